@@ -1,0 +1,379 @@
+"""The rules core of Russian draughts: squares, bitboards, positions, moves and the move generator.
+
+A square is an int: the index of its bit in a 36-bit board where the four "ghost" bits 4, 13,
+22 and 31 are never used. With that padding every diagonal step is one constant shift (+4
+up-left, +5 up-right, -4 down-right, -5 down-left), so whole sets of men move with one shift and
+no edge masks. Rank 1 is bits 0..3 (a1, c1, e1, g1), rank 8 is bits 32..35 (b8, d8, f8, h8).
+
+Names (``c3``) live in :mod:`kbdraughts.notation`; nothing here works with strings, and nothing
+here prints.
+
+>>> pos = START
+>>> len(legal_moves(pos))
+7
+>>> perft(pos, 3)
+302
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+Square = int
+Bitboard = int
+Side = int
+
+WHITE: Side = 0
+BLACK: Side = 1
+
+
+def square_at(file: int, rank: int) -> Square:
+    """The square on ``file`` 0..7 (a..h) and ``rank`` 0..7 (1..8); it must be dark."""
+    assert (file + rank) % 2 == 0, "light square"
+    return (9 * rank + file) // 2
+
+
+#: The 32 dark squares in reading order of a1, c1, e1, g1, b2, ... h8.
+SQUARES: tuple[Square, ...] = tuple(
+    square_at(f, r) for r in range(8) for f in range(8) if (f + r) % 2 == 0
+)
+BB_SQUARES: tuple[Bitboard, ...] = tuple(1 << s for s in range(36))
+BB_BOARD: Bitboard = sum(1 << s for s in SQUARES)
+SQUARE_FILE: dict[Square, int] = {}
+SQUARE_RANK: dict[Square, int] = {}
+for _r in range(8):
+    for _f in range(8):
+        if (_f + _r) % 2 == 0:
+            SQUARE_FILE[square_at(_f, _r)] = _f
+            SQUARE_RANK[square_at(_f, _r)] = _r
+
+BB_RANK: tuple[Bitboard, ...] = tuple(
+    sum(1 << s for s in SQUARES if SQUARE_RANK[s] == r) for r in range(8)
+)
+#: Where each side's men are crowned.
+BB_CROWN: tuple[Bitboard, Bitboard] = (BB_RANK[7], BB_RANK[0])
+
+#: Steps in (file, rank) and their bit shifts: up-left, up-right, down-right, down-left.
+_STEPS = ((-1, 1), (1, 1), (1, -1), (-1, -1))
+DIRECTIONS: tuple[int, ...] = (4, 5, -4, -5)
+
+
+def _ray(square: Square, step: tuple[int, int]) -> tuple[Square, ...]:
+    f, r = SQUARE_FILE[square], SQUARE_RANK[square]
+    out = []
+    while True:
+        f, r = f + step[0], r + step[1]
+        if not (0 <= f < 8 and 0 <= r < 8):
+            return tuple(out)
+        out.append(square_at(f, r))
+
+
+#: RAYS[square] is a tuple of four rays, one per direction, each the squares along it in order.
+RAYS: dict[Square, tuple[tuple[Square, ...], ...]] = {
+    s: tuple(_ray(s, st) for st in _STEPS) for s in SQUARES
+}
+#: The squares a king's capture can be tried along: rays with room for a piece and a landing.
+_CAPTURE_RAYS: dict[Square, tuple[tuple[Square, ...], ...]] = {
+    s: tuple(r for r in rays if len(r) >= 2) for s, rays in RAYS.items()
+}
+#: JUMPS[square]: (over, landing) pairs for a man's capture, one per direction that fits.
+JUMPS: dict[Square, tuple[tuple[Square, Square], ...]] = {
+    s: tuple((r[0], r[1]) for r in rays if len(r) >= 2) for s, rays in RAYS.items()
+}
+
+
+class Position(NamedTuple):
+    """A position: three bitboards and the side to move. Immutable and hashable."""
+
+    white: Bitboard
+    black: Bitboard
+    kings: Bitboard
+    side: Side
+
+    def pieces(self, side: Side) -> Bitboard:
+        return self.black if side else self.white
+
+    def men(self, side: Side) -> Bitboard:
+        return (self.black if side else self.white) & ~self.kings
+
+    def kings_of(self, side: Side) -> Bitboard:
+        return (self.black if side else self.white) & self.kings
+
+    @property
+    def occupied(self) -> Bitboard:
+        return self.white | self.black
+
+    def piece_at(self, square: Square) -> tuple[Side, bool] | None:
+        """``(side, is_king)`` of the piece on ``square``, or None when it is empty."""
+        b = 1 << square
+        if self.white & b:
+            return WHITE, bool(self.kings & b)
+        if self.black & b:
+            return BLACK, bool(self.kings & b)
+        return None
+
+    def counts(self) -> tuple[int, int, int, int]:
+        """(white men, white kings, black men, black kings)."""
+        k = self.kings
+        return (
+            (self.white & ~k).bit_count(),
+            (self.white & k).bit_count(),
+            (self.black & ~k).bit_count(),
+            (self.black & k).bit_count(),
+        )
+
+
+class Move(NamedTuple):
+    """A move: where it starts and ends, every landing square, what it takes, and a crowning.
+
+    ``path`` lists the squares landed on after ``start``; its last one is ``end``. Two capture
+    paths with the same start, end and taken set are the same move (only one is generated).
+    """
+
+    start: Square
+    end: Square
+    captured: Bitboard
+    path: tuple[Square, ...]
+    crowned: bool
+
+    @property
+    def is_capture(self) -> bool:
+        return self.captured != 0
+
+
+_new = tuple.__new__  # builds Move/Position without NamedTuple's slower __new__
+
+
+def _position(white: int, black: int, kings: int, side: int) -> Position:
+    return _new(Position, (white, black, kings, side))
+
+
+START: Position = _position(
+    BB_RANK[0] | BB_RANK[1] | BB_RANK[2], BB_RANK[5] | BB_RANK[6] | BB_RANK[7], 0, WHITE
+)
+
+
+def play(pos: Position, move: Move) -> Position:
+    """The position after ``move`` (which must be legal in ``pos``)."""
+    white, black, kings, side = pos
+    sb = 1 << move.start
+    eb = 1 << move.end
+    cap = move.captured
+    if cap:
+        kings &= ~cap
+    if kings & sb:
+        kings = (kings & ~sb) | eb
+    elif move.crowned:
+        kings |= eb
+    if side:
+        return _new(Position, (white & ~cap, (black & ~sb) | eb, kings, 0))
+    return _new(Position, ((white & ~sb) | eb, black & ~cap, kings, 1))
+
+
+# --- captures -------------------------------------------------------------------------------
+
+
+def _king_can_capture(sq: Square, opp: Bitboard, empty: Bitboard) -> bool:
+    for ray in _CAPTURE_RAYS[sq]:
+        n = len(ray) - 1
+        i = 0
+        while i < n and empty >> ray[i] & 1:
+            i += 1
+        if i < n and opp >> ray[i] & 1 and empty >> ray[i + 1] & 1:
+            return True
+    return False
+
+
+def _man_can_capture(sq: Square, opp: Bitboard, empty: Bitboard) -> bool:
+    for over, land in JUMPS[sq]:
+        if opp >> over & 1 and empty >> land & 1:
+            return True
+    return False
+
+
+def _king_captures(
+    start: Square, sq: Square, opp: Bitboard, empty: Bitboard, taken: Bitboard,
+    path: tuple[Square, ...], crowned: bool, out: dict,
+) -> None:
+    """Extend a king's capture from ``sq``. ``opp`` holds the opponents not yet taken; taken
+    pieces are in neither ``opp`` nor ``empty``, so they block (Turkish strike)."""
+    for ray in _CAPTURE_RAYS[sq]:
+        n = len(ray)
+        i = 0
+        while i < n and empty >> ray[i] & 1:
+            i += 1
+        if i >= n - 1 or not opp >> ray[i] & 1:
+            continue
+        over = ray[i]
+        i += 1
+        landings = []
+        while i < n and empty >> ray[i] & 1:
+            landings.append(ray[i])
+            i += 1
+        if not landings:
+            continue
+        opp2 = opp & ~(1 << over)
+        taken2 = taken | 1 << over
+        going_on = [l for l in landings if _king_can_capture(l, opp2, empty)]
+        if going_on:  # it must land where it can capture again
+            for l in going_on:
+                _king_captures(start, l, opp2, empty, taken2, path + (l,), crowned, out)
+        else:
+            for l in landings:
+                key = (l, taken2)
+                if key not in out:
+                    out[key] = _new(Move, (start, l, taken2, path + (l,), crowned))
+
+
+def _man_captures(
+    start: Square, sq: Square, opp: Bitboard, empty: Bitboard, taken: Bitboard,
+    path: tuple[Square, ...], crown: Bitboard, out: dict,
+) -> None:
+    for over, land in JUMPS[sq]:
+        if opp >> over & 1 and empty >> land & 1:
+            opp2 = opp & ~(1 << over)
+            taken2 = taken | 1 << over
+            path2 = path + (land,)
+            if crown >> land & 1:  # crowned mid-capture: goes on as a king
+                if _king_can_capture(land, opp2, empty):
+                    _king_captures(start, land, opp2, empty, taken2, path2, True, out)
+                    continue
+                key = (land, taken2)
+                if key not in out:
+                    out[key] = _new(Move, (start, land, taken2, path2, True))
+            elif _man_can_capture(land, opp2, empty):
+                _man_captures(start, land, opp2, empty, taken2, path2, crown, out)
+            else:
+                key = (land, taken2)
+                if key not in out:
+                    out[key] = _new(Move, (start, land, taken2, path2, False))
+
+
+def _iter_bits(bb: Bitboard) -> Iterator[Square]:
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def _men_may_capture(men: Bitboard, opp: Bitboard, empty: Bitboard) -> bool:
+    """Whether any man in ``men`` has a capture: four shifts, no loop over squares."""
+    return bool(
+        ((((men << 4) & opp) << 4) | (((men << 5) & opp) << 5)
+         | (((men >> 4) & opp) >> 4) | (((men >> 5) & opp) >> 5)) & empty
+    )
+
+
+def captures(pos: Position) -> list[Move]:
+    """Every capture of the side to move, one Move per distinct (start, end, taken set)."""
+    white, black, kings, side = pos
+    if side:
+        own, opp = black, white
+    else:
+        own, opp = white, black
+    empty = BB_BOARD & ~(white | black)
+    men = own & ~kings
+    own_kings = own & kings
+    if not own_kings and not _men_may_capture(men, opp, empty):
+        return []
+    crown = BB_CROWN[side]
+    result: list[Move] = []
+    if men and _men_may_capture(men, opp, empty):
+        for s in _iter_bits(men):
+            if _man_can_capture(s, opp, empty):
+                out: dict = {}
+                _man_captures(s, s, opp, empty | 1 << s, 0, (), crown, out)
+                result.extend(out.values())
+    for s in _iter_bits(own_kings):
+        e = empty | 1 << s
+        if _king_can_capture(s, opp, e):
+            out = {}
+            _king_captures(s, s, opp, e, 0, (), False, out)
+            result.extend(out.values())
+    return result
+
+
+# --- quiet moves ----------------------------------------------------------------------------
+
+
+def quiet_moves(pos: Position) -> list[Move]:
+    """Every non-capturing move of the side to move (legal only when there is no capture)."""
+    white, black, kings, side = pos
+    empty = BB_BOARD & ~(white | black)
+    own = black if side else white
+    men = own & ~kings
+    crown = BB_CROWN[side]
+    result: list[Move] = []
+    append = result.append
+    for shift in (4, 5):
+        if side:
+            targets = (men >> shift) & empty
+            back = shift
+        else:
+            targets = (men << shift) & empty
+            back = -shift
+        while targets:
+            low = targets & -targets
+            targets ^= low
+            to = low.bit_length() - 1
+            append(_new(Move, (to + back, to, 0, (to,), bool(crown & low))))
+    for s in _iter_bits(own & kings):
+        for ray in RAYS[s]:
+            for to in ray:
+                if not empty >> to & 1:
+                    break
+                append(_new(Move, (s, to, 0, (to,), False)))
+    return result
+
+
+def legal_moves(pos: Position) -> list[Move]:
+    """All legal moves: the captures when there is one (capture is compulsory), else quiet moves.
+
+    >>> from kbdraughts.notation import parse_fen, move_text
+    >>> sorted(move_text(m) for m in legal_moves(parse_fen("W:WKa1:Bc3,e5")))
+    ['a1:d4:f6', 'a1:d4:g7', 'a1:d4:h8']
+    """
+    return captures(pos) or quiet_moves(pos)
+
+
+def _count_quiet(pos: Position) -> int:
+    white, black, kings, side = pos
+    empty = BB_BOARD & ~(white | black)
+    own = black if side else white
+    men = own & ~kings
+    if side:
+        n = ((men >> 4) & empty).bit_count() + ((men >> 5) & empty).bit_count()
+    else:
+        n = ((men << 4) & empty).bit_count() + ((men << 5) & empty).bit_count()
+    for s in _iter_bits(own & kings):
+        for ray in RAYS[s]:
+            for to in ray:
+                if not empty >> to & 1:
+                    break
+                n += 1
+    return n
+
+
+def count_moves(pos: Position) -> int:
+    """``len(legal_moves(pos))`` without building the quiet moves: popcounts of shifted men."""
+    caps = captures(pos)
+    return len(caps) if caps else _count_quiet(pos)
+
+
+def perft(pos: Position, depth: int) -> int:
+    """The number of move sequences of ``depth`` plies (leaf nodes of the legal-move tree)."""
+    if depth <= 1:
+        return count_moves(pos) if depth == 1 else 1
+    total = 0
+    if depth == 2:
+        for m in legal_moves(pos):
+            total += count_moves(play(pos, m))
+        return total
+    for m in legal_moves(pos):
+        total += perft(play(pos, m), depth - 1)
+    return total
+
+
+def divide(pos: Position, depth: int) -> list[tuple[Move, int]]:
+    """Each root move with the perft count below it."""
+    return [(m, perft(play(pos, m), depth - 1)) for m in legal_moves(pos)]

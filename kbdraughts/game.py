@@ -1,0 +1,200 @@
+"""A game: the moves played, undo, and how it ends (FMJD-64 rules for Russian draughts).
+
+A side with no legal move loses. Draws (FMJD-64 rules 7.2.3-7.2.6), checked after every move:
+
+- threefold repetition: the same position with the same side to move for the third time;
+- three or more kings against a lone king: the strong side has not taken it by its 15th move
+  counted from when that balance arose;
+- 15 moves by each side (30 plies) in which only kings moved and nothing was taken;
+- with kings on both sides and no change of balance (no capture, no crowning): 30 moves in 4- and
+  5-piece endings, 60 moves in 6- and 7-piece endings.
+
+>>> from kbdraughts.notation import parse_fen, parse_move
+>>> g = Game(parse_fen("W:WKa1:BKh8"))
+>>> g.result is None
+True
+>>> g.push(parse_move(g.position, "a1-b2"))
+>>> g.undo() and g.position == parse_fen("W:WKa1:BKh8")
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+
+from kbdraughts.board import BLACK, START, WHITE, Move, Position, Side, legal_moves, play
+
+#: Plies of the draw counters (a "move" in the rules is one by each side: 2 plies).
+KING_MOVES_ONLY_PLIES = 30
+LONE_KING_MOVES = 15
+ENDING_PLIES = {4: 60, 5: 60, 6: 120, 7: 120}
+
+
+class Reason(str, Enum):
+    """Why a game ended."""
+
+    NO_PIECES = "no pieces left"
+    BLOCKED = "no legal move"
+    REPETITION = "threefold repetition"
+    KING_MOVES_ONLY = "15 moves of kings only without a capture"
+    LONE_KING = "three kings against a lone king for 15 moves"
+    ENDING_LIMIT = "no change of balance in a king ending"
+    AGREEMENT = "draw agreed"
+    RESIGNATION = "resignation"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: ``winner`` is a side, or None for a draw."""
+
+    winner: Side | None
+    reason: Reason
+
+    @property
+    def pdn(self) -> str:
+        """The PDN result tag: ``1-0``, ``0-1`` or ``1/2-1/2``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == WHITE else "0-1"
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"Draw ({self.reason.value})"
+        who = "White" if self.winner == WHITE else "Black"
+        return f"{who} wins ({self.reason.value})"
+
+
+@dataclass(frozen=True)
+class _Counters:
+    """Draw-rule state after a ply; cheap to keep one per ply so undo is a pop."""
+
+    kings_only: int = 0  # plies in a row of king moves without a capture
+    since_balance: int = 0  # plies since the last capture or crowning
+    lone_king_moves: int = 0  # moves the strong side made against a lone king
+
+
+def _balance_kind(pos: Position) -> Side | None:
+    """The strong side if it has 3+ kings and the other side only one king, else None."""
+    wm, wk, bm, bk = pos.counts()
+    if bm == 0 and bk == 1 and wk >= 3:
+        return WHITE
+    if wm == 0 and wk == 1 and bk >= 3:
+        return BLACK
+    return None
+
+
+class Game:
+    """Moves from a start position, with undo and the result.
+
+    ``position`` is the current position; ``moves`` the moves played; ``result`` the end (None
+    while the game goes on). ``agree_draw()`` and ``resign()`` end it by the players' word.
+    """
+
+    def __init__(self, start: Position = START):
+        self.start = start
+        self.positions: list[Position] = [start]
+        self.moves: list[Move] = []
+        self._counters: list[_Counters] = [_Counters()]
+        self._seen: Counter[Position] = Counter([start])
+        self._ended_by_word: Result | None = None
+        self._legal: list[Move] | None = None
+
+    @property
+    def position(self) -> Position:
+        return self.positions[-1]
+
+    @property
+    def side(self) -> Side:
+        return self.positions[-1].side
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves now (cached until the position changes)."""
+        if self._legal is None:
+            self._legal = legal_moves(self.position)
+        return self._legal
+
+    @property
+    def ply(self) -> int:
+        return len(self.moves)
+
+    def push(self, move: Move) -> None:
+        """Play ``move``; it must be legal (checked)."""
+        if self.result is not None:
+            raise ValueError("the game is over")
+        if move not in self.legal_moves():
+            raise ValueError("illegal move")
+        before = self.position
+        after = play(before, move)
+        c = self._counters[-1]
+        man_moved = not (before.kings >> move.start & 1)
+        balance_changed = bool(move.captured) or move.crowned
+        kings_only = 0 if (man_moved or move.captured) else c.kings_only + 1
+        since_balance = 0 if balance_changed else c.since_balance + 1
+        strong = _balance_kind(after)
+        if strong is None:
+            lone = 0
+        elif balance_changed or _balance_kind(before) != strong:
+            lone = 0  # the balance just arose; counting starts now
+        else:
+            lone = c.lone_king_moves + (1 if before.side == strong else 0)
+        self._counters.append(_Counters(kings_only, since_balance, lone))
+        self.positions.append(after)
+        self.moves.append(move)
+        self._seen[after] += 1
+        self._legal = None
+
+    def pop(self) -> Move:
+        """Take back the last move."""
+        move = self.moves.pop()
+        self._seen[self.positions.pop()] -= 1
+        self._counters.pop()
+        self._legal = None
+        self._ended_by_word = None
+        return move
+
+    def undo(self) -> bool:
+        """Take back one move if there is one; says whether it did."""
+        if not self.moves:
+            return False
+        self.pop()
+        return True
+
+    def agree_draw(self) -> None:
+        self._ended_by_word = Result(None, Reason.AGREEMENT)
+
+    def resign(self, side: Side) -> None:
+        self._ended_by_word = Result(1 - side, Reason.RESIGNATION)
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or None while it goes on."""
+        if self._ended_by_word is not None:
+            return self._ended_by_word
+        pos = self.position
+        if not self.legal_moves():
+            mover = pos.white if pos.side == WHITE else pos.black
+            reason = Reason.BLOCKED if mover else Reason.NO_PIECES
+            return Result(1 - pos.side, reason)
+        return self.draw_reason()
+
+    def draw_reason(self) -> Result | None:
+        """A draw by the rules in the current position, or None."""
+        pos = self.position
+        c = self._counters[-1]
+        if self._seen[pos] >= 3:
+            return Result(None, Reason.REPETITION)
+        if c.lone_king_moves >= LONE_KING_MOVES:
+            return Result(None, Reason.LONE_KING)
+        if c.kings_only >= KING_MOVES_ONLY_PLIES:
+            return Result(None, Reason.KING_MOVES_ONLY)
+        wm, wk, bm, bk = pos.counts()
+        limit = ENDING_PLIES.get(wm + wk + bm + bk)
+        if limit and wk and bk and c.since_balance >= limit:
+            return Result(None, Reason.ENDING_LIMIT)
+        return None
+
+    def repetitions(self, pos: Position | None = None) -> int:
+        """How many times ``pos`` (default: the current position) has occurred."""
+        return self._seen[self.position if pos is None else pos]

@@ -1,0 +1,268 @@
+"""Text at the edges of the core: square names, moves as text, and PDN FEN.
+
+>>> pos = parse_fen("W:Wa1,c3,Kd4:Bb6,Kh8")
+>>> fen(pos)
+'W:Wa1,c3,Kd4:Bb6,Kh8'
+>>> move_text(parse_move(START, "c3d4"))
+'c3-d4'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from kbdraughts.board import (
+    BB_CROWN, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, START, WHITE, Move, Position, Side,
+    Square, legal_moves,
+)
+
+__all__ = [
+    "SQUARE_NAMES", "square_name", "parse_square", "move_text", "moves_text", "parse_move",
+    "fen", "parse_fen", "FenError", "MoveError", "MoveSyntaxError", "IllegalMoveError",
+    "AmbiguousMoveError", "side_name", "START",
+]
+
+SQUARE_NAMES: dict[Square, str] = {
+    s: "abcdefgh"[SQUARE_FILE[s]] + str(SQUARE_RANK[s] + 1) for s in SQUARES
+}
+_SQUARE_BY_NAME: dict[str, Square] = {n: s for s, n in SQUARE_NAMES.items()}
+
+
+def square_name(square: Square) -> str:
+    return SQUARE_NAMES[square]
+
+
+def side_name(side: Side) -> str:
+    return "Black" if side else "White"
+
+
+def parse_square(text: str) -> Square:
+    """The dark square named ``text`` (``"c3"``); ValueError for a light or unknown square."""
+    name = text.strip().lower()
+    if name in _SQUARE_BY_NAME:
+        return _SQUARE_BY_NAME[name]
+    if re.fullmatch(r"[a-h][1-8]", name):
+        raise ValueError(f"{name} is a light square: pieces stand on the dark squares only")
+    raise ValueError(f"{text.strip()!r} is not a square (a1..h8)")
+
+
+def move_text(move: Move) -> str:
+    """Full-path notation: ``c3-d4`` for a quiet move, ``c3:e5:g7`` for a capture."""
+    sep = ":" if move.captured else "-"
+    return SQUARE_NAMES[move.start] + sep + sep.join(SQUARE_NAMES[s] for s in move.path)
+
+
+def moves_text(moves: Sequence[Move], sort: bool = True) -> list[str]:
+    texts = [move_text(m) for m in moves]
+    return sorted(texts, key=_move_sort_key) if sort else texts
+
+
+def _move_sort_key(text: str) -> tuple:
+    """Order moves by their squares read as (rank, file), a stable order people can scan."""
+    return tuple((int(text[i + 1]), text[i]) for i in range(0, len(text), 3))
+
+
+# --- typed moves ----------------------------------------------------------------------------
+
+
+class MoveError(ValueError):
+    """A move typed by a person that cannot be played. ``candidates`` are the moves that fit."""
+
+    def __init__(self, message: str, candidates: Sequence[Move] = ()):
+        super().__init__(message)
+        self.candidates = list(candidates)
+
+
+class MoveSyntaxError(MoveError):
+    """The text is not a move at all."""
+
+
+class IllegalMoveError(MoveError):
+    """The text names a move that is not legal here; the message says why."""
+
+
+class AmbiguousMoveError(MoveError):
+    """The text fits more than one legal move; ``candidates`` lists them."""
+
+
+_MOVE_RE = re.compile(r"([a-h][1-8])(?:\s*[-:x]\s*|\s+|)")
+
+
+def _split_squares(text: str) -> tuple[list[str], bool] | None:
+    """The square names in ``text`` and whether it was written as a capture, or None."""
+    t = text.strip().lower()
+    pos = 0
+    names: list[str] = []
+    capture = False
+    while pos < len(t):
+        m = _MOVE_RE.match(t, pos)
+        if not m or m.end() == pos:
+            return None
+        names.append(m.group(1))
+        if ":" in m.group(0) or "x" in m.group(0)[2:]:
+            capture = True
+        pos = m.end()
+    if len(names) < 2 or not re.fullmatch(r".*[a-h][1-8]", t):
+        return None
+    return names, capture
+
+
+def _fits(move: Move, squares: list[Square]) -> bool:
+    """Whether typed squares (start, some landing squares, end) describe ``move``."""
+    if move.start != squares[0] or move.end != squares[-1]:
+        return False
+    it = iter(move.path)
+    return all(any(p == s for p in it) for s in squares[1:])
+
+
+def _or_list(moves: Sequence[Move]) -> str:
+    texts = moves_text(moves)
+    if len(texts) <= 1:
+        return "".join(texts)
+    return ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+def parse_move(pos: Position, text: str, legal: Sequence[Move] | None = None) -> Move:
+    """The legal move ``text`` names: ``c3-d4``, ``c3d4``, ``c3 d4``, ``C3-D4``, ``c3xe5``,
+    ``c3:e5:g7``, or a capture shortened to its ends (``c3:g7``) when only one move fits.
+
+    Raises MoveSyntaxError, IllegalMoveError (saying why) or AmbiguousMoveError.
+
+    >>> try:
+    ...     parse_move(START, "c3-e5")
+    ... except IllegalMoveError as e:
+    ...     print(e)
+    c3-e5 is not legal: the piece on c3 can play c3-b4 or c3-d4
+    """
+    if legal is None:
+        legal = legal_moves(pos)
+    split = _split_squares(text)
+    shown = text.strip()
+    if split is None:
+        raise MoveSyntaxError(
+            f"{shown!r} is not a move: write it as c3-d4, or a capture as c3:e5 (type 'help')"
+        )
+    names, _ = split
+    squares: list[Square] = []
+    for name in names:
+        if name not in _SQUARE_BY_NAME:
+            raise MoveSyntaxError(f"{name} is a light square: pieces stand on the dark squares only")
+        squares.append(_SQUARE_BY_NAME[name])
+    fitting = [m for m in legal if _fits(m, squares)]
+    if len(fitting) == 1:
+        return fitting[0]
+    if len(fitting) > 1:
+        raise AmbiguousMoveError(
+            f"{shown} is ambiguous: it could be {_or_list(fitting)}; type the full path", fitting
+        )
+    start = squares[0]
+    piece = pos.piece_at(start)
+    name = SQUARE_NAMES[start]
+    if not legal:
+        raise IllegalMoveError(f"{side_name(pos.side)} has no legal move")
+    if piece is None:
+        raise IllegalMoveError(f"there is no piece on {name}", legal)
+    if piece[0] != pos.side:
+        raise IllegalMoveError(
+            f"the piece on {name} is {side_name(piece[0])}'s; you play {side_name(pos.side)}",
+            legal,
+        )
+    if legal[0].captured:
+        own = [m for m in legal if m.start == start]
+        if own:
+            raise IllegalMoveError(
+                f"{shown} is not legal: the piece on {name} must capture: {_or_list(own)}", own
+            )
+        raise IllegalMoveError(f"you must capture: {_or_list(legal)}", legal)
+    own = [m for m in legal if m.start == start]
+    if not own:
+        raise IllegalMoveError(
+            f"the piece on {name} cannot move; legal moves: {_or_list(legal)}", legal
+        )
+    raise IllegalMoveError(
+        f"{shown} is not legal: the piece on {name} can play {_or_list(own)}", own
+    )
+
+
+# --- PDN FEN --------------------------------------------------------------------------------
+
+
+class FenError(ValueError):
+    """A FEN that cannot be read; the message is one line naming the problem."""
+
+
+def fen(pos: Position) -> str:
+    """PDN FEN: side to move, then White's and Black's pieces, kings marked ``K``."""
+    parts = ["B" if pos.side else "W"]
+    for colour, bb in (("W", pos.white), ("B", pos.black)):
+        names = [
+            ("K" if pos.kings >> s & 1 else "") + SQUARE_NAMES[s] for s in SQUARES if bb >> s & 1
+        ]
+        parts.append(colour + ",".join(names))
+    return ":".join(parts)
+
+
+def parse_fen(text: str) -> Position:
+    """Read a PDN FEN such as ``W:Wa1,c3,Kd4:Bb6,Kh8``; FenError says what is wrong.
+
+    Both sections must be present (either order; one may be empty: ``B:WKa1:B``); whitespace and
+    a final ``.`` are tolerated.
+    """
+    raw = text
+    t = re.sub(r"\s+", "", text)
+    if t.endswith("."):
+        t = t[:-1]
+    if not t:
+        raise FenError("empty FEN: expected something like W:Wa1,c3:Bb6,Kh8")
+    fields = t.split(":")
+    side_field = fields[0].upper()
+    if side_field not in ("W", "B"):
+        raise FenError(f"unknown side to move {fields[0]!r} in {raw.strip()!r}: expected W or B")
+    side = BLACK if side_field == "B" else WHITE
+    if len(fields) != 3:
+        raise FenError(
+            f"expected side:White pieces:Black pieces (like W:Wa1,c3:Bb6), got {raw.strip()!r}"
+        )
+    bbs = {"W": 0, "B": 0}
+    kings = 0
+    seen: dict[Square, str] = {}
+    colours_seen = set()
+    for field in fields[1:]:
+        colour = field[:1].upper()
+        if colour not in ("W", "B"):
+            raise FenError(f"a piece section must start with W or B, got {field!r}")
+        if colour in colours_seen:
+            raise FenError(f"the {'White' if colour == 'W' else 'Black'} section appears twice")
+        colours_seen.add(colour)
+        body = field[1:]
+        if not body:
+            continue
+        for item in body.split(","):
+            king = item[:1].upper() == "K"
+            name = item[1:] if king else item
+            if not re.fullmatch(r"[a-hA-H][1-8]", name):
+                raise FenError(f"{item!r} is not a square (a1..h8, K for a king)")
+            try:
+                sq = parse_square(name)
+            except ValueError as e:
+                raise FenError(str(e)) from None
+            if sq in seen:
+                who = "for both sides" if seen[sq] != colour else "twice"
+                raise FenError(f"{name.lower()} is listed {who}")
+            seen[sq] = colour
+            bb = 1 << sq
+            if not king and BB_CROWN[WHITE if colour == "W" else BLACK] & bb:
+                raise FenError(
+                    f"a {'White' if colour == 'W' else 'Black'} man on {name.lower()} "
+                    "stands on its crowning rank: it would be a king (write K)"
+                )
+            bbs[colour] |= bb
+            if king:
+                kings |= bb
+    for colour, bb in bbs.items():
+        if bb.bit_count() > 12:
+            raise FenError(
+                f"{'White' if colour == 'W' else 'Black'} has {bb.bit_count()} pieces; at most 12"
+            )
+    return Position(bbs["W"], bbs["B"], kings, side)
