@@ -228,9 +228,13 @@ def _king_captures(
 def _man_captures(
     start: Square, sq: Square, opp: Bitboard, empty: Bitboard, taken: Bitboard,
     path: tuple[Square, ...], crown: Bitboard, out: dict,
-) -> None:
+) -> bool:
+    """Extend a man's capture from ``sq``; says whether it could take anything from there (when
+    not, the caller's capture ends on ``sq``)."""
+    found = False
     for over, land in JUMPS[sq]:
         if opp >> over & 1 and empty >> land & 1:
+            found = True
             opp2 = opp & ~(1 << over)
             taken2 = taken | 1 << over
             path2 = path + (land,)
@@ -238,15 +242,15 @@ def _man_captures(
                 if _king_can_capture(land, opp2, empty):
                     _king_captures(start, land, opp2, empty, taken2, path2, True, out)
                     continue
-                key = (land, taken2)
-                if key not in out:
-                    out[key] = _new(Move, (start, land, taken2, path2, True))
-            elif _man_can_capture(land, opp2, empty):
-                _man_captures(start, land, opp2, empty, taken2, path2, crown, out)
+                crowned = True
+            elif _man_captures(start, land, opp2, empty, taken2, path2, crown, out):
+                continue
             else:
-                key = (land, taken2)
-                if key not in out:
-                    out[key] = _new(Move, (start, land, taken2, path2, False))
+                crowned = False
+            key = (land, taken2)
+            if key not in out:
+                out[key] = _new(Move, (start, land, taken2, path2, crowned))
+    return found
 
 
 def _iter_bits(bb: Bitboard) -> Iterator[Square]:
@@ -256,11 +260,12 @@ def _iter_bits(bb: Bitboard) -> Iterator[Square]:
         bb ^= low
 
 
-def _men_may_capture(men: Bitboard, opp: Bitboard, empty: Bitboard) -> bool:
-    """Whether any man in ``men`` has a capture: four shifts, no loop over squares."""
-    return bool(
-        ((((men << 4) & opp) << 4) | (((men << 5) & opp) << 5)
-         | (((men >> 4) & opp) >> 4) | (((men >> 5) & opp) >> 5)) & empty
+def _capturing_men(men: Bitboard, opp: Bitboard, empty: Bitboard) -> Bitboard:
+    """The men that have a capture: an opponent next to them with an empty square beyond, in
+    any of the four directions, found with shifts instead of a loop over squares."""
+    return men & (
+        (opp >> 4 & empty >> 8) | (opp >> 5 & empty >> 10)
+        | (opp << 4 & empty << 8) | (opp << 5 & empty << 10)
     )
 
 
@@ -272,20 +277,25 @@ def captures(pos: Position) -> list[Move]:
     else:
         own, opp = white, black
     empty = BB_BOARD & ~(white | black)
-    men = own & ~kings
+    capturers = _capturing_men(own & ~kings, opp, empty)
     own_kings = own & kings
-    if not own_kings and not _men_may_capture(men, opp, empty):
+    if not capturers and not own_kings:
         return []
-    crown = BB_CROWN[side]
     result: list[Move] = []
-    if men and _men_may_capture(men, opp, empty):
-        for s in _iter_bits(men):
-            if _man_can_capture(s, opp, empty):
-                out: dict = {}
-                _man_captures(s, s, opp, empty | 1 << s, 0, (), crown, out)
-                result.extend(out.values())
-    for s in _iter_bits(own_kings):
-        e = empty | 1 << s
+    if capturers:
+        crown = BB_CROWN[side]
+        while capturers:
+            low = capturers & -capturers
+            capturers ^= low
+            s = low.bit_length() - 1
+            out: dict = {}
+            _man_captures(s, s, opp, empty | low, 0, (), crown, out)
+            result.extend(out.values())
+    while own_kings:
+        low = own_kings & -own_kings
+        own_kings ^= low
+        s = low.bit_length() - 1
+        e = empty | low
         if _king_can_capture(s, opp, e):
             out = {}
             _king_captures(s, s, opp, e, 0, (), False, out)
