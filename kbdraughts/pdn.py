@@ -1,0 +1,317 @@
+"""PDN games of Russian draughts (GameType "25"): tags, numbered movetext and the result.
+
+Writing gives tags (Event, Date, White, Black, Result, GameType, and SetUp/FEN when the game
+does not start from the initial position), movetext in full-path notation and a result token::
+
+    [Event "Club evening"]
+    ...
+    [GameType "25"]
+
+    1. c3-d4 f6-g5 2. g3-f4 ... *
+
+Reading skips comments (``{...}``, ``; ...``), variations ``( ... )``, move numbers, NAGs
+(``$1``) and annotation marks (``!?``), reads several games from one text, and replays each
+move with :func:`kbdraughts.notation.parse_move` (so a capture shortened to its two ends is
+accepted when it names one move). Any error is a :class:`PdnError` whose message is one line,
+``source:line: what is wrong``.
+
+>>> g = Game()
+>>> g.push(parse_move(g.position, "c3-d4"))
+>>> text = game_to_pdn(g, {"Event": "Demo", "Date": "2024.01.02"})
+>>> print(text.splitlines()[-1])
+1. c3-d4 *
+>>> [move_text(m) for m in parse_pdn(text)[0].game.moves]
+['c3-d4']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from kbdraughts.board import BLACK, START, WHITE
+from kbdraughts.game import Game
+from kbdraughts.notation import FenError, MoveError, fen, move_text, parse_fen, parse_move
+
+__all__ = ["PdnGame", "PdnError", "game_to_pdn", "parse_pdn", "read_pdn_file", "write_pdn_file"]
+
+#: Russian draughts in PDN's GameType tag.
+GAME_TYPE = "25"
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+#: Result tokens some programs write with 2 points a win (Russian score sheets), read as PDN's.
+_RESULT_ALIASES = {"2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}
+#: Tags always written, in this order (the PDN "seven tag roster" as used for draughts).
+_ROSTER = ("Event", "Date", "White", "Black", "Result", "GameType")
+_LINE_WIDTH = 79
+
+
+class PdnError(ValueError):
+    """A PDN text that cannot be read; the message is ``source:line: what is wrong``."""
+
+
+@dataclass
+class PdnGame:
+    """One game read from PDN: its tags, the game with the moves replayed, the result token."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    game: Game = field(default_factory=Game)
+    result: str = "*"
+
+
+# --- writing --------------------------------------------------------------------------------
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _movetext(game: Game) -> list[str]:
+    """The moves as units that are never split across lines: ``1. c3-d4``, ``f6-g5``."""
+    units = []
+    side = game.start.side
+    number = 1
+    for i, move in enumerate(game.moves):
+        text = move_text(move)
+        if side == WHITE:
+            units.append(f"{number}. {text}")
+        elif i == 0:
+            units.append(f"{number}... {text}")
+        else:
+            units.append(text)
+        if side == BLACK:
+            number += 1
+        side = 1 - side
+    return units
+
+
+def game_to_pdn(game: Game, tags: dict[str, str] | None = None) -> str:
+    """One game as PDN: the tags (defaults ``?`` for the roster), numbered movetext, result.
+
+    ``tags`` adds to or overrides the defaults; the Result tag, unless given, is the game's
+    result (``*`` while it goes on), and the movetext ends with the same token.
+    """
+    result = game.result
+    values: dict[str, str] = {
+        "Event": "?", "Date": "????.??.??", "White": "?", "Black": "?",
+        "Result": result.pdn if result is not None else "*", "GameType": GAME_TYPE,
+    }
+    if game.start != START:
+        values["SetUp"] = "1"
+        values["FEN"] = fen(game.start)
+    for name, value in (tags or {}).items():
+        values[name] = str(value)
+    token = _RESULT_ALIASES.get(values["Result"], values["Result"])
+    if token not in RESULTS:
+        raise ValueError(f"result {values['Result']!r} is not one of {', '.join(RESULTS)}")
+    order = list(_ROSTER) + [n for n in values if n not in _ROSTER]
+    lines = [f"[{name} {_quote(values[name])}]" for name in order]
+    lines.append("")
+    line = ""
+    for unit in _movetext(game) + [token]:
+        if line and len(line) + 1 + len(unit) > _LINE_WIDTH:
+            lines.append(line)
+            line = unit
+        else:
+            line = f"{line} {unit}" if line else unit
+    lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+# --- reading --------------------------------------------------------------------------------
+
+_TOKEN_RE = re.compile(
+    r"""
+      (?P<space>\s+)
+    | (?P<comment>\{[^}]*\})
+    | (?P<open_comment>\{)
+    | (?P<line_comment>;[^\n]*)
+    | (?P<tag>\[\s*(?P<tag_name>[A-Za-z0-9_]+)\s*"(?P<tag_value>(?:[^"\\\n]|\\.)*)"\s*\])
+    | (?P<bad_tag>\[[^\n]*)
+    | (?P<result>(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|\*)(?![\w/.-]))
+    | (?P<number>\d+\s*\.(?:\.\.|…)?)
+    | (?P<dots>\.\.\.|…)
+    | (?P<move>[a-hA-H][1-8](?:\s*[-:xX×]\s*[a-hA-H][1-8])+)
+    | (?P<numeric_move>\d+(?:[-x:]\d+)+)
+    | (?P<nag>\$\d+)
+    | (?P<mark>[!?]+)
+    | (?P<open>\()
+    | (?P<close>\))
+    | (?P<word>[^\s{}\[\]();]+)
+    """,
+    re.VERBOSE,
+)
+
+
+@dataclass
+class _Pending:
+    """A game being read: its tags, moves as (text, line), and the line each tag was on."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    tag_lines: dict[str, int] = field(default_factory=dict)
+    moves: list[tuple[str, int]] = field(default_factory=list)
+    result: str | None = None
+    line: int = 1
+
+    def empty(self) -> bool:
+        return not self.tags and not self.moves and self.result is None
+
+
+def _unquote(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value)
+
+
+def parse_pdn(text: str, source: str = "<pdn>") -> list[PdnGame]:
+    """Every game in ``text``, moves replayed; PdnError ``source:line: ...`` on any problem.
+
+    A decisive or drawn result token that the rules did not produce by themselves (a
+    resignation, an agreed draw) is recorded on the game, so ``game.result`` matches it.
+    """
+    games: list[PdnGame] = []
+    pending = _Pending()
+    line = 1
+    depth = 0  # nesting of ( variations ), which are skipped
+    pos = 0
+
+    def fail(at: int, what: str) -> PdnError:
+        return PdnError(f"{source}:{at}: {what}")
+
+    def finish() -> None:
+        nonlocal pending
+        if not pending.empty():
+            games.append(_replay(pending, source))
+        pending = _Pending(line=line)
+
+    while pos < len(text):
+        m = _TOKEN_RE.match(text, pos)
+        assert m is not None  # the last alternative matches any other character run
+        kind = m.lastgroup if m.lastgroup not in ("tag_name", "tag_value") else "tag"
+        token = m.group(0)
+        at = line
+        line += token.count("\n")
+        pos = m.end()
+        if kind in ("space", "comment", "line_comment", "nag", "mark"):
+            continue
+        if kind == "open_comment":
+            raise fail(at, "comment '{' is never closed with '}'")
+        if kind == "open":
+            depth += 1
+            continue
+        if kind == "close":
+            if depth == 0:
+                raise fail(at, "')' closes no variation")
+            depth -= 1
+            continue
+        if depth:
+            continue  # inside a variation: its moves are not part of the game
+        if kind == "tag":
+            if pending.moves or pending.result is not None:
+                finish()  # a tag after movetext starts the next game
+            if pending.empty():
+                pending.line = at
+            name, value = m.group("tag_name"), _unquote(m.group("tag_value"))
+            if name == "GameType" and value.split(",")[0].strip() != GAME_TYPE:
+                raise fail(
+                    at, f"GameType {value!r} is not Russian draughts (GameType \"{GAME_TYPE}\")"
+                )
+            pending.tags[name] = value
+            pending.tag_lines[name] = at
+        elif kind == "bad_tag":
+            raise fail(at, f"malformed tag {token.strip()!r}: write it as [Name \"value\"]")
+        elif kind == "result":
+            if pending.empty():
+                pending.line = at
+            pending.result = _RESULT_ALIASES.get(token, token)
+            finish()
+        elif kind in ("number", "dots"):
+            continue  # move numbers are recomputed from the position; not checked
+        elif kind == "move":
+            if pending.empty():
+                pending.line = at
+            pending.moves.append((re.sub(r"\s+", "", token), at))
+        elif kind == "numeric_move":
+            raise fail(
+                at, f"{token!r}: numeric squares are not supported; write moves as c3-d4 or c3:e5"
+            )
+        else:
+            raise fail(at, f"unexpected {token!r} in the movetext (expected a move like c3-d4)")
+    if depth:
+        raise fail(line, "a variation '(' is never closed with ')'")
+    finish()
+    return games
+
+
+def _replay(p: _Pending, source: str) -> PdnGame:
+    """Build the game of one pending record: set up the start, play every move, check result."""
+    start = START
+    if "FEN" in p.tags:
+        try:
+            start = parse_fen(p.tags["FEN"])
+        except FenError as e:
+            raise PdnError(f"{source}:{p.tag_lines['FEN']}: bad FEN tag: {e}") from None
+    game = Game(start)
+    for text, at in p.moves:
+        number = 1 + (len(game.moves) + (game.start.side == BLACK)) // 2
+        label = f"move {number}{'.' if game.side == WHITE else '...'} {text}"
+        ended = game.result
+        if ended is not None:
+            raise PdnError(f"{source}:{at}: {label}: the game was already over: {ended}")
+        try:
+            move = parse_move(game.position, text, game.legal_moves())
+        except MoveError as e:
+            raise PdnError(f"{source}:{at}: {label}: {e}") from None
+        game.push(move)
+    result = p.result
+    if result is None:
+        result = _RESULT_ALIASES.get(p.tags.get("Result", "*"), p.tags.get("Result", "*"))
+        if result not in RESULTS:
+            raise PdnError(
+                f"{source}:{p.tag_lines['Result']}: Result {result!r} is not one of "
+                f"{', '.join(RESULTS)}"
+            )
+    if game.result is None:
+        if result == "1-0":
+            game.resign(BLACK)
+        elif result == "0-1":
+            game.resign(WHITE)
+        elif result == "1/2-1/2":
+            game.agree_draw()
+    return PdnGame(dict(p.tags), game, result)
+
+
+# --- files ----------------------------------------------------------------------------------
+
+
+def read_pdn_file(path: str | Path) -> list[PdnGame]:
+    """The games in a PDN file (UTF-8, or Windows-1251 as Russian programs often write)."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise PdnError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1251", errors="replace")
+    return parse_pdn(text, str(path))
+
+
+def write_pdn_file(
+    path: str | Path, games: Game | PdnGame | Iterable[Game | PdnGame],
+    tags: dict[str, str] | None = None, append: bool = False,
+) -> None:
+    """Write one game or several (a blank line between them). ``tags`` apply to every game,
+    over a PdnGame's own tags; ``append`` adds to the end of an existing file."""
+    if isinstance(games, (Game, PdnGame)):
+        games = [games]
+    texts = []
+    for g in games:
+        if isinstance(g, PdnGame):
+            texts.append(game_to_pdn(g.game, {**g.tags, **(tags or {})}))
+        else:
+            texts.append(game_to_pdn(g, tags))
+    path = Path(path)
+    lead = "\n" if append and path.exists() and path.stat().st_size else ""
+    with path.open("a" if append else "w", encoding="utf-8") as f:
+        f.write(lead + "\n".join(texts))

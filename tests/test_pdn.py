@@ -1,0 +1,246 @@
+"""PDN games: writing, reading back, tolerance of what other programs write, and errors."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from kbdraughts.board import BLACK, START, WHITE
+from kbdraughts.game import Game, Reason
+from kbdraughts.notation import fen, move_text, parse_fen, parse_move
+from kbdraughts.pdn import PdnError, PdnGame, game_to_pdn, parse_pdn, read_pdn_file, write_pdn_file
+
+DATA = Path(__file__).parent / "data"
+
+
+def random_game(seed: int, start=START, max_plies: int = 200) -> Game:
+    rng = random.Random(seed)
+    game = Game(start)
+    while game.result is None and game.ply < max_plies:
+        game.push(rng.choice(game.legal_moves()))
+    return game
+
+
+def play(game: Game, *texts: str) -> Game:
+    for t in texts:
+        game.push(parse_move(game.position, t))
+    return game
+
+
+def test_written_game_has_roster_tags_numbered_moves_and_result():
+    g = play(Game(), "c3-d4", "f6-g5", "g3-f4")
+    text = game_to_pdn(g, {"Event": "Club", "Date": "2024.05.01", "White": "Ann", "Black": "Bo"})
+    assert text.splitlines() == [
+        '[Event "Club"]',
+        '[Date "2024.05.01"]',
+        '[White "Ann"]',
+        '[Black "Bo"]',
+        '[Result "*"]',
+        '[GameType "25"]',
+        "",
+        "1. c3-d4 f6-g5 2. g3-f4 *",
+    ]
+
+
+def test_game_from_a_position_with_black_to_move_writes_setup_and_starts_with_dots():
+    start = parse_fen("B:Wc3,e3:Bf6,h6")
+    g = play(Game(start), "f6-e5", "c3-d4")
+    text = game_to_pdn(g)
+    assert '[SetUp "1"]' in text and '[FEN "B:Wc3,e3:Bf6,h6"]' in text
+    assert text.splitlines()[-1] == "1... f6-e5 2. c3-d4 *"
+    back = parse_pdn(text)[0]
+    assert back.game.start == start
+    assert back.game.position == g.position
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_games_round_trip(seed: int):
+    g = random_game(seed)
+    text = game_to_pdn(g, {"White": "random", "Black": "random"})
+    (back,) = parse_pdn(text)
+    assert back.game.moves == g.moves
+    assert back.game.positions == g.positions
+    assert back.tags["White"] == "random"
+    assert back.result == (g.result.pdn if g.result else "*")
+    assert back.game.result == g.result
+    assert game_to_pdn(back.game, back.tags) == text  # and writing it again is identical
+
+
+def test_round_trip_from_a_king_position_and_captures():
+    start = parse_fen("W:WKg1,a3,Kd4:Bb6,c7,Kh8")
+    g = random_game(7, start, max_plies=40)
+    assert any(m.is_capture for m in g.moves) or g.ply == 40
+    (back,) = parse_pdn(game_to_pdn(g))
+    assert back.game.positions == g.positions
+
+
+def test_long_movetext_is_wrapped_without_splitting_a_numbered_move():
+    g = random_game(3)
+    body = game_to_pdn(g).split("\n\n", 1)[1].splitlines()
+    assert len(body) > 1
+    assert all(len(line) <= 79 for line in body)
+    assert not any(line.rstrip().endswith(".") for line in body)
+
+
+def test_tag_values_with_quotes_and_backslashes_round_trip():
+    tags = {"Event": 'The "Big" one \\ 2', "Annotator": "Ирина"}
+    (back,) = parse_pdn(game_to_pdn(Game(), tags))
+    assert back.tags["Event"] == tags["Event"]
+    assert back.tags["Annotator"] == "Ирина"
+
+
+def test_result_of_the_game_is_written_and_a_decisive_token_is_recorded_on_read():
+    g = play(Game(), "c3-d4")
+    g.resign(BLACK)
+    text = game_to_pdn(g)
+    assert '[Result "1-0"]' in text and text.rstrip().endswith("1. c3-d4 1-0")
+    (back,) = parse_pdn(text)
+    assert back.result == "1-0"
+    assert back.game.result is not None and back.game.result.winner == WHITE
+    assert back.game.result.reason is Reason.RESIGNATION
+    g2 = Game()
+    g2.agree_draw()
+    assert parse_pdn(game_to_pdn(g2))[0].game.result.pdn == "1/2-1/2"
+
+
+def test_a_game_lost_by_the_rules_keeps_its_reason():
+    g = play(Game(parse_fen("W:Wc3:Bd4")), "c3:e5")
+    assert g.result is not None and g.result.reason is Reason.NO_PIECES
+    (back,) = parse_pdn(game_to_pdn(g))
+    assert back.result == "1-0" and back.game.result == g.result
+
+
+def test_reader_tolerates_comments_numbers_nags_marks_variations_and_shortened_captures():
+    text = """
+    ; a line comment
+    [Event "Tolerance"]
+    [GameType "25"]
+    {A comment before the moves
+     spanning two lines}
+    1.c3-d4 {good} f6-g5! 2. g3-h4?! $3 ( 2. b2-c3 g7-f6 ) 2... g5-f4
+    3. e3:g5 h6:f4 1. ... 4. d4-e5!? f4-g3 5. h2xf4 *
+    """
+    (pg,) = parse_pdn(text, "t.pdn")
+    assert pg.tags == {"Event": "Tolerance", "GameType": "25"}
+    assert [move_text(m) for m in pg.game.moves] == [
+        "c3-d4", "f6-g5", "g3-h4", "g5-f4", "e3:g5", "h6:f4", "d4-e5", "f4-g3", "h2:f4",
+    ]
+    assert pg.result == "*"
+
+
+def test_several_games_in_one_text_with_and_without_tags():
+    text = game_to_pdn(play(Game(), "c3-d4"), {"Event": "one"}) + "\n"
+    text += game_to_pdn(play(Game(), "a3-b4"), {"Event": "two"})
+    text += "\n1. e3-f4 1/2-1/2\n\n1. g3-h4 h6-g5 2-0"
+    games = parse_pdn(text)
+    assert [g.tags.get("Event") for g in games] == ["one", "two", None, None]
+    assert [move_text(g.game.moves[0]) for g in games] == ["c3-d4", "a3-b4", "e3-f4", "g3-h4"]
+    assert [g.result for g in games] == ["*", "*", "1/2-1/2", "1-0"]
+
+
+def test_a_tag_after_movetext_without_result_starts_a_new_game():
+    games = parse_pdn('[Event "a"]\n1. c3-d4\n[Event "b"]\n1. a3-b4 *')
+    assert [(g.tags["Event"], g.game.ply, g.result) for g in games] == [("a", 1, "*"), ("b", 1, "*")]
+
+
+def test_result_tag_is_used_when_the_movetext_has_no_token():
+    (g,) = parse_pdn('[Result "0-1"]\n1. c3-d4')
+    assert g.result == "0-1" and g.game.result.winner == BLACK
+
+
+def test_empty_text_has_no_games():
+    assert parse_pdn("") == []
+    assert parse_pdn("  \n{just a comment}\n") == []
+
+
+def test_data_file_games(tmp_path: Path):
+    games = read_pdn_file(DATA / "games.pdn")
+    assert len(games) == 3
+    first, setup, short = games
+    assert first.tags["White"] == "Иванов" and first.result == "1/2-1/2"
+    assert setup.game.start == parse_fen(setup.tags["FEN"])
+    assert setup.game.start.side == BLACK
+    assert setup.game.result is not None and setup.game.result.winner == BLACK
+    assert setup.game.result.reason is Reason.NO_PIECES
+    assert short.result == "*" and short.game.result is None
+    out = tmp_path / "copy.pdn"
+    write_pdn_file(out, games)
+    again = read_pdn_file(out)
+    assert [g.game.positions for g in again] == [g.game.positions for g in games]
+    for g, a in zip(games, again):
+        assert a.tags == {**a.tags, **g.tags, "Result": g.result}
+
+
+def test_write_appends_and_reads_several(tmp_path: Path):
+    out = tmp_path / "games.pdn"
+    write_pdn_file(out, play(Game(), "c3-d4"), {"Event": "1"})
+    write_pdn_file(out, play(Game(), "e3-f4"), {"Event": "2"}, append=True)
+    games = read_pdn_file(out)
+    assert [g.tags["Event"] for g in games] == ["1", "2"]
+
+
+def test_read_windows_1251_file(tmp_path: Path):
+    out = tmp_path / "ru.pdn"
+    out.write_bytes('[White "Петров"]\n1. c3-d4 *\n'.encode("cp1251"))
+    assert read_pdn_file(out)[0].tags["White"] == "Петров"
+
+
+def _error(text: str, source: str = "g.pdn") -> str:
+    with pytest.raises(PdnError) as info:
+        parse_pdn(text, source)
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def test_illegal_move_names_source_line_move_number_and_move():
+    message = _error('[Event "x"]\n\n1. c3-d4 f6-g5\n2. d4-e5 h6-g5 *')
+    assert message.startswith("g.pdn:4: move 2... h6-g5:")
+    assert "capture" in message  # d4-e5 left f6... the reason comes from parse_move
+    message = _error("1. c3-d5 *")
+    assert message.startswith("g.pdn:1: move 1. c3-d5:") and "light square" in message
+
+
+def test_illegal_move_reason_names_the_piece_and_its_moves():
+    message = _error("1. c3-d4 f6-e5 2. d4-c5 *")
+    assert message.startswith("g.pdn:1: move 2. d4-c5:")
+    assert "d4:f6" in message
+
+
+def test_errors_for_bad_syntax_tags_fen_and_game_type():
+    assert _error("1. c3-d4 hello *").startswith("g.pdn:1: unexpected 'hello'")
+    assert _error('\n[Event "x]\n1. c3-d4 *').startswith("g.pdn:2: malformed tag")
+    assert _error("1. c3-d4 {never closed\n *").startswith("g.pdn:1: comment")
+    assert _error("1. c3-d4 ( e3-f4 *").startswith("g.pdn:1: a variation")
+    assert _error("1. c3-d4 ) *").startswith("g.pdn:1: ')'")
+    message = _error('[Event "x"]\n[FEN "W:Wa1:Ba2"]\n1. a1-b2 *')
+    assert message.startswith("g.pdn:2: bad FEN tag:") and "a2" in message
+    message = _error('[GameType "20"]\n1. 32-28 *')
+    assert message.startswith("g.pdn:1: GameType '20' is not Russian draughts")
+    assert "numeric" in _error("1. 22-17 *")
+    assert _error('[Result "2-1"]\n1. c3-d4').startswith("g.pdn:1: Result '2-1'")
+
+
+def test_moves_after_the_game_ended_by_the_rules_are_an_error():
+    message = _error('[FEN "W:Wc3:Bd4"]\n1. c3:e5\nh8-g7 *')
+    assert message == (
+        "g.pdn:3: move 1... h8-g7: the game was already over: White wins (no pieces left)"
+    )
+
+
+def test_read_missing_file_is_a_pdn_error(tmp_path: Path):
+    with pytest.raises(PdnError, match="cannot read"):
+        read_pdn_file(tmp_path / "nope.pdn")
+
+
+def test_game_to_pdn_rejects_an_unknown_result():
+    with pytest.raises(ValueError):
+        game_to_pdn(Game(), {"Result": "3-0"})
+
+
+def test_pdn_game_defaults():
+    pg = PdnGame()
+    assert pg.game.position == START and pg.result == "*" and pg.tags == {}
+    assert fen(pg.game.position) == fen(START)
