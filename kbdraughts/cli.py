@@ -14,6 +14,7 @@ from typing import NoReturn, Sequence
 
 COMMAND_MODULES = [
     "kbdraughts.analysis",  # moves, perft
+    "kbdraughts.ai.commands",  # bestmove, match
 ]
 
 #: Exit status for a mistake the person can fix (a bad FEN, argument or file).

@@ -1,0 +1,376 @@
+"""The weighted simple move and the search's evaluation: features in Python, weights as data.
+
+``combos/heuristic.txt`` holds the terms (see its header). Each term is a weight, an optional
+feature it is multiplied by (``per``) and conditions on features (``when``). Which terms apply
+is a pyDatalog question: the terms become facts (``h_term``, ``h_needs``), the features that
+hold for a move become a *signature* (a bitmask), and ``h_applies(Kind, Signature, Term)`` is
+derived through two Python-resolved predicates that read the bitmask. A game only ever meets a
+few dozen signatures, so each is asked once and the answer cached: choosing a move costs
+feature arithmetic, not a Datalog query per move.
+
+pyDatalog keeps one program per thread, and the knowledge base has its own; these terms live
+in a thread of their own (all queries go there), so the two programs never meet and the engine
+can be called from any thread (the console thinks in a worker).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple, Sequence
+
+from kbdraughts.ai.capture_tree import exchange
+from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
+from kbdraughts.board import (
+    BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side,
+)
+from kbdraughts.resources import combos_dir
+
+#: Features of a quiet move, from the mover's side (see ``move_features``).
+MOVE_FEATURES: tuple[str, ...] = (
+    "crowns", "exchange", "man_move", "king_move", "has_king", "enemy_men_far",
+    "king_onto_barrier", "king_guards", "king_leaves_barrier", "centre_gain",
+    "leaves_back_rank", "advance", "edge", "endgame",
+)
+#: Features of a position, ours minus theirs from the side to move (see ``position_features``).
+POSITION_FEATURES: tuple[str, ...] = (
+    "centre_men", "back_men", "man_ranks", "kings", "endgame",
+)
+KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES}
+
+#: At most this many pieces on the board: an endgame (men run, the centre matters less).
+ENDGAME_PIECES = 8
+
+
+class HeuristicFileError(ValueError):
+    """A fault in the heuristic file; ``str`` is ``path:line: error: ...``."""
+
+
+@dataclass(frozen=True)
+class Term:
+    """One line of the heuristic file."""
+
+    kind: str  # "weight" (a quiet move) or "value" (a position)
+    name: str
+    weight: float
+    per: str | None  # multiply by this feature's value
+    needs: tuple[tuple[str, bool], ...]  # (feature, must hold) pairs
+    line: int
+
+
+_LINE = re.compile(
+    r"(?P<kind>\w+)\s+(?P<name>[\w.-]+)\s+(?P<w>[-+]?\d+(?:\.\d+)?)"
+    r"(?:\s+per\s+(?P<per>\w+))?(?:\s+when\s+(?P<when>.+))?$"
+)
+
+
+def parse_terms(text: str, path: str = "<heuristic>") -> list[Term]:
+    """The terms of a heuristic file; HeuristicFileError at the first fault."""
+    terms: list[Term] = []
+    seen: set[tuple[str, str]] = set()
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+
+        def fail(msg: str) -> HeuristicFileError:
+            return HeuristicFileError(f"{path}:{n}: error: {msg}")
+
+        m = _LINE.match(line)
+        if not m:
+            raise fail(f"expected 'weight|value NAME NUMBER [per FEATURE] [when CONDITION "
+                       f"and ...]', got {line!r}")
+        kind = m["kind"]
+        if kind not in KINDS:
+            raise fail(f"unknown term kind {kind!r} (use 'weight' or 'value')")
+        known = KINDS[kind]
+
+        def check(feature: str) -> str:
+            if feature not in known:
+                raise fail(f"unknown {kind} feature {feature!r} (known: {', '.join(known)})")
+            return feature
+
+        per = check(m["per"]) if m["per"] else None
+        needs: list[tuple[str, bool]] = []
+        if m["when"]:
+            for cond in re.split(r"\s+and\s+", m["when"].strip()):
+                words = cond.split()
+                if len(words) == 2 and words[0] == "not":
+                    needs.append((check(words[1]), False))
+                elif len(words) == 1:
+                    needs.append((check(words[0]), True))
+                else:
+                    raise fail(f"bad condition {cond!r} (a feature or 'not FEATURE')")
+        if (kind, m["name"]) in seen:
+            raise fail(f"duplicate {kind} term {m['name']!r}")
+        seen.add((kind, m["name"]))
+        terms.append(Term(kind, m["name"], float(m["w"]), per, tuple(needs), n))
+    return terms
+
+
+# --- pyDatalog: which terms apply to a signature ------------------------------------------
+
+_datalog = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kbdraughts-heuristic")
+_program_id = 0
+_id_lock = threading.Lock()
+#: Bumped in a forked child: its heuristic thread (and the program in it) did not survive the
+#: fork, so each Heuristic loads its terms again on first use.
+_generation = 0
+
+
+def _after_fork() -> None:
+    global _datalog, _generation
+    _datalog = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kbdraughts-heuristic")
+    _load_program.ready = False  # type: ignore[attr-defined]
+    _generation += 1
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
+
+
+def _load_program(pid: int, terms: Sequence[Term]) -> None:
+    """Assert the terms as facts of program ``pid`` (runs in the heuristic thread)."""
+    from pyDatalog import pyDatalog
+    from pyDatalog.Logic import Logic
+
+    if not getattr(_load_program, "ready", False):
+        Logic()  # this thread's own program, away from the knowledge base's
+
+        @pyDatalog.predicate()
+        def h_on3(P, S, F):  # noqa: N803 - Datalog variables
+            if S.id >> F.id & 1:
+                yield (P.id, S.id, F.id)
+
+        @pyDatalog.predicate()
+        def h_off3(P, S, F):  # noqa: N803
+            if not S.id >> F.id & 1:
+                yield (P.id, S.id, F.id)
+
+        pyDatalog.load(
+            "h_blocked(P, T, S) <= h_needs(P, T, F, 1) & h_off(P, S, F)\n"
+            "h_blocked(P, T, S) <= h_needs(P, T, F, 0) & h_on(P, S, F)\n"
+            "h_applies(P, K, S, T) <= h_term(P, T, K) & ~h_blocked(P, T, S)\n"
+        )
+        _load_program.ready = True  # type: ignore[attr-defined]
+    for t in terms:
+        pyDatalog.assert_fact("h_term", pid, t.name, t.kind)
+        for feature, holds in t.needs:
+            pyDatalog.assert_fact("h_needs", pid, t.name, KINDS[t.kind].index(feature), int(holds))
+
+
+def _ask(pid: int, kind: str, signature: int) -> list[str]:
+    from pyDatalog import pyDatalog
+
+    answer = pyDatalog.ask(f"h_applies({pid}, '{kind}', {signature}, T)")
+    return [] if answer is None else sorted(a[0] for a in answer.answers)
+
+
+class Features(NamedTuple):
+    names: tuple[str, ...]
+    values: tuple[float, ...]
+
+
+class Heuristic:
+    """The terms of a heuristic file, ready to weigh moves and evaluate positions."""
+
+    def __init__(self, terms: Sequence[Term]):
+        global _program_id
+        self.terms = list(terms)
+        self._by_name = {(t.kind, t.name): t for t in self.terms}
+        with _id_lock:
+            _program_id += 1
+            self._pid = _program_id
+        self._generation = -1
+        self._load()
+        self._cache: dict[tuple[str, int], tuple[tuple[str, float, int | None], ...]] = {}
+
+    def _load(self) -> None:
+        if self._generation != _generation:
+            # Import here first: pyDatalog sets up a program for the importing thread, and
+            # callers in this thread (the knowledge base) expect to find one.
+            import pyDatalog.pyDatalog  # noqa: F401
+
+            _datalog.submit(_load_program, self._pid, self.terms).result()
+            self._generation = _generation
+
+    @classmethod
+    def from_file(cls, path: str | Path | None = None) -> "Heuristic":
+        p = Path(path) if path else combos_dir() / "heuristic.txt"
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise HeuristicFileError(f"{p}:1: error: cannot read: {e.strerror}") from None
+        return cls(parse_terms(text, str(p)))
+
+    def applicable(self, kind: str, signature: int) -> tuple[tuple[str, float, int | None], ...]:
+        """(name, weight, index of its `per` feature) of the terms that apply, per pyDatalog."""
+        key = (kind, signature)
+        hit = self._cache.get(key)
+        if hit is None:
+            self._load()
+            names = _datalog.submit(_ask, self._pid, kind, signature).result()
+            feats = KINDS[kind]
+            hit = tuple(
+                (n, self._by_name[kind, n].weight,
+                 feats.index(p) if (p := self._by_name[kind, n].per) else None)
+                for n in names
+            )
+            self._cache[key] = hit
+        return hit
+
+    def score(self, kind: str, values: Sequence[float]) -> tuple[float, list[tuple[str, float]]]:
+        """The sum of the applicable terms for these feature values, and each term's share."""
+        sig = 0
+        for i, v in enumerate(values):
+            if v:
+                sig |= 1 << i
+        total = 0.0
+        parts = []
+        for name, w, per in self.applicable(kind, sig):
+            share = w * values[per] if per is not None else w
+            if share:
+                total += share
+                parts.append((name, share))
+        return total, parts
+
+    def weigh(self, pos: Position, move: Move, memo: dict | None = None
+              ) -> tuple[float, list[tuple[str, float]]]:
+        """A quiet move's weight and its terms (for the mover)."""
+        return self.score("weight", move_features(pos, move, memo))
+
+    def evaluate(self, pos: Position) -> float:
+        """A position's score for the side to move: material plus the `value` terms."""
+        values = position_features(pos)
+        sig = 0
+        for i, v in enumerate(values):
+            if v:
+                sig |= 1 << i
+        total = material(pos)
+        for _name, w, per in self.applicable("value", sig):
+            total += w * values[per] if per is not None else w
+        return total
+
+
+# --- features -------------------------------------------------------------------------------
+
+
+def _mask(squares) -> int:
+    return sum(1 << s for s in squares)
+
+
+def _mirror(bb: int) -> int:
+    """Rotate 180 degrees (a1 <-> h8): square s becomes 35 - s."""
+    return _mask(35 - s for s in SQUARES if bb >> s & 1)
+
+
+_F, _R = SQUARE_FILE, SQUARE_RANK
+#: The long diagonal a1-h8 and the double diagonal h2-b8, White's view, and the squares beyond
+#: them (where an enemy man must cross them to reach White's back rank).
+_MAIN = _mask(s for s in SQUARES if _F[s] == _R[s])
+_DOUBLE = _mask(s for s in SQUARES if _F[s] + _R[s] == 8)
+_BEYOND_MAIN = _mask(s for s in SQUARES if _R[s] > _F[s])
+_BEYOND_DOUBLE = _mask(s for s in SQUARES if _F[s] + _R[s] > 8)
+#: Per side: ((barrier, beyond), (barrier, beyond)).
+BARRIERS = (
+    ((_MAIN, _BEYOND_MAIN), (_DOUBLE, _BEYOND_DOUBLE)),
+    ((_mirror(_MAIN), _mirror(_BEYOND_MAIN)), (_mirror(_DOUBLE), _mirror(_BEYOND_DOUBLE))),
+)
+CENTRE = _mask(s for s in SQUARES if 2 <= _F[s] <= 5 and 2 <= _R[s] <= 5)
+BACK_RANK = (BB_RANK[0], BB_RANK[7])
+EDGE = _mask(s for s in SQUARES if _F[s] in (0, 7))
+
+
+def barrier(pos: Position, side: Side) -> tuple[int, int]:
+    """The diagonal that bars the enemy men's way for ``side`` and how many men are beyond it:
+    the one with more enemy men beyond (the ancestor counted which corner held more)."""
+    enemy = pos.men(1 - side)
+    best = (0, 0)
+    for line, beyond in BARRIERS[side]:
+        n = (enemy & beyond).bit_count()
+        if n > best[1]:
+            best = (line, n)
+    return best
+
+
+def _rank_of(square: int, side: Side) -> int:
+    return _R[square] if side == WHITE else 7 - _R[square]
+
+
+def move_features(pos: Position, move: Move, memo: dict | None = None) -> tuple[float, ...]:
+    """The values of MOVE_FEATURES for a quiet ``move`` of the side to move."""
+    from kbdraughts.board import play
+
+    side = pos.side
+    own_kings = pos.kings_of(side)
+    king_move = bool(pos.kings >> move.start & 1)
+    sb, eb = 1 << move.start, 1 << move.end
+    line, far = barrier(pos, side) if own_kings else (0, 0)
+    after = play(pos, move)
+    ex = exchange(after, side, memo).score
+    total = (pos.white | pos.black).bit_count()
+    return (
+        1 if move.crowned else 0,
+        ex,
+        0 if king_move else 1,
+        1 if king_move else 0,
+        1 if own_kings else 0,
+        far,
+        1 if king_move and line & eb and not line & sb else 0,
+        1 if line & own_kings else 0,
+        1 if king_move and line & sb and not line & eb else 0,
+        0 if king_move else bool(CENTRE & eb) - bool(CENTRE & sb),
+        1 if not king_move and BACK_RANK[side] & sb else 0,
+        0 if king_move else _rank_of(move.end, side),
+        1 if EDGE & eb else 0,
+        1 if total <= ENDGAME_PIECES else 0,
+    )
+
+
+_RANK_BITS = tuple(BB_RANK)
+
+
+def _man_ranks(men: int, side: Side) -> int:
+    total = 0
+    for r in range(1, 7):
+        n = (men & _RANK_BITS[r]).bit_count()
+        if n:
+            total += n * (r if side == WHITE else 7 - r)
+    return total
+
+
+def position_features(pos: Position) -> tuple[float, ...]:
+    """The values of POSITION_FEATURES: ours minus theirs, from the side to move."""
+    us = pos.side
+    kings = pos.kings
+    wm, bm = pos.white & ~kings, pos.black & ~kings
+    centre = (wm & CENTRE).bit_count() - (bm & CENTRE).bit_count()
+    back = (wm & BACK_RANK[WHITE]).bit_count() - (bm & BACK_RANK[BLACK]).bit_count()
+    ranks = _man_ranks(wm, WHITE) - _man_ranks(bm, BLACK)
+    nk = (pos.white & kings).bit_count() - (pos.black & kings).bit_count()
+    sign = 1 if us == WHITE else -1
+    endgame = 1 if (pos.white | pos.black).bit_count() <= ENDGAME_PIECES else 0
+    return (sign * centre, sign * back, sign * ranks, sign * nk, endgame)
+
+
+def material(pos: Position) -> int:
+    """Men and kings, ours minus theirs, from the side to move."""
+    k = pos.kings
+    w = (pos.white & ~k).bit_count() * MAN_VALUE + (pos.white & k).bit_count() * KING_VALUE
+    b = (pos.black & ~k).bit_count() * MAN_VALUE + (pos.black & k).bit_count() * KING_VALUE
+    return w - b if pos.side == WHITE else b - w
+
+
+_default: Heuristic | None = None
+
+
+def default_heuristic() -> Heuristic:
+    """The shipped ``combos/heuristic.txt``, loaded once."""
+    global _default
+    if _default is None:
+        _default = Heuristic.from_file()
+    return _default

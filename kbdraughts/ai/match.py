@@ -1,0 +1,175 @@
+"""Matches between players: alternating colours, seeded openings, games over processes.
+
+Game ``i`` (0-based) belongs to pair ``i // 2``: both games of a pair start with the same few
+random plies (drawn from the match seed and the pair number) and the players swap colours, so
+a lucky opening helps neither. A game ends by the rules (``Game.result``: a side without a move
+loses; the FMJD draw rules) or, at ``MAX_PLIES``, is adjudicated a draw. A player that returns
+an illegal move (or none while it has one) loses that game; such games are counted.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+from kbdraughts.board import WHITE, Move, Position, legal_moves, play
+from kbdraughts.game import Game
+
+#: Random plies that open each pair of games.
+OPENING_PLIES = 4
+#: A game still going after this many plies is a draw.
+MAX_PLIES = 300
+
+
+@dataclass
+class GameRecord:
+    """One finished game of a match."""
+
+    index: int
+    white: str  # the player spec
+    black: str
+    moves: list[Move]
+    result: str  # "1-0", "0-1", "1/2-1/2"
+    reason: str
+    a_is_white: bool
+    illegal: str = ""  # what went wrong when a player broke the rules
+
+    @property
+    def a_points(self) -> float:
+        if self.result == "1/2-1/2":
+            return 0.5
+        white_won = self.result == "1-0"
+        return 1.0 if white_won == self.a_is_white else 0.0
+
+
+@dataclass
+class Tally:
+    """Wins, draws and losses of player A."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    illegal: list[str] = field(default_factory=list)
+
+    def add(self, g: GameRecord) -> None:
+        p = g.a_points
+        if p == 1:
+            self.wins += 1
+        elif p == 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+        if g.illegal:
+            self.illegal.append(f"game {g.index + 1}: {g.illegal}")
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """A's score in percent."""
+        return 100.0 * (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    def line(self, a: str, b: str) -> str:
+        return f"{a} vs {b}: +{self.wins} ={self.draws} -{self.losses}, score {self.score:.1f}%"
+
+
+def opening(seed: int | None, pair: int, plies: int = OPENING_PLIES) -> list[Move]:
+    """The random plies that open pair ``pair`` of a match with ``seed``."""
+    rng = random.Random(f"{seed}:{pair}")
+    pos = Game().position
+    moves: list[Move] = []
+    for _ in range(plies):
+        legal = legal_moves(pos)
+        if not legal:
+            break
+        m = rng.choice(sorted(legal))
+        moves.append(m)
+        pos = play(pos, m)
+    return moves
+
+
+def play_game(white, black, start_moves: Iterable[Move] = (), max_plies: int = MAX_PLIES
+              ) -> tuple[Game, str, str]:
+    """Play one game between two players; (game, reason, illegal note)."""
+    game = Game()
+    for m in start_moves:
+        game.push(m)
+    players = (white, black)
+    while game.result is None and game.ply < max_plies:
+        side = game.side
+        player = players[side]
+        choice = player.choose(game)
+        legal = game.legal_moves()
+        if choice is None or choice.move not in legal:
+            what = "no move" if choice is None else repr(choice.move)
+            game.resign(side)
+            return game, "illegal move", f"{player.name} played {what} in {_fen(game.position)}"
+        game.push(choice.move)
+    if game.result is None:
+        return game, f"move cap ({max_plies} plies)", ""
+    return game, str(game.result.reason.value), ""
+
+
+def _fen(pos: Position) -> str:
+    from kbdraughts.notation import fen
+
+    return fen(pos)
+
+
+# -- running games, in this process or a pool ------------------------------------------------
+
+_kb_cache: dict[str, object] = {}
+
+
+def _shared_kb():
+    """The knowledge base, loaded once per process (each game gets fresh players)."""
+    if "kb" not in _kb_cache:
+        from kbdraughts.ai.engine import load_default_kb
+
+        _kb_cache["kb"] = load_default_kb()
+    return _kb_cache["kb"]
+
+
+def run_game(job: tuple[str, str, int, int | None, int]) -> GameRecord:
+    """Game ``index`` of a match ``a`` vs ``b`` (picklable for a process pool)."""
+    from kbdraughts.ai.players import make_player
+
+    a, b, index, seed, max_plies = job
+    a_white = index % 2 == 0
+    white_spec, black_spec = (a, b) if a_white else (b, a)
+    game_seed = None if seed is None else seed * 100_003 + index
+    kb = _shared_kb() if "kb" in (a.split(":")[0], b.split(":")[0]) else None
+    white = make_player(white_spec, game_seed, kb=kb)
+    black = make_player(black_spec, None if game_seed is None else game_seed + 1, kb=kb)
+    game, reason, illegal = play_game(white, black, opening(seed, index // 2), max_plies)
+    result = game.result.pdn if game.result is not None else "1/2-1/2"
+    return GameRecord(index, white_spec, black_spec, list(game.moves), result, reason, a_white,
+                      illegal)
+
+
+def run_match(a: str, b: str, games: int, seed: int | None = None, jobs: int = 1,
+              max_plies: int = MAX_PLIES) -> Iterator[GameRecord]:
+    """The games of a match as they finish (in any order with several jobs)."""
+    work = [(a, b, i, seed, max_plies) for i in range(games)]
+    if jobs <= 1 or games <= 1:
+        for job in work:
+            yield run_game(job)
+        return
+    ctx = multiprocessing.get_context("spawn")  # no threads or pyDatalog state carried over
+    with ctx.Pool(processes=min(jobs, games)) as pool:
+        yield from pool.imap_unordered(run_game, work)
+
+
+def replay(record: GameRecord) -> Game:
+    """The Game of a record (its moves replayed), for writing PDN."""
+    game = Game()
+    for m in record.moves:
+        game.push(m)
+    return game
+
+
+ProgressFn = Callable[[int, int, Tally], None]
