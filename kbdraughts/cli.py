@@ -13,6 +13,7 @@ import sys
 from typing import NoReturn, Sequence
 
 COMMAND_MODULES = [
+    "kbdraughts.kb.commands",  # rules check|match|show
     "kbdraughts.analysis",  # moves, perft
     "kbdraughts.ai.commands",  # bestmove, match
 ]

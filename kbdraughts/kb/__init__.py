@@ -1,0 +1,21 @@
+"""The knowledge base: combination rules in text files, answered by pyDatalog.
+
+>>> from kbdraughts.kb import load_knowledge_base   # doctest: +SKIP
+>>> kb = load_knowledge_base()                      # doctest: +SKIP
+>>> [m.rule.id for m in kb.firing(position)]        # doctest: +SKIP
+
+- :mod:`kbdraughts.kb.rules` — the combos format: :class:`Rule`, the parser, diagnostics;
+- :mod:`kbdraughts.kb.encoding` — the pyDatalog program and how rules are encoded in it;
+- :mod:`kbdraughts.kb.knowledge` — :class:`KnowledgeBase`, :class:`RuleMatch`, loading;
+- :mod:`kbdraughts.kb.commands` — ``kbdraughts rules check|match|show``.
+"""
+
+from kbdraughts.kb.knowledge import (
+    KnowledgeBase, RuleMatch, load_knowledge_base, read_rule_files,
+)
+from kbdraughts.kb.rules import Diagnostic, Rule, RuleFileError, parse_rules
+
+__all__ = [
+    "KnowledgeBase", "Rule", "RuleMatch", "RuleFileError", "Diagnostic", "load_knowledge_base",
+    "read_rule_files", "parse_rules",
+]

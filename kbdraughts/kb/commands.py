@@ -1,0 +1,206 @@
+"""``kbdraughts rules check|match|show``: the tools for people who write rules.
+
+Output formats are relied upon by scripts; keep them exactly:
+
+- ``rules check [PATH ...]``: one ``path:line: error: ...`` / ``path:line: warning: ...`` line
+  per finding, then a summary line; exit 0 without errors, 1 with errors, 2 for a bad path.
+- ``rules match [FEN ...] [--rules PATH ...]``: one line per position, the ids of the rules
+  whose pattern applies (mirrored included) in the AI's order, separated by spaces; empty
+  when none. Without FENs, reads them from stdin, answering each line as it is read.
+- ``rules show ID [--rules PATH ...]``: the rule drawn as a board with its ``file:line``, and
+  its mirror.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # keep registration free of the heavy imports (pyDatalog)
+    from kbdraughts.kb.knowledge import KnowledgeBase
+    from kbdraughts.kb.rules import Rule
+
+USAGE_ERROR = 2
+
+
+def _load(paths: list[str] | None) -> "KnowledgeBase | None":
+    from kbdraughts.kb.knowledge import load_knowledge_base
+    from kbdraughts.kb.rules import RuleFileError
+
+    try:
+        return load_knowledge_base(paths)
+    except RuleFileError as e:
+        for d in e.errors:
+            print(d, file=sys.stderr)
+        print(f"kbdraughts: the rules were not loaded ({len(e.errors)} "
+              f"error{'s' if len(e.errors) != 1 else ''}; see 'kbdraughts rules check')",
+              file=sys.stderr)
+        return None
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from kbdraughts.kb.knowledge import read_rule_files
+    from kbdraughts.kb.rules import Rule  # noqa: F401 - imported for the type only
+
+    rules, warnings, errors, files = read_rule_files(args.paths or None)
+    missing = [d for d in errors if d.line == 0 and d.message == "no such file or directory"]
+    order = {f: i for i, f in enumerate(files)}
+    findings = sorted(warnings + [d for d in errors if d not in missing],
+                      key=lambda d: (order.get(d.path, -1), d.line, d.level != "error"))
+    for d in missing:
+        print(f"kbdraughts rules check: {d.path}: no such file or directory", file=sys.stderr)
+    for d in findings:
+        print(d)
+    exact = sum(1 for r in rules if r.exact)
+    n_errors = len(errors) - len(missing)
+    print(f"{_plural(len(files), 'file')}, {_plural(len(rules), 'rule')} ({exact} exact, "
+          f"{len(rules) - exact} patterns), {_plural(len(warnings), 'warning')}, "
+          f"{_plural(n_errors, 'error')}")
+    if missing:
+        return USAGE_ERROR
+    return 1 if n_errors else 0
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def run_match(args: argparse.Namespace) -> int:
+    from kbdraughts.analysis import answer_each
+    from kbdraughts.notation import parse_fen
+
+    kb = _load(args.rules)
+    if kb is None:
+        return USAGE_ERROR
+
+    def answer(text: str) -> str:
+        return " ".join(m.rule.id for m in kb.matches(parse_fen(text)))
+
+    return answer_each(args.fens, answer)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    kb = _load(args.rules)
+    if kb is None:
+        return USAGE_ERROR
+    if args.id not in kb:
+        close = [r.id for r in kb.rules if args.id.lower() in r.id.lower()][:5]
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        print(f"kbdraughts rules show: no rule {args.id!r} among {len(kb)} rules{hint}",
+              file=sys.stderr)
+        return USAGE_ERROR
+    print(show_rule(kb.rule(args.id)))
+    return 0
+
+
+# --- drawing --------------------------------------------------------------------------------
+
+_SWAP_SYMBOL = {"w": "b", "b": "w", "W": "B", "B": "W", "+": "*", "*": "+"}
+
+
+def show_rule(rule: "Rule") -> str:
+    """The rule as written and its mirror, each drawn as a board in the combos format."""
+    from kbdraughts.board import SQUARES
+    from kbdraughts.kb.knowledge import layer_of
+    from kbdraughts.kb.rules import BUILTIN_SYMBOLS, MAX_PIECES, swap_colours
+
+    def side(s: int) -> str:
+        return "black" if s else "white"
+
+    def count(r: tuple[int, int]) -> str:
+        if r == (0, MAX_PIECES):
+            return "any"
+        return str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
+
+    def symbols_line(masks: dict[str, int]) -> list[str]:
+        names = {v: k for k, v in BUILTIN_SYMBOLS.items() if k in ".wWbB"}
+        out = []
+        for sym, mask in masks.items():
+            states = " ".join(names[1 << t] for t in range(5) if mask >> t & 1)
+            out.append(f"  {sym} = {states}")
+        return out
+
+    (wr, br) = rule.pieces
+    lines = [f"rule {rule.id}    ({rule.where}, {layer_of(rule)} layer)"]
+    if rule.name:
+        lines.append(f"  name: {rule.name}")
+    lines.append(f"  side: {side(rule.side)}")
+    lines.append(f"  pieces: white {count(wr)}, black {count(br)}")
+    lines.append(f"  priority: {rule.priority}")
+    if rule.sacrifice:
+        lines.append(f"  sacrifice: {rule.sacrifice}")
+    used = {c for c in rule.cells if c in rule.symbols}
+    if used:
+        lines.append("  symbols:")
+        lines.extend("  " + s for s in symbols_line({c: rule.symbols[c] for c in sorted(used)}))
+    lines.append("  board:")
+    lines.extend(_board_rows(rule.cells))
+    lines.append(f"  play: {rule.play_text(False)}")
+    lines.append("")
+    mirrored_cells = [""] * 32
+    for i in range(32):
+        c = rule.cells[i]
+        mirrored_cells[31 - i] = _SWAP_SYMBOL.get(c, c)
+    lines.append(f"mirror of {rule.id}: the board turned 180 degrees, colours swapped")
+    lines.append(f"  side: {side(1 - rule.side)}")
+    lines.append(f"  pieces: white {count(br)}, black {count(wr)}")
+    if used:
+        lines.append("  symbols (as the mirror reads them):")
+        lines.extend("  " + s for s in symbols_line(
+            {c: swap_colours(rule.symbols[c]) for c in sorted(used)}))
+    lines.append("  board:")
+    lines.extend(_board_rows(tuple(mirrored_cells)))
+    lines.append(f"  play: {rule.play_text(True)}")
+    assert len(SQUARES) == 32
+    return "\n".join(lines)
+
+
+def _board_rows(cells: tuple[str, ...]) -> list[str]:
+    rows = []
+    for rank in range(7, -1, -1):
+        row = []
+        for file in range(8):
+            row.append(cells[rank * 4 + file // 2] if (file + rank) % 2 == 0 else "-")
+        rows.append("    " + " ".join(row) + f"  {rank + 1}")
+    rows.append("    a b c d e f g h")
+    return rows
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "rules", help="check, match and show knowledge-base rules",
+        description="Tools for the combination rules of the knowledge base (combos/*.txt).",
+    )
+    rsub = p.add_subparsers(dest="rules_command", metavar="ACTION",
+                            parser_class=type(p))
+    p.set_defaults(func=lambda args: (p.print_help(), USAGE_ERROR)[1])
+
+    c = rsub.add_parser(
+        "check", help="parse rule files and report errors and warnings",
+        description="Parse rule files (a PATH is a file or a directory of *.txt; default: the "
+        "shipped knowledge base) and print path:line: error/warning lines, then a summary. "
+        "Exit status 0 without errors, 1 with errors.",
+    )
+    c.add_argument("paths", nargs="*", metavar="PATH")
+    c.set_defaults(func=run_check)
+
+    m = rsub.add_parser(
+        "match", help="which rules apply to each position",
+        description="One line per position: the ids of the rules whose pattern applies "
+        "(mirrored ones included), in the order the AI tries them; an empty line for none. "
+        "With no FEN, reads FENs from stdin, one per line.",
+    )
+    m.add_argument("fens", nargs="*", metavar="FEN")
+    m.add_argument("--rules", nargs="+", action="extend", metavar="PATH",
+                   help="use these rule files or directories instead of the shipped ones")
+    m.set_defaults(func=run_match)
+
+    s = rsub.add_parser(
+        "show", help="draw a rule and its mirror",
+        description="Draw the rule ID as a board, with its file:line, and its mirror.",
+    )
+    s.add_argument("id", metavar="ID")
+    s.add_argument("--rules", nargs="+", action="extend", metavar="PATH",
+                   help="look in these rule files or directories instead of the shipped ones")
+    s.set_defaults(func=run_show)

@@ -1,0 +1,217 @@
+"""The knowledge base as a pyDatalog program: which rules apply to a position, in which order.
+
+The encoding
+------------
+Every rule is two *variants*: as written and mirrored (board turned 180 degrees, colours,
+side, counts and move swapped). Variants are numbered in the order the AI tries them
+(``V = 2 * rank + mirrored``, the rank coming from the layer, priority, constraint and file
+order), so the answer's order is a property of the facts: sorting the variants found is the
+order. The program is three small relations and two clauses::
+
+    kb_applies(CK, PK, W, B, K, V) <= kb_exact(PK, V)
+    kb_applies(CK, PK, W, B, K, V) <= kb_count(CK, C) & kb_fits(C, W, B, K, V)
+
+- ``kb_exact(PK, V)``: one fact per variant of an exact rule (an opening position), keyed by
+  the whole position packed into one int ``PK``. pyDatalog indexes every argument of a fact;
+  with a single bound key the lookup is one hash probe, whatever the number of rules (binding
+  the side or counts separately would make pyDatalog intersect large candidate sets).
+- ``kb_count(CK, C)``: the piece-count filter, first as in the Prolog ancestor program. Pattern
+  variants are grouped into *classes* sharing side and count ranges; for each class, one fact
+  per (side, white count, black count) it accepts, keyed by ``CK = side*256 + white*16 +
+  black``. A query binds ``CK`` and gets the few classes worth looking at.
+- ``kb_fits(C, W, B, K, V)``: a Python-resolved predicate (``@pyDatalog.predicate()``): the
+  bitmask check of the board squares, done for a whole class at once. A class keeps, for every
+  square some variant constrains and every square state, the set of its variants allowing that
+  state, as one big int ("bit-sliced" columns). Intersecting the columns of the position's
+  states — at most 32 ANDs of ints — leaves exactly the variants whose board fits.
+
+Facts are built as engine clauses and asserted in bulk (``pyEngine.assert_``), about ten
+times cheaper than ``pyDatalog.assert_fact``, which parses each fact. The measured figures
+are printed by ``bench/kb.py``; the naive encoding (one fact per rule square, a negated
+conflict predicate) is measured there too.
+
+Isolation
+---------
+A pyDatalog program is per-thread global state. Each :class:`DatalogIndex` owns a private
+``Logic`` (pyDatalog's per-thread program), installs it only for the duration of a load or a
+query, and restores the caller's logic afterwards, under a lock. So two knowledge bases never
+see each other's facts, another module's pyDatalog program (the AI's heuristic) is left as it
+was, and a query from any thread sees the facts loaded in another. Nothing here calls
+``pyDatalog.clear()``. All predicate names start with ``kb_``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import weakref
+from contextlib import contextmanager
+from typing import Iterator, Sequence
+
+from pyDatalog import pyDatalog, pyEngine
+from pyDatalog.Logic import Logic
+
+from kbdraughts.board import SQUARES, Position
+from kbdraughts.kb.rules import Pattern, Rule, position_states
+
+__all__ = ["DatalogIndex", "position_key", "count_key"]
+
+_PROGRAM = """
+kb_applies(CK, PK, W, B, K, V) <= kb_exact(PK, V)
+kb_applies(CK, PK, W, B, K, V) <= kb_count(CK, C) & kb_fits(C, W, B, K, V)
+"""
+
+
+def position_key(pos: Position) -> int:
+    """The whole position packed into one int: the key of ``kb_exact``."""
+    return pos.white | pos.black << 36 | pos.kings << 72 | pos.side << 108
+
+
+def count_key(side: int, white: int, black: int) -> int:
+    """Side to move and piece counts packed into one int: the key of ``kb_count``."""
+    return side << 8 | white << 4 | black
+
+
+class _Class:
+    """Pattern variants sharing side and count ranges, with their board columns bit-sliced.
+
+    ``columns`` lists, for each square some member constrains, the square's bit and five ints:
+    bit ``j`` of ``column[t]`` is set when member ``j`` allows state ``t`` there.
+    """
+
+    __slots__ = ("variants", "columns", "everyone")
+
+    def __init__(self, members: Sequence[tuple[int, Pattern]]):
+        self.variants = [v for v, _ in members]
+        self.everyone = (1 << len(members)) - 1
+        self.columns: list[tuple[int, tuple[int, int, int, int, int]]] = []
+        for sq in SQUARES:
+            bit = 1 << sq
+            column = [0] * 5
+            for j, (_, p) in enumerate(members):
+                for t in range(5):
+                    if p.allow[t] & bit:
+                        column[t] |= 1 << j
+            if any(c != self.everyone for c in column):
+                self.columns.append((bit, tuple(column)))  # type: ignore[arg-type]
+
+    def fitting(self, states: tuple[int, int, int, int, int]) -> Iterator[int]:
+        """The variants whose every constrained square allows the position's state there."""
+        acc = self.everyone
+        empty, wm, wk, bm, bk = states
+        for bit, column in self.columns:
+            if empty & bit:
+                acc &= column[0]
+            elif wm & bit:
+                acc &= column[1]
+            elif wk & bit:
+                acc &= column[2]
+            elif bm & bit:
+                acc &= column[3]
+            else:
+                acc &= column[4]
+            if not acc:
+                return
+        variants = self.variants
+        while acc:
+            low = acc & -acc
+            yield variants[low.bit_length() - 1]
+            acc ^= low
+
+
+#: Every live class by its id; ``kb_fits`` is one global resolver, the class id selects.
+_CLASSES: dict[int, _Class] = {}
+_class_ids = itertools.count(1)
+
+
+@pyDatalog.predicate()
+def kb_fits(C, W, B, K, V):  # noqa: N803 - pyDatalog variables are capitalised
+    """pyDatalog resolver: the variants of class C whose board fits the position W, B, K."""
+    cls = _CLASSES.get(C.id)
+    if cls is None or not (W.is_const() and B.is_const() and K.is_const()):
+        return
+    white, black, kings = W.id, B.id, K.id
+    states = position_states(Position(white, black, kings, 0))
+    for v in cls.fitting(states):
+        yield (C.id, white, black, kings, v)
+
+
+_Term = pyEngine.Term_of
+
+
+class DatalogIndex:
+    """The pyDatalog program of one knowledge base: rules in, applicable variants out."""
+
+    def __init__(self, ordered: Sequence[Rule]):
+        """``ordered``: the rules in the AI's order; rule ``i`` gives variants ``2i``, ``2i+1``."""
+        self._lock = threading.Lock()
+        saved = getattr(Logic.tl, "logic", None)
+        try:
+            self._logic = Logic()  # a fresh program, made current in this thread for the load
+            self._class_ids = self._load(ordered)
+        finally:
+            _restore(saved)
+        weakref.finalize(self, _forget, self._class_ids)
+
+    def _load(self, ordered: Sequence[Rule]) -> list[int]:
+        pyDatalog.load(_PROGRAM)
+        assert_ = pyEngine.assert_
+        clause, literal = pyEngine.Clause, pyEngine.Literal
+        groups: dict[tuple, list[tuple[int, Pattern]]] = {}
+        for i, rule in enumerate(ordered):
+            for mirrored in (0, 1):
+                v = 2 * i + mirrored
+                p = rule.patterns[mirrored]
+                if rule.exact:
+                    pos = rule.exact_position(bool(mirrored))
+                    assert pos is not None
+                    wn, bn = pos.white.bit_count(), pos.black.bit_count()
+                    if p.white[0] <= wn <= p.white[1] and p.black[0] <= bn <= p.black[1]:
+                        assert_(clause(literal("kb_exact", [_Term(position_key(pos)), _Term(v)]), []))
+                else:
+                    groups.setdefault((p.side, p.white, p.black), []).append((v, p))
+        ids = []
+        for (side, (wl, wh), (bl, bh)), members in groups.items():
+            cid = next(_class_ids)
+            _CLASSES[cid] = _Class(members)
+            ids.append(cid)
+            c = _Term(cid)
+            for wn in range(wl, wh + 1):
+                for bn in range(bl, bh + 1):
+                    assert_(clause(literal("kb_count", [_Term(count_key(side, wn, bn)), c]), []))
+        return ids
+
+    def applicable(self, pos: Position) -> list[int]:
+        """The variants whose rule applies to ``pos``, in the AI's order (a pyDatalog query)."""
+        terms = [
+            _Term(count_key(pos.side, pos.white.bit_count(), pos.black.bit_count())),
+            _Term(position_key(pos)), _Term(pos.white), _Term(pos.black), _Term(pos.kings),
+            pyEngine.Var("V"),
+        ]
+        with self._installed():  # a literal binds its predicate in the current program
+            answers = pyEngine.Literal("kb_applies", terms).ask()
+        return sorted({row[5] for row in answers or ()})
+
+    @contextmanager
+    def _installed(self) -> Iterator[None]:
+        with self._lock:
+            saved = getattr(Logic.tl, "logic", None)
+            Logic.tl.logic = self._logic
+            try:
+                yield
+            finally:
+                _restore(saved)
+
+
+def _restore(saved: object) -> None:
+    """Put back the calling thread's own pyDatalog program (or none, as it was)."""
+    if saved is None:
+        if hasattr(Logic.tl, "logic"):
+            del Logic.tl.logic
+    else:
+        Logic.tl.logic = saved
+
+
+def _forget(class_ids: list[int]) -> None:
+    for cid in class_ids:
+        _CLASSES.pop(cid, None)

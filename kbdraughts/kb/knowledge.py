@@ -1,0 +1,213 @@
+"""The knowledge base: rule files loaded, ordered for the AI, and asked about positions.
+
+>>> kb = KnowledgeBase(parse_rules(EXAMPLE, "example.txt")[0])
+>>> from kbdraughts.notation import parse_fen, move_text
+>>> [(m.rule.id, m.mirrored, m.layer, move_text(m.move)) for m in kb.firing(parse_fen("W:Wc3:Bd4,f6"))]
+[('shot-1', False, 'capture', 'c3:e5:g7')]
+>>> [(m.rule.id, m.mirrored) for m in kb.matches(parse_fen("B:Wc3,e5:Bf6"))]
+[('shot-1', True)]
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterable, NamedTuple, Sequence
+
+from kbdraughts.board import Move, Position, legal_moves
+from kbdraughts.kb.encoding import DatalogIndex
+from kbdraughts.kb.rules import (
+    EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, _between, parse_rules,
+)
+from kbdraughts.resources import combos_dir, data_dir
+
+__all__ = [
+    "KnowledgeBase", "RuleMatch", "load_knowledge_base", "read_rule_files", "rule_files",
+    "LAYERS", "NOT_RULES",
+]
+
+#: The layers in the order the AI tries them.
+LAYERS = ("capture", "exact", "pattern")
+#: Files in a rules directory that are not rules: the AI's weighted moves (another format).
+NOT_RULES = frozenset({"heuristic.txt"})
+
+
+class RuleMatch(NamedTuple):
+    """A rule whose pattern applies to a position: mirrored or not, its layer, and its move
+    there (None when the move is not legal in this position, so the rule does not fire)."""
+
+    rule: Rule
+    mirrored: bool
+    layer: str
+    move: Move | None
+
+
+def layer_of(rule: Rule) -> str:
+    return "capture" if rule.capture else "exact" if rule.exact else "pattern"
+
+
+def ai_order(rules: Sequence[Rule]) -> list[Rule]:
+    """Captures first, then exact quiet rules, then patterns; within a layer higher priority,
+    then more constrained squares, then file order (``rules`` is in file order)."""
+    order = {id(r): i for i, r in enumerate(rules)}
+    return sorted(rules, key=lambda r: (
+        LAYERS.index(layer_of(r)), -r.priority, -r.constrained, order[id(r)]))
+
+
+def find_move(pattern: Pattern, pos: Position, legal: Sequence[Move]) -> Move | None:
+    """The legal move the rule's ``play`` names in ``pos``, or None.
+
+    A capture is identified by its start, end and the pieces it takes (read off the path), so
+    a rule's path matches the generator's move even when equal paths were merged.
+    """
+    squares = pattern.play
+    start, end = squares[0], squares[-1]
+    if not pattern.capture:
+        for m in legal:
+            if m.start == start and m.end == end and not m.captured:
+                return m
+        return None
+    opponents = pos.black if pos.side == 0 else pos.white
+    taken = 0
+    for a, b in zip(squares, squares[1:]):
+        for s in _between(a, b):
+            taken |= 1 << s
+    taken &= opponents
+    fallback = None
+    for m in legal:
+        if m.start == start and m.end == end and m.captured == taken:
+            if m.path == squares[1:]:
+                return m
+            fallback = fallback or m
+    return fallback
+
+
+class KnowledgeBase:
+    """Rules answered by a pyDatalog program (see :mod:`kbdraughts.kb.encoding`)."""
+
+    def __init__(self, rules: Sequence[Rule], warnings: Sequence[Diagnostic] = (),
+                 files: Sequence[str] = ()):
+        self.rules: list[Rule] = list(rules)  # file order
+        self.warnings: list[Diagnostic] = list(warnings)
+        self.files: list[str] = list(files)
+        self.ordered: list[Rule] = ai_order(self.rules)
+        self._by_id = {r.id: r for r in self.rules}
+        self._layers = [layer_of(r) for r in self.ordered]
+        self._index = DatalogIndex(self.ordered)
+
+    def __len__(self) -> int:
+        return len(self.rules)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._by_id
+
+    def rule(self, rule_id: str) -> Rule:
+        """The rule with this id (KeyError when there is none)."""
+        return self._by_id[rule_id]
+
+    def matches(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
+        """Rules whose pattern applies to ``pos`` (mirrored ones included), in the AI's order;
+        each with its move when that move is legal here."""
+        variants = self._index.applicable(pos)
+        if not variants:
+            return []
+        if legal is None:
+            legal = legal_moves(pos)
+        out = []
+        for v in variants:
+            rule = self.ordered[v >> 1]
+            mirrored = bool(v & 1)
+            move = find_move(rule.patterns[mirrored], pos, legal)
+            out.append(RuleMatch(rule, mirrored, self._layers[v >> 1], move))
+        return out
+
+    def firing(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
+        """The matches whose move is legal now: what the AI can play, best first."""
+        return [m for m in self.matches(pos, legal) if m.move is not None]
+
+    def counts(self) -> dict[str, int]:
+        """How many rules are exact and how many patterns."""
+        exact = sum(1 for r in self.rules if r.exact)
+        return {"rules": len(self.rules), "exact": exact, "patterns": len(self.rules) - exact}
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+def default_paths() -> list[Path]:
+    """The shipped ``combos/`` and, when it exists, the user's ``data_dir()/combos``."""
+    paths = [combos_dir()]
+    user = data_dir() / "combos"
+    if user.is_dir():
+        paths.append(user)
+    return paths
+
+
+def rule_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Path], list[Diagnostic]]:
+    """The rule files named by ``paths`` (a directory gives its ``*.txt`` but heuristic.txt),
+    and an error for each path that does not exist."""
+    files: list[Path] = []
+    errors: list[Diagnostic] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            files.extend(f for f in sorted(path.glob("*.txt")) if f.name not in NOT_RULES)
+        elif path.is_file():
+            files.append(path)
+        else:
+            errors.append(Diagnostic(str(p), 0, "error", "no such file or directory"))
+    return files, errors
+
+
+def _shown(path: Path) -> str:
+    """A path as people read it: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+def read_rule_files(
+    paths: Iterable[str | os.PathLike] | None = None,
+) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic], list[str]]:
+    """Parse the rule files: (rules, warnings, errors, files read). Rule ids must be unique
+    across all files (a duplicate is an error at the second one)."""
+    files, errors = rule_files(default_paths() if paths is None else paths)
+    rules: list[Rule] = []
+    warnings: list[Diagnostic] = []
+    seen: dict[str, Rule] = {}
+    shown = []
+    for f in files:
+        name = _shown(f)
+        shown.append(name)
+        try:
+            text = f.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            errors.append(Diagnostic(name, 0, "error", f"cannot read: {e}"))
+            continue
+        file_rules, file_warnings, file_errors = parse_rules(text, name)
+        for r in file_rules:
+            if r.id in seen:
+                first = seen[r.id]
+                file_errors.append(Diagnostic(name, r.line, "error",
+                                              f"duplicate rule id {r.id!r} (first at {first.where})"))
+        warnings.extend(file_warnings)
+        if file_errors:
+            errors.extend(sorted(file_errors, key=lambda d: d.line))
+            continue
+        for r in file_rules:
+            seen[r.id] = r
+        rules.extend(file_rules)
+    return rules, warnings, errors, shown
+
+
+def load_knowledge_base(paths: Iterable[str | os.PathLike] | None = None) -> KnowledgeBase:
+    """Load rule files (default: the shipped ``combos/*.txt`` but heuristic.txt, then the
+    user's ``data_dir()/combos/*.txt``). Raises RuleFileError, ``path:line: error: ...``."""
+    rules, warnings, errors, files = read_rule_files(paths)
+    if errors:
+        raise RuleFileError(errors)
+    return KnowledgeBase(rules, warnings, files)
+
+
+__doc_example__ = EXAMPLE  # the rule the doctest above uses
