@@ -16,6 +16,7 @@ COMMAND_MODULES = [
     "kbdraughts.kb.commands",  # rules check|match|show
     "kbdraughts.analysis",  # moves, perft
     "kbdraughts.ai.commands",  # bestmove, match
+    "kbdraughts.ui.cli",  # play (the default command)
 ]
 
 #: Exit status for a mistake the person can fix (a bad FEN, argument or file).

@@ -1,0 +1,146 @@
+"""``kbdraughts play``: a game against the AI in the terminal (also what bare ``kbdraughts`` runs).
+
+``register`` imports nothing heavy; prompt_toolkit, the PDN reader and the AI are imported when
+the command runs (and the AI is built in the background while the first prompt is shown).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+
+USAGE_ERROR = 2
+_PLAYER_RE = re.compile(r"human|you|person|me|kb(:\d+)?|random|greedy|search:\d+", re.I)
+
+
+def _player_spec(text: str) -> str:
+    if not _PLAYER_RE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"unknown player {text!r}: use human, kb, kb:LEVEL, random, greedy or search:DEPTH")
+    return text.strip().lower()
+
+
+def _level(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"level must be a whole number from 1, got {text!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text!r}")
+    return value
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "play", help="play a game against the AI in the terminal (the default command)",
+        description="Play Russian draughts against the knowledge-based AI. Type moves like "
+        "c3-d4 or c3:e5; 'help' at the prompt lists the commands. Every game is autosaved.",
+    )
+    p.add_argument("--color", "--colour", choices=["white", "black", "random"], default="white",
+                   help="the side you play (default: white)")
+    p.add_argument("--level", type=_level, help="the AI's level (default: the engine's default)")
+    p.add_argument("--fen", help="start from this position (PDN FEN, e.g. W:WKa1:BKh8)")
+    p.add_argument("--load", metavar="FILE.pdn", help="play on from the end of a PDN game")
+    p.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    p.add_argument("--white", type=_player_spec, metavar="P",
+                   help="who plays White: human, kb, kb:LEVEL, random, greedy, search:DEPTH")
+    p.add_argument("--black", type=_player_spec, metavar="P", help="who plays Black (as --white)")
+    p.add_argument("--ascii", action="store_true", help="draw the board with ASCII letters only")
+    p.add_argument("--delay", type=_seconds, metavar="SECONDS",
+                   help="pause between moves when two AIs play (default 0.8 on a terminal, "
+                   "0 in a pipe)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from kbdraughts.game import Game
+    from kbdraughts.notation import FenError, parse_fen
+    from kbdraughts.pdn import PdnError, read_pdn_file
+    from kbdraughts.ui.autosave import Autosave, last_unfinished
+    from kbdraughts.ui.players import HUMAN, ai_factory, is_human
+
+    def fail(message: str) -> int:
+        print(f"kbdraughts play: {message}", file=sys.stderr)
+        return USAGE_ERROR
+
+    if sum(bool(x) for x in (args.fen, args.load, args.resume)) > 1:
+        return fail("choose one of --fen, --load and --resume")
+    colour = args.color if args.color != "random" else random.choice(["white", "black"])
+    specs = [HUMAN, "kb"] if colour == "white" else ["kb", HUMAN]
+    autosave = Autosave()
+    game = None
+    note = ""
+    if args.resume:
+        found = last_unfinished()
+        if found is None:
+            note = "No unfinished game to resume; a new game starts."
+        else:
+            path, saved = found
+            game = saved.game
+            autosave = Autosave(path=path)
+            for side, tag in enumerate(("White", "Black")):
+                value = saved.tags.get(tag, "")
+                if is_human(value):
+                    specs[side] = HUMAN
+                elif _PLAYER_RE.fullmatch(value):
+                    specs[side] = value
+            note = f"Resumed {path} ({game.ply} plies)."
+    elif args.load:
+        try:
+            games = read_pdn_file(args.load)
+        except PdnError as e:
+            return fail(str(e))
+        if not games:
+            return fail(f"{args.load}: no game in this file")
+        game = games[0].game
+    elif args.fen:
+        try:
+            game = Game(parse_fen(args.fen))
+        except FenError as e:
+            return fail(f"bad FEN: {e}")
+    if args.white:
+        specs[0] = args.white
+    if args.black:
+        specs[1] = args.black
+    if args.level is not None:
+        max_level = _max_level()
+        if args.level > max_level:
+            return fail(f"level must be from 1 to {max_level}, got {args.level}")
+
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    delay = args.delay if args.delay is not None else (0.8 if terminal else 0.0)
+
+    from kbdraughts.ui.app import GameApp, prompt_console
+    from kbdraughts.ui.console import PlainConsole, history_file
+    from kbdraughts.ui.render import glyphs_for
+    from kbdraughts.resources import data_dir
+
+    glyphs = glyphs_for(getattr(sys.stdout, "encoding", None), args.ascii)
+    holder: list[GameApp] = []
+    if terminal:
+        console = prompt_console(lambda: holder[0], history=history_file(data_dir()),
+                                 glyphs=glyphs)
+    else:
+        console = PlainConsole(glyphs=glyphs)
+    app = GameApp(console, ai_factory, specs, game=game or Game(), level=args.level,
+                  autosave=autosave, delay=delay)
+    holder.append(app)
+    if note:
+        app.say(note, "dim")
+    return app.run()
+
+
+def _max_level() -> int:
+    try:
+        from kbdraughts.ai import MAX_LEVEL
+    except ImportError:
+        return 9
+    return int(MAX_LEVEL)

@@ -1,0 +1,155 @@
+"""Terminal I/O for the game: a prompt_toolkit console for people, a plain one for pipes.
+
+Both offer the same four verbs — ``show`` fragments, ``read`` a line at a prompt, ``ask`` a
+short question, ``spin``/``unspin`` a thinking indicator — so the game loop never knows which
+one it talks to. The plain console writes no escape codes at all: a script can drive the game
+through a pipe and read the transcript.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Callable, TextIO
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer
+from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples, fragment_list_to_text
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from prompt_toolkit.shortcuts import print_formatted_text
+
+from kbdraughts.ui.keys import game_key_bindings
+from kbdraughts.ui.render import ASCII, Glyphs, glyphs_for
+from kbdraughts.ui.style import STYLE
+
+Fragments = StyleAndTextTuples
+
+SPINNER_UNICODE = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+SPINNER_ASCII = "|/-\\"
+
+
+class PromptConsole:
+    """A person at a terminal: colours, completion, history, the bottom toolbar, a spinner.
+
+    ``input``/``output`` default to the real terminal; tests pass ``create_pipe_input()`` and
+    ``DummyOutput()``, and read what was shown from ``transcript``.
+    """
+
+    def __init__(
+        self,
+        completer: Completer | None = None,
+        toolbar: Callable[[], Fragments] | None = None,
+        history: History | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+        glyphs: Glyphs | None = None,
+        interactive: bool = True,
+    ):
+        self.session: PromptSession[str] = PromptSession(
+            completer=completer, complete_while_typing=False, bottom_toolbar=toolbar,
+            history=history or InMemoryHistory(), key_bindings=game_key_bindings(),
+            style=STYLE, include_default_pygments_style=False, input=input, output=output,
+            reserve_space_for_menu=6,
+        )
+        self._questions: PromptSession[str] = PromptSession(
+            style=STYLE, include_default_pygments_style=False, input=input, output=output,
+        )
+        self.output = self.session.output
+        self.glyphs = glyphs or glyphs_for(getattr(sys.stdout, "encoding", None))
+        self.interactive = interactive
+        self.colour = True
+        self.transcript: list[str] = []
+        self._spinning = False
+
+    def show(self, fragments: Fragments) -> None:
+        self.unspin()
+        self.transcript.append(fragment_list_to_text(fragments))
+        print_formatted_text(
+            FormattedText(fragments), style=STYLE, output=self.output,
+            include_default_pygments_style=False,
+        )
+
+    def read(self, prompt: Fragments) -> str:
+        self.unspin()
+        line = self.session.prompt(FormattedText(prompt))
+        self.transcript.append(fragment_list_to_text(prompt) + line)
+        return line
+
+    def ask(self, question: Fragments) -> str:
+        self.unspin()
+        line = self._questions.prompt(FormattedText(question))
+        self.transcript.append(fragment_list_to_text(question) + line)
+        return line
+
+    def spin(self, frame: int, text: str) -> None:
+        """Draw frame ``frame`` of the thinking indicator on the current line."""
+        if not self.interactive:
+            return
+        chars = SPINNER_ASCII if self.glyphs is ASCII else SPINNER_UNICODE
+        self.output.write_raw("\r" + chars[frame % len(chars)] + " " + text)
+        self.output.erase_end_of_line()
+        self.output.flush()
+        self._spinning = True
+
+    def unspin(self) -> None:
+        if self._spinning:
+            self.output.write_raw("\r")
+            self.output.erase_end_of_line()
+            self.output.flush()
+            self._spinning = False
+
+
+class PlainConsole:
+    """Standard input is not a terminal: plain lines in, plain text out, no escape codes.
+
+    The line read is echoed after its prompt so the transcript reads like a session.
+    """
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 glyphs: Glyphs | None = None):
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+        self.glyphs = glyphs or glyphs_for(getattr(self.stdout, "encoding", None))
+        self.interactive = False
+        self.colour = False
+        self.transcript: list[str] = []
+
+    def show(self, fragments: Fragments) -> None:
+        text = fragment_list_to_text(fragments)
+        self.transcript.append(text)
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def read(self, prompt: Fragments) -> str:
+        text = fragment_list_to_text(prompt)
+        self.stdout.write(text)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.stdout.write("\n")
+            self.stdout.flush()
+            raise EOFError
+        line = line.rstrip("\r\n")
+        self.stdout.write(line + "\n")
+        self.stdout.flush()
+        self.transcript.append(text + line)
+        return line
+
+    ask = read
+
+    def spin(self, frame: int, text: str) -> None:
+        pass
+
+    def unspin(self) -> None:
+        pass
+
+
+def history_file(directory: Path) -> History:
+    """Moves and commands typed in earlier games (Up arrow), kept in the user's data directory."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        return FileHistory(str(directory / "history"))
+    except OSError:
+        return InMemoryHistory()

@@ -1,0 +1,125 @@
+"""The two seats of a game — a person or an AI player — and thinking off the UI thread.
+
+An AI player is anything with ``choose(game, stop) -> Choice | None`` (the AI package's
+``Engine`` and ``make_player`` players); ``accepts_draw(game, side)`` is used when present.
+Players are built by an injected factory in the AI thread, so the first prompt appears before
+the knowledge base and the AI have loaded.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any, Callable, Protocol
+
+from kbdraughts.game import Game
+
+HUMAN = "human"
+_HUMAN_WORDS = {"human", "you", "person", "me"}
+
+
+class Player(Protocol):
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Any: ...
+
+
+PlayerFactory = Callable[[str], Player]
+
+
+def is_human(spec: str) -> bool:
+    return spec.strip().lower() in _HUMAN_WORDS
+
+
+def ai_factory(spec: str) -> Player:
+    """The shipped players (``kb``, ``kb:N``, ``random``, ``greedy``, ``search:D``)."""
+    from kbdraughts.ai import make_player
+
+    return make_player(spec)
+
+
+def _warm_up(player: Any) -> None:
+    """Load what the player loads lazily (the knowledge base) now, in the background."""
+    engine = getattr(player, "engine", player)
+    getattr(engine, "kb", None)  # the Engine loads its knowledge base on first access
+
+
+class AIThread:
+    """The one thread all AI work runs in.
+
+    pyDatalog keeps its program in thread-local state, so a knowledge base loaded in one thread
+    cannot be queried from another: loading, choosing and judging draws all go through here.
+    """
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kbdraughts-ai")
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        return self._pool.submit(fn, *args)
+
+
+class LazyPlayer:
+    """An AI player built (and warmed up) in the AI thread at once; ``choose`` and
+    ``accepts_draw`` are called there too (they queue behind the build)."""
+
+    def __init__(self, spec: str, factory: PlayerFactory, thread: AIThread):
+        self.spec = spec
+        self.name = spec
+        self.thread = thread
+        self._built: Future = thread.submit(self._build, factory)
+
+    def _build(self, factory: PlayerFactory) -> Player:
+        player = factory(self.spec)
+        _warm_up(player)
+        return player
+
+    @property
+    def ready(self) -> Player | None:
+        """The player if it has been built, else None (never waits)."""
+        if self._built.done() and self._built.exception() is None:
+            return self._built.result()
+        return None
+
+    def get(self) -> Player:
+        """The player (call in the AI thread; raises the factory's error)."""
+        return self._built.result()
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Any:
+        return self.get().choose(game, stop)
+
+    def accepts_draw(self, game: Game, side: int) -> bool:
+        judge = getattr(self.get(), "accepts_draw", None)
+        return bool(judge(game, side)) if judge else False
+
+
+#: Seconds the AI may think before the spinner shows.
+SPINNER_AFTER = 0.3
+
+
+def think(
+    thread: AIThread,
+    work: Callable[[threading.Event], Any],
+    spin: Callable[[int, str], None],
+    label: str,
+) -> tuple[Any, bool]:
+    """Run ``work(stop)`` in the AI thread while the UI thread waits and shows a spinner.
+
+    Ctrl-C (KeyboardInterrupt in the UI thread) sets ``stop``: the player answers with the best
+    it has so far (or None). Returns ``(answer, interrupted)``; the player's own exception is
+    raised here.
+    """
+    stop = threading.Event()
+    future = thread.submit(work, stop)
+    started = time.monotonic()
+    frame = 0
+    interrupted = False
+    while True:
+        try:
+            return future.result(timeout=0.08), interrupted
+        except FutureTimeout:
+            if time.monotonic() - started >= SPINNER_AFTER:
+                spin(frame, label + (" — stopping…" if interrupted else ""))
+                frame += 1
+        except KeyboardInterrupt:
+            interrupted = True
+            stop.set()

@@ -1,0 +1,41 @@
+"""The bottom toolbar: move number, side to move, material, level and the AI's last reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+
+@dataclass(frozen=True)
+class ToolbarInfo:
+    """What the toolbar shows; the app builds one from the game on every redraw."""
+
+    move_number: int
+    side: str  # "White" / "Black"
+    material: str  # "White 8+1K, Black 7"
+    level: int | None  # the AI's level, None when no AI plays
+    reason: str = ""  # the AI's last reason, short
+    status: str = ""  # "to move", or the result when the game is over
+
+
+def toolbar_fragments(info: ToolbarInfo) -> StyleAndTextTuples:
+    sep = ("class:toolbar.sep", " │ ")
+    out: StyleAndTextTuples = [
+        ("", f" Move {info.move_number}"), sep,
+        ("bold", info.side), ("", f" {info.status or 'to move'}"), sep,
+        ("", info.material),
+    ]
+    if info.level is not None:
+        out += [sep, ("", f"Level {info.level}")]
+    if info.reason:
+        out += [sep, ("class:toolbar.reason", f"AI: {info.reason}")]
+    out += [sep, ("class:toolbar.key", "Tab"), ("", " moves  "),
+            ("class:toolbar.key", "help"), ("", " ")]
+    return out
+
+
+def make_toolbar(get_info: Callable[[], ToolbarInfo]) -> Callable[[], StyleAndTextTuples]:
+    """The ``bottom_toolbar`` callable for a PromptSession."""
+    return lambda: toolbar_fragments(get_info())
