@@ -125,36 +125,51 @@ class Engine:
         legal = legal_moves(pos)
         if not legal:
             return None
-        choice = self._from_rules(pos, legal, stop)
+        skipped: list[str] = []
+        choice = self._from_rules(pos, legal, stop, skipped)
         if choice is not None:
             return choice
         if self.level == 1:
             if legal[0].captured:
-                return self._capture_tree(pos, legal)
-            return self._weighted(pos, legal)
-        if len(legal) == 1:
+                choice = self._capture_tree(pos, legal)
+            else:
+                choice = self._weighted(pos, legal)
+        elif len(legal) == 1:
             m = legal[0]
-            return Choice(m, "only move", f"only move {move_text(m)}", "only move")
-        return self._search(pos, legal, stop)
+            choice = Choice(m, "only move", f"only move {move_text(m)}", "only move")
+        else:
+            choice = self._search(pos, legal, stop)
+        if skipped:  # say why the rules that matched were not played
+            choice = choice._replace(reason=choice.reason + "; " + "; ".join(skipped))
+        return choice
 
     def _pick(self, tied: list) -> Any:
         """The first of equals, or a seeded random one."""
         return self.rng.choice(tied) if self.rng is not None and len(tied) > 1 else tied[0]
 
-    def _from_rules(self, pos: Position, legal: list[Move], stop) -> Choice | None:
+    def _from_rules(self, pos: Position, legal: list[Move], stop, skipped: list[str]
+                    ) -> Choice | None:
+        """The first layer of rules that fires (capture, exact, pattern), or None; the rules
+        a level 2+ check rejects are told in ``skipped``."""
         kb = self.kb
         if kb is None:
             return None
         firing = [m for m in kb.firing(pos) if m.move is not None and m.move in legal]
-        skipped: list[str] = []
         i = 0
         while i < len(firing):
+            # Exact rules of one position and priority are alternatives (an opening's several
+            # continuations): the seed picks among them. Patterns keep the knowledge base's
+            # order (priority, then the more constrained first).
             first = firing[i]
-            tied = [m for m in firing[i:] if m.layer == first.layer
-                    and m.rule.priority == first.rule.priority and m.rule.exact == first.rule.exact]
-            tried = tied
+            j = i + 1
+            if first.rule.exact:
+                while (j < len(firing) and firing[j].rule.exact and firing[j].layer == first.layer
+                       and firing[j].rule.priority == first.rule.priority):
+                    j += 1
+            tied = firing[i:j]
+            i = j
             ok = []
-            for match in tried:
+            for match in tied:
                 verdict = self._check_rule(pos, match, stop)
                 if verdict is None:
                     ok.append(match)
@@ -163,7 +178,6 @@ class Engine:
             if ok:
                 match = self._pick(ok)
                 return self._rule_choice(match, skipped)
-            i += len(tied)
         return None
 
     def _check_rule(self, pos: Position, match: Any, stop) -> str | None:

@@ -1,0 +1,200 @@
+"""The engine: its layers in order, the reason it gives, levels, draws and the stop event."""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from kbdraughts.ai import DEFAULT_LEVEL, MAX_LEVEL, Choice, Engine
+from kbdraughts.board import START, legal_moves, play
+from kbdraughts.game import Game
+from kbdraughts.notation import move_text, parse_fen
+
+kb_module = pytest.importorskip("kbdraughts.kb")
+
+# A pattern: a white man on c3 with d4 empty plays c3-d4, whatever else stands anywhere.
+RULE = """\
+rule {id}
+  name: push to d4
+  side: white{extra}
+  board:
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+    - ? - . - ? - ?
+    ? - w - ? - ? -
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+  play: c3-d4
+"""
+
+
+def kb_with(tmp_path: Path, text: str):
+    path = tmp_path / "mine.txt"
+    path.write_text(text, encoding="utf-8")
+    return kb_module.load_knowledge_base([path]), path
+
+
+def choose(fen: str, **kw) -> Choice | None:
+    kw.setdefault("use_kb", False)
+    return Engine(**kw).choose(Game(parse_fen(fen)))
+
+
+def test_levels():
+    assert MAX_LEVEL >= 2 and 1 <= DEFAULT_LEVEL <= MAX_LEVEL
+
+
+def test_no_legal_move_is_none():
+    assert choose("W:Wa1:Bb2,c3", level=1) is None  # a1 is blocked in
+    assert choose("W:Wa1:Bb2,c3", level=2, movetime_ms=50) is None
+
+
+def test_level_1_capture_tree_reason():
+    c = choose("W:Wc3,e3,g1:Bd4,f6,g7", level=1)
+    assert move_text(c.move) == "e3:c5" and c.layer == "capture tree"
+    assert c.reason.startswith("capture tree +105: e3:c5 (best of 2 captures")
+    assert len(c.short) <= 40 and c.short == "capture tree +105"
+
+
+def test_level_1_weighted_move_lists_its_terms():
+    c = choose("W:Wc3:Be5,h8", level=1)
+    assert move_text(c.move) == "c3-b4"  # c3-d4 would hang the man
+    assert c.layer == "heuristic"
+    assert re.fullmatch(r"weighted move [+-]?\d+: .* \(best of 2 moves\)", c.reason)
+    assert "breakthrough" in c.reason
+
+
+def test_search_reason_shows_depth_score_and_line():
+    c = choose("W:Wc3,e3,g3:Bf6,d6,h6", level=2, movetime_ms=200)
+    assert c.layer == "search"
+    assert re.match(r"search depth \d+\+?: (score [+-]?\d+|wins in \d+ pl|loses in)", c.reason)
+    assert f"line {move_text(c.move)}" in c.reason
+
+
+def test_choose_never_changes_the_game():
+    game = Game()
+    game.push(legal_moves(START)[0])
+    before = (list(game.positions), list(game.moves))
+    for level in (1, 2):
+        Engine(level=level, movetime_ms=50, use_kb=False).choose(game)
+    assert (game.positions, game.moves) == before
+
+
+def test_ties_break_by_seed_but_deterministically_without():
+    fen = "W:Wa1,c1,e1,g1:Ba7,c7,e7,g7"  # symmetric back ranks: many equal moves
+    without = {move_text(choose(fen, level=1).move) for _ in range(3)}
+    assert len(without) == 1
+    seeded = {move_text(choose(fen, level=1, seed=s).move) for s in range(12)}
+    assert len(seeded) > 1
+    assert choose(fen, level=1, seed=4).move == choose(fen, level=1, seed=4).move
+
+
+def test_a_pattern_rule_comes_before_the_heuristic(tmp_path):
+    kb, path = kb_with(tmp_path, RULE.format(id="push-d4", extra=""))
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("W:Wc3,g3:Bh8")))
+    assert move_text(c.move) == "c3-d4" and c.layer == "pattern rule"
+    assert c.reason == f'pattern rule push-d4 "push to d4" at {path}:1'
+    assert c.short == "rule push-d4"
+
+
+def test_a_mirrored_rule_says_so(tmp_path):
+    kb, path = kb_with(tmp_path, RULE.format(id="push-d4", extra=""))
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("B:Wa1:Bf6,b2")))
+    assert move_text(c.move) == "f6-e5" and c.reason.endswith(f"{path}:1, mirrored")
+
+
+def test_use_kb_false_ignores_the_rules(tmp_path):
+    kb, _ = kb_with(tmp_path, RULE.format(id="push-d4", extra=""))
+    c = Engine(level=1, kb=kb, use_kb=False).choose(Game(parse_fen("W:Wc3,g3:Bh8")))
+    assert c.layer == "heuristic"
+
+
+def test_level_1_plays_a_losing_rule_but_level_2_skips_it(tmp_path):
+    kb, path = kb_with(tmp_path, RULE.format(id="hang", extra=""))
+    fen = "W:Wc3,g3:Be5,h8"  # c3-d4 hangs the man to e5:c3
+    c1 = Engine(level=1, kb=kb).choose(Game(parse_fen(fen)))
+    assert move_text(c1.move) == "c3-d4" and c1.layer == "pattern rule"
+    c2 = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen(fen)))
+    assert move_text(c2.move) != "c3-d4" and c2.layer == "search"
+    assert f"skipped rule hang ({path}:1): c3-d4 loses 1 men" in c2.reason
+
+
+def test_a_declared_sacrifice_is_played_at_level_2(tmp_path):
+    kb, _ = kb_with(tmp_path, RULE.format(id="offer", extra="\n  sacrifice: 1"))
+    c = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen("W:Wc3,g3:Be5,h8")))
+    assert move_text(c.move) == "c3-d4" and c.layer == "pattern rule"
+    assert "sacrifices 1" in c.reason
+
+
+CAPTURE_RULE = """\
+rule take-e5
+  board:
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+    - ? - ? - ? - ?
+    ? - ? - . - ? -
+    - ? - * - ? - ?
+    ? - w - ? - ? -
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+  play: c3:e5
+"""
+
+
+def test_capture_rules_come_before_the_capture_tree(tmp_path):
+    kb, path = kb_with(tmp_path, CAPTURE_RULE)
+    fen = "W:Wc3,a3:Bd4,b4,h8"  # the tree prefers a3:c5:e3 (two men)
+    assert move_text(choose(fen, level=1).move) == "a3:c5:e3"
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen(fen)))
+    assert move_text(c.move) == "c3:e5" and c.layer == "capture rule"
+    assert c.reason == f"capture rule take-e5 at {path}:1"
+
+
+def test_draw_acceptance():
+    e = Engine(level=1, use_kb=False)
+    equal = Game(parse_fen("W:WKc1:BKf8"))
+    assert e.accepts_draw(equal, 0) and e.accepts_draw(equal, 1)
+    ahead = Game(parse_fen("W:WKa1,Kc1,c3:Bh8"))
+    assert not e.accepts_draw(ahead, 0)
+    assert e.accepts_draw(ahead, 1)
+
+
+def test_the_stop_event_ends_thinking_with_a_legal_move():
+    stop = threading.Event()
+    stop.set()
+    game = Game()
+    c = Engine(level=MAX_LEVEL, movetime_ms=60_000, use_kb=False).choose(game, stop)
+    assert c is not None and c.move in game.legal_moves()
+
+
+def test_stop_from_another_thread():
+    stop = threading.Event()
+    game = Game()
+    result = []
+    t = threading.Thread(target=lambda: result.append(
+        Engine(level=MAX_LEVEL, movetime_ms=60_000, use_kb=False).choose(game, stop)))
+    t.start()
+    stop.set()
+    t.join(30)
+    assert not t.is_alive() and result[0].move in game.legal_moves()
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_the_engine_is_legal_on_random_positions(level):
+    rng = random.Random(level)
+    engine = Engine(level=level, movetime_ms=20, use_kb=False)
+    for _ in range(15):
+        game = Game()
+        for _ in range(rng.randrange(0, 70)):
+            if game.result is not None:
+                break
+            game.push(rng.choice(game.legal_moves()))
+        c = engine.choose(game)
+        assert (c is None) == (not game.legal_moves())
+        if c is not None:
+            assert c.move in game.legal_moves() and len(c.short) <= 40 and "\n" not in c.reason

@@ -1,0 +1,148 @@
+"""The weighted simple move: the heuristic file, its terms, and pyDatalog's answers."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+
+import pytest
+
+from kbdraughts.ai.heuristic import (
+    MOVE_FEATURES, POSITION_FEATURES, Heuristic, HeuristicFileError, default_heuristic,
+    material, parse_terms, position_features,
+)
+from kbdraughts.board import START, Position, legal_moves, play
+from kbdraughts.notation import move_text, parse_fen
+
+
+def terms_of(fen: str) -> dict[str, dict[str, float]]:
+    """Each legal move's applicable terms, by move text."""
+    h = default_heuristic()
+    pos = parse_fen(fen)
+    return {move_text(m): dict(h.weigh(pos, m)[1]) for m in legal_moves(pos)}
+
+
+def test_crowning_is_worth_two_men():
+    terms = terms_of("W:Wc7:BKa1")
+    assert terms["c7-d8"]["crowning"] == 200
+
+
+def test_a_move_that_hangs_a_man_carries_the_capture_tree_of_the_reply():
+    terms = terms_of("W:Wc3:Be5")
+    assert terms["c3-d4"]["safety"] == -100  # e5:c3 takes it
+    assert "safety" not in terms["c3-b4"]
+
+
+def test_bait_that_wins_more_back_scores_positive():
+    # h2-g3 gives a man (h4:f2), then g1:e3:c5 takes two back: -100 + 2*105.
+    terms = terms_of("W:Wg1,b2,d2,h2:Bd4,h4,h6,a7,b8")
+    assert terms["h2-g3"]["safety"] == 110
+
+
+def test_king_moves_onto_the_diagonal_that_bars_the_way():
+    terms = terms_of("W:WKh2,c1:Ba7,b8")  # black men above the long diagonal a1-h8
+    assert terms["h2-e5"]["bar-the-way"] == 60
+    assert "bar-the-way" not in terms["h2-f4"]
+
+
+def test_with_the_king_on_guard_a_man_moves():
+    terms = terms_of("W:WKd4,c1:Ba7,b8")
+    assert terms["c1-d2"]["keep-the-guard"] == 30
+    assert terms["d4-c5"]["leave-the-guard"] == -40
+    assert "leave-the-guard" not in terms["d4-e5"]  # still on a1-h8
+
+
+def test_the_king_rules_mirror_for_black():
+    # The first king position turned round: Black's king a7 bars the white men h2, g1.
+    terms = terms_of("B:Wh2,g1:BKa7,f8")
+    assert terms["a7-d4"]["bar-the-way"] == 60
+    assert "bar-the-way" not in terms["a7-c5"]
+
+
+def _rotate(pos: Position) -> Position:
+    """The same position seen from the other side: board turned, colours swapped."""
+    def turn(bb: int) -> int:
+        return sum(1 << (35 - s) for s in range(36) if bb >> s & 1)
+    return Position(turn(pos.black), turn(pos.white), turn(pos.kings), 1 - pos.side)
+
+
+def test_evaluation_is_the_same_for_both_colours():
+    h = default_heuristic()
+    rng = random.Random(5)
+    pos = START
+    for _ in range(60):
+        moves = legal_moves(pos)
+        if not moves:
+            break
+        assert h.evaluate(pos) == h.evaluate(_rotate(pos))
+        assert position_features(pos) == position_features(_rotate(pos))
+        pos = play(pos, rng.choice(moves))
+
+
+def test_material_counts_kings_as_two_and_a_half_men():
+    assert material(parse_fen("W:WKa1,c3:Bh8")) == 250
+
+
+def test_datalog_answers_agree_with_the_conditions_read_directly():
+    text = """
+    weight a 1 when crowns
+    weight b 2 when crowns and not man_move
+    weight c 3 per advance when not endgame and man_move
+    weight d 4
+    value e 5 per centre_men when not endgame
+    """
+    h = Heuristic(parse_terms(text))
+    for kind, feats in (("weight", MOVE_FEATURES), ("value", POSITION_FEATURES)):
+        mentioned = sorted({feats.index(f) for t in h.terms if t.kind == kind
+                            for f, _ in t.needs})
+        for bits in itertools.product((0, 1), repeat=len(mentioned)):
+            sig = sum(1 << i for i, b in zip(mentioned, bits) if b)
+            expected = sorted(
+                t.name for t in h.terms if t.kind == kind
+                and all(bool(sig >> feats.index(f) & 1) == holds for f, holds in t.needs))
+            assert [n for n, _, _ in h.applicable(kind, sig)] == expected
+
+
+def test_datalog_answers_from_another_thread():
+    h = Heuristic(parse_terms("weight x 7 when crowns\n"))
+    out = []
+    t = threading.Thread(target=lambda: out.append(h.applicable("weight", 1)))
+    t.start()
+    t.join()
+    assert out == [(("x", 7.0, None),)]
+
+
+def test_per_multiplies_by_the_feature():
+    h = Heuristic(parse_terms("weight t 3 per advance when man_move\n"))
+    pos = parse_fen("W:Wc3:Bh8")
+    scores = {move_text(m): h.weigh(pos, m) for m in legal_moves(pos)}
+    assert scores["c3-d4"] == (9.0, [("t", 9.0)])  # d4 is rank index 3
+
+
+@pytest.mark.parametrize("text, message", [
+    ("weight crowning two when crowns", "expected 'weight|value NAME NUMBER"),
+    ("score crowning 2", "unknown term kind 'score'"),
+    ("weight crowning 2 when flying", "unknown weight feature 'flying'"),
+    ("value centre 2 per crowns", "unknown value feature 'crowns'"),
+    ("weight a 1\nweight a 2", "duplicate weight term 'a'"),
+    ("weight a 1 when crowns or man_move", "bad condition 'crowns or man_move'"),
+])
+def test_file_errors_name_path_and_line(text, message):
+    with pytest.raises(HeuristicFileError) as e:
+        parse_terms("# header\n" + text, "h.txt")
+    line = 2 + text.count("\n")
+    assert str(e.value).startswith(f"h.txt:{line}: error: ")
+    assert message in str(e.value)
+
+
+def test_a_missing_file_is_one_line(tmp_path):
+    with pytest.raises(HeuristicFileError) as e:
+        Heuristic.from_file(tmp_path / "nope.txt")
+    assert "nope.txt:1: error: cannot read" in str(e.value)
+
+
+def test_the_shipped_file_parses_and_mentions_only_known_features():
+    h = default_heuristic()
+    names = {t.name for t in h.terms}
+    assert {"crowning", "safety", "bar-the-way", "keep-the-guard"} <= names
