@@ -13,8 +13,8 @@ import re
 from typing import Sequence
 
 from kbdraughts.board import (
-    BB_CROWN, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, START, WHITE, Move, Position, Side,
-    Square, legal_moves,
+    BB_BOARD, BB_CROWN, BLACK, JUMPS, RAYS, SQUARE_FILE, SQUARE_RANK, SQUARES, START, WHITE,
+    Bitboard, Move, Position, Side, Square, legal_moves,
 )
 
 __all__ = [
@@ -110,10 +110,65 @@ def _split_squares(text: str) -> tuple[list[str], bool] | None:
 
 def _fits(move: Move, squares: list[Square]) -> bool:
     """Whether typed squares (start, some landing squares, end) describe ``move``."""
-    if move.start != squares[0] or move.end != squares[-1]:
+    return _fits_path(move.start, move.path, squares)
+
+
+def _fits_path(start: Square, path: Sequence[Square], squares: list[Square]) -> bool:
+    if start != squares[0] or path[-1] != squares[-1]:
         return False
-    it = iter(move.path)
+    it = iter(path)
     return all(any(p == s for p in it) for s in squares[1:])
+
+
+def _capture_paths(pos: Position, start: Square) -> list[tuple[tuple[Square, ...], Bitboard]]:
+    """Every capture path (and prefix of one) of the piece on ``start``: (landings, taken).
+
+    The generator lists one path per move; a person (or another program) may write another path
+    of the same move, e.g. a king circling four men the other way round. Any path whose
+    (start, end, taken) is a legal move's is that move: its end position is the move's, so it
+    is complete, and each landing it went on from was one where the capture could go on.
+    """
+    opp = pos.pieces(1 - pos.side)
+    empty = BB_BOARD & ~(pos.white | pos.black) | 1 << start
+    crown = BB_CROWN[pos.side]
+    out: list[tuple[tuple[Square, ...], Bitboard]] = []
+
+    def extend(sq: Square, taken: Bitboard, path: tuple[Square, ...], king: bool) -> None:
+        if path:
+            out.append((path, taken))
+        if king:
+            for ray in RAYS[sq]:
+                i, n = 0, len(ray)
+                while i < n and empty >> ray[i] & 1:
+                    i += 1
+                # Taken pieces stay on the board until the move ends: they block (Turkish strike).
+                if i >= n or not opp >> ray[i] & 1 or taken >> ray[i] & 1:
+                    continue
+                over = ray[i]
+                for land in ray[i + 1:]:
+                    if not empty >> land & 1:
+                        break
+                    extend(land, taken | 1 << over, path + (land,), True)
+        else:
+            for over, land in JUMPS[sq]:
+                if opp >> over & 1 and not taken >> over & 1 and empty >> land & 1:
+                    extend(land, taken | 1 << over, path + (land,), bool(crown >> land & 1))
+
+    extend(start, 0, (), bool(pos.kings >> start & 1))
+    return out
+
+
+def _other_paths(pos: Position, legal: Sequence[Move], squares: list[Square]) -> list[Move]:
+    """The legal captures that ``squares`` describe along a path other than the listed one."""
+    by_key = {(m.start, m.end, m.captured): m for m in legal if m.captured}
+    if not by_key or pos.piece_at(squares[0]) != (pos.side, bool(pos.kings >> squares[0] & 1)):
+        return []
+    found: dict[tuple, Move] = {}
+    for path, taken in _capture_paths(pos, squares[0]):
+        key = (squares[0], path[-1], taken)
+        if key in by_key and _fits_path(squares[0], path, squares):
+            found[key] = by_key[key]
+    return list(found.values())
 
 
 def _or_list(moves: Sequence[Move]) -> str:
@@ -149,7 +204,7 @@ def parse_move(pos: Position, text: str, legal: Sequence[Move] | None = None) ->
         if name not in _SQUARE_BY_NAME:
             raise MoveSyntaxError(f"{name} is a light square: pieces stand on the dark squares only")
         squares.append(_SQUARE_BY_NAME[name])
-    fitting = [m for m in legal if _fits(m, squares)]
+    fitting = [m for m in legal if _fits(m, squares)] or _other_paths(pos, legal, squares)
     if len(fitting) == 1:
         return fitting[0]
     if len(fitting) > 1:
@@ -215,14 +270,18 @@ def parse_fen(text: str) -> Position:
         t = t[:-1]
     if not t:
         raise FenError("empty FEN: expected something like W:Wa1,c3:Bb6,Kh8")
+    shown = raw.strip()
     fields = t.split(":")
+    if len(fields) == 1:
+        raise FenError(f"{shown!r} is not a FEN: expected side:White pieces:Black pieces, like "
+                       "W:Wa1,c3:Bb6,Kh8")
     side_field = fields[0].upper()
     if side_field not in ("W", "B"):
-        raise FenError(f"unknown side to move {fields[0]!r} in {raw.strip()!r}: expected W or B")
+        raise FenError(f"unknown side to move {fields[0]!r} in {shown!r}: expected W or B")
     side = BLACK if side_field == "B" else WHITE
     if len(fields) != 3:
         raise FenError(
-            f"expected side:White pieces:Black pieces (like W:Wa1,c3:Bb6), got {raw.strip()!r}"
+            f"expected side:White pieces:Black pieces (like W:Wa1,c3:Bb6), got {shown!r}"
         )
     bbs = {"W": 0, "B": 0}
     kings = 0
@@ -241,6 +300,12 @@ def parse_fen(text: str) -> Position:
         for item in body.split(","):
             king = item[:1].upper() == "K"
             name = item[1:] if king else item
+            if not item:
+                raise FenError(f"an empty square name in {field!r} (two commas, or one at the end)")
+            if name.isdigit():
+                raise FenError(
+                    f"{item!r}: numbered squares are not supported; name squares a1..h8 (like Wa1,c3)"
+                )
             if not re.fullmatch(r"[a-hA-H][1-8]", name):
                 raise FenError(f"{item!r} is not a square (a1..h8, K for a king)")
             try:
