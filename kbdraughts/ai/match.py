@@ -142,7 +142,8 @@ def run_game(job: tuple[str, str, int, int | None, int]) -> GameRecord:
     a_white = index % 2 == 0
     white_spec, black_spec = (a, b) if a_white else (b, a)
     game_seed = None if seed is None else seed * 100_003 + index
-    kb = _shared_kb() if "kb" in (a.split(":")[0], b.split(":")[0]) else None
+    wants_kb = any(s.split(":")[0] == "kb" and "nokb" not in s.split(":") for s in (a, b))
+    kb = _shared_kb() if wants_kb else None
     white = make_player(white_spec, game_seed, kb=kb)
     black = make_player(black_spec, None if game_seed is None else game_seed + 1, kb=kb)
     game, reason, illegal = play_game(white, black, opening(seed, index // 2), max_plies)

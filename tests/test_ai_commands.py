@@ -1,0 +1,123 @@
+"""``kbdraughts bestmove`` through a pipe, and ``kbdraughts match`` end to end."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from kbdraughts.board import legal_moves
+from kbdraughts.notation import move_text, parse_fen
+
+CMD = [sys.executable, "-m", "kbdraughts.cli"]
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(CMD + list(args), input=stdin, capture_output=True, text=True,
+                          timeout=120, env=os.environ.copy())
+
+
+def test_bestmove_answers_each_line_as_it_is_read():
+    p = subprocess.Popen(CMD + ["bestmove", "--level", "1", "--explain"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
+                         env=os.environ.copy())
+    try:
+        for fen in ("W:Wc3,e3,g1:Bd4,f6,g7", "W:Wa1:Bb2,c3", "B:W:Bc7"):
+            p.stdin.write(fen + "\n")
+            p.stdin.flush()
+            line = p.stdout.readline().rstrip("\n")  # blocks unless flushed per line
+            pos = parse_fen(fen)
+            moves = {move_text(m) for m in legal_moves(pos)}
+            if not moves:
+                assert line == "none  # no legal move"
+            else:
+                move, reason = line.split("  # ", 1)
+                assert move in moves and reason
+        p.stdin.close()
+        assert p.wait(60) == 0
+    finally:
+        p.kill()
+
+
+def test_bestmove_arguments_one_line_each_and_none():
+    r = run("bestmove", "--level", "1", "W:Wc3,e3,g1:Bd4,f6,g7", "W:Wa1:Bb2,c3")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["e3:c5", "none"]
+
+
+def test_bestmove_explain_format():
+    r = run("bestmove", "--level", "1", "--explain", "--no-kb", "W:Wc3,e3,g1:Bd4,f6,g7")
+    assert r.stdout.startswith("e3:c5  # capture tree +105: e3:c5 (best of 2 captures")
+
+
+def test_bestmove_search_level():
+    r = run("bestmove", "--level", "2", "--movetime", "100", "--explain", "--no-kb",
+            "W:Wc3,e3:Bf6,h6")
+    move, reason = r.stdout.strip().split("  # ")
+    assert move in {move_text(m) for m in legal_moves(parse_fen("W:Wc3,e3:Bf6,h6"))}
+    assert reason.startswith("search depth ")
+
+
+def test_bestmove_bad_fen_is_one_line_and_status_2():
+    r = run("bestmove", "--no-kb", "W:Wz9")
+    assert r.returncode == 2 and r.stdout == "" and len(r.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [["--level", "9"], ["--movetime", "0"], ["--level", "x"]])
+def test_bestmove_bad_options(args):
+    r = run("bestmove", *args, "W:Wc3:Bf6")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in r.stderr
+
+
+def test_bestmove_reports_a_broken_user_rule_file(tmp_path):
+    combos = tmp_path / "kbdraughts" / "combos"
+    combos.mkdir(parents=True)
+    (combos / "mine.txt").write_text("rule broken\n  board:\n    - ? -\n", encoding="utf-8")
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    r = subprocess.run(CMD + ["bestmove", "W:Wc3:Bf6"], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert r.returncode == 2 and "mine.txt:" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_match_end_to_end_with_pdn(tmp_path):
+    pdn = tmp_path / "games.pdn"
+    r = run("match", "kb:1:nokb", "random", "--games", "4", "--seed", "7", "--pdn", str(pdn))
+    assert r.returncode == 0, r.stderr
+    last = r.stdout.strip().splitlines()[-1]
+    m = re.fullmatch(r"kb:1:nokb vs random: \+(\d+) =(\d+) -(\d+), score (\d+\.\d)%", last)
+    assert m and sum(map(int, m.groups()[:3])) == 4
+    w, d, l = map(int, m.groups()[:3])
+    assert float(m[4]) == pytest.approx(100 * (w + d / 2) / 4, abs=0.05)
+    from kbdraughts.pdn import parse_pdn
+
+    games = parse_pdn(pdn.read_text(encoding="utf-8"), str(pdn))
+    assert len(games) == 4
+    assert [g.tags["White"] for g in games] == ["kb:1:nokb", "random", "kb:1:nokb", "random"]
+    for g in games:
+        assert g.result in ("1-0", "0-1", "1/2-1/2")
+    # Both games of a pair open the same way; the pairs differ.
+    assert games[0].game.moves[:4] == games[1].game.moves[:4]
+    assert games[0].game.moves[:4] != games[2].game.moves[:4]
+
+
+def test_match_with_two_jobs_gives_the_same_tally():
+    one = run("match", "greedy", "random", "--games", "4", "--seed", "3")
+    two = run("match", "greedy", "random", "--games", "4", "--seed", "3", "--jobs", "2")
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert one.stdout == two.stdout
+
+
+def test_match_no_progress_bar_off_a_terminal():
+    r = run("match", "random", "random", "--games", "2")
+    assert r.stderr == ""
+
+
+@pytest.mark.parametrize("spec", ["kb:9", "search", "search:x", "alphazero", "kb:1:fast"])
+def test_match_bad_player_is_one_line(spec):
+    r = run("match", spec, "random", "--games", "1")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in r.stderr
