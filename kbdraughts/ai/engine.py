@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -100,6 +101,7 @@ class Engine:
         self._kb_loaded = kb is not None
         self.heuristic = heuristic or default_heuristic()
         self._searcher: Searcher | None = None
+        self._started = time.perf_counter()
 
     @property
     def kb(self) -> Any | None:
@@ -125,6 +127,7 @@ class Engine:
         legal = legal_moves(pos)
         if not legal:
             return None
+        self._started = time.perf_counter()
         skipped: list[str] = []
         choice = self._from_rules(pos, legal, stop, skipped)
         if choice is not None:
@@ -190,7 +193,9 @@ class Engine:
         before = material(pos)
         check = Searcher(material)
         after = play(pos, match.move)
-        res = check.search(after, max_depth=RULE_CHECK_DEPTH - 1, stop=stop)
+        # A quarter of the budget at most: the search after a rejected rule needs the rest.
+        res = check.search(after, max_depth=RULE_CHECK_DEPTH - 1, stop=stop,
+                           movetime_ms=max(20, self.movetime_ms // 4))
         outcome = -res.score
         lost = before - outcome
         if lost > declared + RULE_CHECK_SLACK:
@@ -232,9 +237,14 @@ class Engine:
         reason = f"weighted move {_signed(w)}: {terms} (best of {len(legal)} moves)"
         return Choice(move, "heuristic", reason, _short(f"weighted move {_signed(w)}"))
 
+    def _time_left(self) -> float:
+        """What is left of this move's budget (the rule checks may have used some)."""
+        spent = (time.perf_counter() - self._started) * 1000
+        return max(10.0, self.movetime_ms - spent)
+
     def _search(self, pos: Position, legal: list[Move], stop) -> Choice:
         res: SearchResult = self.searcher.search(
-            pos, max_depth=LEVEL_DEPTH[self.level], movetime_ms=self.movetime_ms, stop=stop,
+            pos, max_depth=LEVEL_DEPTH[self.level], movetime_ms=self._time_left(), stop=stop,
             moves=legal)
         move = res.move if res.move is not None else legal[0]
         score = _score_text(res.score)

@@ -71,9 +71,6 @@ class Searcher:
         if not root:
             return SearchResult(None, -WIN, 0)
         best = SearchResult(root[0], self.evaluate(pos), 0)
-        if len(root) == 1 and movetime_ms:
-            best.line = [root[0]]
-            return best  # a forced move needs no thought when the clock matters
         for depth in range(1, max_depth + 1):
             try:
                 score, move = self._root(pos, root, depth, best.move)
