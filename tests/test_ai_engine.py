@@ -198,3 +198,28 @@ def test_the_engine_is_legal_on_random_positions(level):
         assert (c is None) == (not game.legal_moves())
         if c is not None:
             assert c.move in game.legal_moves() and len(c.short) <= 40 and "\n" not in c.reason
+
+
+def test_recurring_positions_stop_at_an_irreversible_move():
+    from kbdraughts.ai.engine import recurring_positions
+
+    game = Game(parse_fen("W:WKa1,c3:BKh8,f6"))
+    for text in ("a1-b2", "h8-g7", "b2-a1", "g7-h8", "c3-d4", "h8-g7"):
+        game.push(next(m for m in game.legal_moves() if move_text(m) == text))
+    assert recurring_positions(game) == [game.positions[-2]]
+    game.pop()
+    game.pop()
+    assert recurring_positions(game) == game.positions[-2::-1]
+
+
+def test_the_search_scores_a_repetition_as_a_draw():
+    from kbdraughts.ai.heuristic import default_heuristic
+    from kbdraughts.ai.search import Searcher
+
+    pos = parse_fen("W:WKa1,Kc1:BKh8")  # two kings against one: White is ahead
+    s = Searcher(default_heuristic().evaluate)
+    ahead = s.search(pos, max_depth=3).score
+    # Every position White can reach has been seen: all lines repeat, so all are draws.
+    seen = [play(pos, m) for m in legal_moves(pos)]
+    s2 = Searcher(default_heuristic().evaluate)
+    assert ahead > 0 and s2.search(pos, max_depth=3, history=seen).score == 0

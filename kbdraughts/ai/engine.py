@@ -141,7 +141,7 @@ class Engine:
             m = legal[0]
             choice = Choice(m, "only move", f"only move {move_text(m)}", "only move")
         else:
-            choice = self._search(pos, legal, stop)
+            choice = self._search(game, legal, stop)
         if skipped:  # say why the rules that matched were not played
             choice = choice._replace(reason=choice.reason + "; " + "; ".join(skipped))
         return choice
@@ -242,10 +242,11 @@ class Engine:
         spent = (time.perf_counter() - self._started) * 1000
         return max(10.0, self.movetime_ms - spent)
 
-    def _search(self, pos: Position, legal: list[Move], stop) -> Choice:
+    def _search(self, game: Game, legal: list[Move], stop) -> Choice:
+        pos = game.position
         res: SearchResult = self.searcher.search(
             pos, max_depth=LEVEL_DEPTH[self.level], movetime_ms=self._time_left(), stop=stop,
-            moves=legal)
+            moves=legal, history=recurring_positions(game))
         move = res.move if res.move is not None else legal[0]
         score = _score_text(res.score)
         depth = f"depth {res.depth}" + ("" if res.complete else "+")
@@ -272,6 +273,18 @@ class Engine:
         else:
             score = res.score
         return score if pos.side == side else -score
+
+
+def recurring_positions(game: Game) -> list[Position]:
+    """The game's positions that can still recur: those since the last capture or man move
+    (both are irreversible), the current one excluded."""
+    out: list[Position] = []
+    for i in range(len(game.moves) - 1, -1, -1):
+        move, before = game.moves[i], game.positions[i]
+        if move.captured or not before.kings >> move.start & 1:
+            break
+        out.append(before)
+    return out
 
 
 def capture_reason(line: Line, n: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from kbdraughts.ai.values import WIN
 from kbdraughts.board import Move, Position, captures, legal_moves, play
@@ -53,15 +53,22 @@ class Searcher:
         self.nodes = 0
         self._deadline = float("inf")
         self._stop: threading.Event | None = None
+        self._path: set[Position] = set()
 
     # -- public --------------------------------------------------------------------------
 
     def search(self, pos: Position, max_depth: int = 64, movetime_ms: float | None = None,
-               stop: threading.Event | None = None, moves: list[Move] | None = None
-               ) -> SearchResult:
+               stop: threading.Event | None = None, moves: list[Move] | None = None,
+               history: Iterable[Position] = ()) -> SearchResult:
         """Deepen from 1 ply to ``max_depth`` within ``movetime_ms``; the result of the last
-        finished iteration (or a better root move found by an unfinished one)."""
+        finished iteration (or a better root move found by an unfinished one).
+
+        ``history``: earlier positions of the game that can recur (since the last capture or
+        man move); reaching one again, or repeating within the line searched, scores a draw.
+        """
         start = time.perf_counter()
+        self._path = set(history)
+        self._path.add(pos)
         self._deadline = start + movetime_ms / 1000 if movetime_ms else float("inf")
         self._stop = stop
         self.nodes = 0
@@ -130,6 +137,8 @@ class Searcher:
         self.nodes += 1
         if self.nodes % CHECK_EVERY == 0:
             self._tick()
+        if pos in self._path:
+            return 0  # a repetition: heading for a draw
         caps = captures(pos)
         if depth <= 0 and not caps:
             return self.evaluate(pos)
@@ -150,6 +159,18 @@ class Searcher:
         if not moves:
             return -WIN + ply  # no move: lost; sooner is worse
         alpha0 = alpha
+        path = self._path
+        path.add(pos)
+        try:
+            best, best_move = self._moves(pos, moves, tt_move, depth, alpha, beta, ply)
+        finally:
+            path.discard(pos)
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        self._store(pos, max(depth, 0), best, flag, best_move)
+        return best
+
+    def _moves(self, pos: Position, moves: list[Move], tt_move: Move | None, depth: int,
+               alpha: float, beta: float, ply: int) -> tuple[float, Move | None]:
         best = -WIN - 1
         best_move = None
         for m in self._order(pos, moves, tt_move):
@@ -163,9 +184,7 @@ class Searcher:
                             k = (m.start, m.end)
                             self.history[k] = self.history.get(k, 0) + depth * depth
                         break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self._store(pos, max(depth, 0), best, flag, best_move)
-        return best
+        return best, best_move
 
     def _pv(self, pos: Position, first: Move | None, limit: int = 12) -> list[Move]:
         """The principal line, read back from the transposition table."""
