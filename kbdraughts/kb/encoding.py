@@ -51,14 +51,16 @@ from typing import Iterator, Sequence
 from pyDatalog import pyDatalog, pyEngine
 from pyDatalog.Logic import Logic
 
-from kbdraughts.board import SQUARES, Position
-from kbdraughts.kb.rules import Pattern, Rule, position_states
+from kbdraughts.board import BB_BOARD, Position
+from kbdraughts.kb.rules import Pattern, Rule, _reverse36, position_states
 
 __all__ = ["DatalogIndex", "position_key", "count_key"]
 
 _PROGRAM = """
-kb_applies(CK, PK, W, B, K, V) <= kb_exact(PK, V)
-kb_applies(CK, PK, W, B, K, V) <= kb_count(CK, C) & kb_fits(C, W, B, K, V)
+kb_applies(CK, PK, W, B, K, R) <= kb_exact(PK, R)
+kb_applies(CK, PK, W, B, K, R) <= kb_count(CK, C) & kb_fits(C, W, B, K, R)
+kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(CK, PK, W, B, K, R) & (V == 2*R)
+kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(MCK, MPK, MW, MB, MK, R) & (V == 2*R+1)
 """
 
 
@@ -83,17 +85,24 @@ class _Class:
 
     def __init__(self, members: Sequence[tuple[int, Pattern]]):
         self.variants = [v for v, _ in members]
-        self.everyone = (1 << len(members)) - 1
-        self.columns: list[tuple[int, tuple[int, int, int, int, int]]] = []
-        for sq in SQUARES:
-            bit = 1 << sq
-            column = [0] * 5
-            for j, (_, p) in enumerate(members):
-                for t in range(5):
-                    if p.allow[t] & bit:
-                        column[t] |= 1 << j
-            if any(c != self.everyone for c in column):
-                self.columns.append((bit, tuple(column)))  # type: ignore[arg-type]
+        everyone = self.everyone = (1 << len(members)) - 1
+        # Record what each member forbids (few squares each), then complement per column.
+        forbidden: dict[int, list[int]] = {}
+        for j, (_, p) in enumerate(members):
+            bit = 1 << j
+            for t, allowed in enumerate(p.allow):
+                f = BB_BOARD & ~allowed
+                while f:
+                    low = f & -f
+                    f ^= low
+                    column = forbidden.get(low)
+                    if column is None:
+                        column = forbidden[low] = [0, 0, 0, 0, 0]
+                    column[t] |= bit
+        self.columns: list[tuple[int, tuple[int, ...]]] = [
+            (sq_bit, tuple(everyone & ~c for c in forbidden[sq_bit]))
+            for sq_bit in sorted(forbidden, key=lambda b: -sum(x.bit_count() for x in forbidden[b]))
+        ]  # the most selective squares first, so the intersection empties early
 
     def fitting(self, states: tuple[int, int, int, int, int]) -> Iterator[int]:
         """The variants whose every constrained square allows the position's state there."""
@@ -139,6 +148,18 @@ def kb_fits(C, W, B, K, V):  # noqa: N803 - pyDatalog variables are capitalised
 _Term = pyEngine.Term_of
 
 
+def mirror_position(pos: Position) -> Position:
+    """The position turned 180 degrees with colours swapped. A rule's mirror applies to a
+    position exactly when the rule itself applies to the mirrored position."""
+    return Position(_reverse36(pos.black), _reverse36(pos.white), _reverse36(pos.kings),
+                    1 - pos.side)
+
+
+def _query_args(pos: Position) -> tuple[int, int, int, int, int]:
+    return (count_key(pos.side, pos.white.bit_count(), pos.black.bit_count()), position_key(pos),
+            pos.white, pos.black, pos.kings)
+
+
 class DatalogIndex:
     """The pyDatalog program of one knowledge base: rules in, applicable variants out."""
 
@@ -155,42 +176,39 @@ class DatalogIndex:
 
     def _load(self, ordered: Sequence[Rule]) -> list[int]:
         pyDatalog.load(_PROGRAM)
-        assert_ = pyEngine.assert_
-        clause, literal = pyEngine.Clause, pyEngine.Literal
+        exact: list[tuple[int, int]] = []
+        counts: list[tuple[int, int]] = []
         groups: dict[tuple, list[tuple[int, Pattern]]] = {}
-        for i, rule in enumerate(ordered):
-            for mirrored in (0, 1):
-                v = 2 * i + mirrored
-                p = rule.patterns[mirrored]
-                if rule.exact:
-                    pos = rule.exact_position(bool(mirrored))
-                    assert pos is not None
-                    wn, bn = pos.white.bit_count(), pos.black.bit_count()
-                    if p.white[0] <= wn <= p.white[1] and p.black[0] <= bn <= p.black[1]:
-                        assert_(clause(literal("kb_exact", [_Term(position_key(pos)), _Term(v)]), []))
-                else:
-                    groups.setdefault((p.side, p.white, p.black), []).append((v, p))
+        for rank, rule in enumerate(ordered):
+            p = rule.patterns[0]
+            if rule.exact:
+                pos = rule.exact_position()
+                assert pos is not None
+                wn, bn = pos.white.bit_count(), pos.black.bit_count()
+                if p.white[0] <= wn <= p.white[1] and p.black[0] <= bn <= p.black[1]:
+                    exact.append((position_key(pos), rank))
+            else:
+                groups.setdefault((p.side, p.white, p.black), []).append((rank, p))
         ids = []
         for (side, (wl, wh), (bl, bh)), members in groups.items():
             cid = next(_class_ids)
             _CLASSES[cid] = _Class(members)
             ids.append(cid)
-            c = _Term(cid)
             for wn in range(wl, wh + 1):
                 for bn in range(bl, bh + 1):
-                    assert_(clause(literal("kb_count", [_Term(count_key(side, wn, bn)), c]), []))
+                    counts.append((count_key(side, wn, bn), cid))
+        _assert_facts("kb_exact", exact)
+        _assert_facts("kb_count", counts)
         return ids
 
     def applicable(self, pos: Position) -> list[int]:
-        """The variants whose rule applies to ``pos``, in the AI's order (a pyDatalog query)."""
-        terms = [
-            _Term(count_key(pos.side, pos.white.bit_count(), pos.black.bit_count())),
-            _Term(position_key(pos)), _Term(pos.white), _Term(pos.black), _Term(pos.kings),
-            pyEngine.Var("V"),
-        ]
+        """The variants whose rule applies to ``pos``, in the AI's order (a pyDatalog query):
+        ``2*rank`` for a rule as written, ``2*rank + 1`` for its mirror."""
+        terms = [_Term(x) for x in _query_args(pos) + _query_args(mirror_position(pos))]
+        terms.append(pyEngine.Var("V"))
         with self._installed():  # a literal binds its predicate in the current program
-            answers = pyEngine.Literal("kb_applies", terms).ask()
-        return sorted({row[5] for row in answers or ()})
+            answers = pyEngine.Literal("kb_match", terms).ask()
+        return sorted({row[-1] for row in answers or ()})
 
     @contextmanager
     def _installed(self) -> Iterator[None]:
@@ -201,6 +219,14 @@ class DatalogIndex:
                 yield
             finally:
                 _restore(saved)
+
+
+def _assert_facts(name: str, rows: Sequence[tuple]) -> None:
+    """Assert many facts of one predicate in the current program: engine clauses built
+    directly, skipping the parser that ``pyDatalog.assert_fact`` runs for every fact."""
+    assert_, clause, literal = pyEngine.assert_, pyEngine.Clause, pyEngine.Literal
+    for row in rows:
+        assert_(clause(literal(name, [_Term(x) for x in row]), []))
 
 
 def _restore(saved: object) -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from kbdraughts.board import BB_BOARD, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Position, Square
@@ -67,6 +67,15 @@ _EXACT_SYMBOLS = ".wWbB"
 _SINGLE_STATE = {1 << s: s for s in range(5)}
 #: The most pieces a side can have.
 MAX_PIECES = 12
+
+_SQUARE_BITS = tuple(1 << s for s in SQUARES)
+_SQUARE_INDEX = {sq: i for i, sq in enumerate(SQUARES)}
+
+
+def _reverse36(bb: int) -> int:
+    """A bitboard turned 180 degrees: bit ``s`` goes to ``35 - s`` (a1 <-> h8)."""
+    return int(f"{bb:036b}"[::-1], 2)
+
 
 _MIRROR_SQUARE: dict[Square, Square] = {SQUARES[i]: SQUARES[31 - i] for i in range(32)}
 
@@ -143,12 +152,12 @@ class Rule:
     pieces: tuple[tuple[int, int], tuple[int, int]] = ((0, MAX_PIECES), (0, MAX_PIECES))
     symbols: dict[str, int] = field(default_factory=dict, repr=False)
 
-    @property
+    @cached_property
     def exact(self) -> bool:
         """Every dark square is pinned to one state (an opening position, say)."""
         return all(m in _SINGLE_STATE for m in self.allowed)
 
-    @property
+    @cached_property
     def constrained(self) -> int:
         """How many dark squares the board constrains at all (not ``?``)."""
         return sum(1 for m in self.allowed if m != ALL_STATES)
@@ -160,17 +169,16 @@ class Rule:
     @cached_property
     def patterns(self) -> tuple[Pattern, Pattern]:
         """The rule as written and its mirror (board turned 180 degrees, colours swapped)."""
+        by_mask: dict[int, int] = {}
+        for bit, m in zip(_SQUARE_BITS, self.allowed):  # few distinct masks: '?' and a handful
+            by_mask[m] = by_mask.get(m, 0) | bit
         allow = [0] * 5
-        mirrored = [0] * 5
-        for i, sq in enumerate(SQUARES):
-            m = self.allowed[i]
-            ms = swap_colours(m)
-            msq = SQUARES[31 - i]
+        for m, squares in by_mask.items():
             for t in range(5):
                 if m >> t & 1:
-                    allow[t] |= 1 << sq
-                if ms >> t & 1:
-                    mirrored[t] |= 1 << msq
+                    allow[t] |= squares
+        # Turned 180 degrees a square's bit s goes to 35 - s; colours swap: w<->b, W<->B.
+        mirrored = [_reverse36(allow[t]) for t in (EMPTY, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)]
         (wl, wh), (bl, bh) = self.pieces
         return (
             Pattern(self.side, (wl, wh), (bl, bh), tuple(allow), self.play_squares, self.capture),
@@ -275,11 +283,12 @@ class _Parser:
         in_symbols = False
         symbols_seen = False
         seen_rule = False
-        for number, raw in enumerate(text.splitlines(), 1):
-            line = raw.split("#", 1)[0].rstrip()
-            if not line.strip():
-                continue
+        for number, line in enumerate(text.splitlines(), 1):
+            if "#" in line:
+                line = line.split("#", 1)[0]
             stripped = line.strip()
+            if not stripped:
+                continue
             indented = line[0] in " \t"
             if not indented:
                 in_symbols = False
@@ -345,7 +354,7 @@ class _Parser:
 
     def rule_line(self, draft: _Draft, text: str, number: int) -> None:
         if draft.reading_board and len(draft.rows) < 9:
-            m = _FIELD_RE.fullmatch(text)
+            m = _FIELD_RE.fullmatch(text) if ":" in text else None
             if m is None or m.group(1) not in _FIELDS:
                 if len(draft.rows) < 8 or _is_file_letters(text):
                     draft.rows.append((text, number))
@@ -401,7 +410,7 @@ class _Parser:
         elif "position" in f:
             value, number = f["position"]
             try:
-                pos = parse_fen(value)
+                pos = _quick_fen(value) or parse_fen(value)
             except FenError as e:
                 self.error(number, f"bad position: {e}")
             else:
@@ -487,7 +496,8 @@ class _Parser:
             at = rows[-1][1] if rows else number
             self.error(at, f"the board has {len(rows)} rows; it needs 8 (rank 8 first)")
             return None, ()
-        by_square: dict[Square, tuple[int, str]] = {}
+        symbols = self.symbols
+        by_rank: list[list[str]] = [[]] * 8
         ok = True
         for r, (text, line) in enumerate(rows):
             rank = 8 - r
@@ -496,29 +506,28 @@ class _Parser:
                 self.error(line, cells)
                 ok = False
                 continue
+            parity = (rank - 1) % 2  # the dark squares of rank 1 are on files a, c, e, g
+            dark = cells[parity::2]
+            light = cells[1 - parity::2]
+            if light == _LIGHT and "-" not in dark and all(c in symbols for c in dark):
+                by_rank[rank - 1] = dark
+                continue
+            ok = False
             for file, ch in enumerate(cells):
                 name = f"{_FILES[file]}{rank}"
-                dark = (file + rank - 1) % 2 == 0
-                if not dark:
+                if file % 2 != parity:
                     if ch != "-":
                         self.error(line, f"{name} is a light square: write '-' there, not {ch!r}")
-                        ok = False
-                    continue
-                if ch == "-":
+                elif ch == "-":
                     self.error(line, f"{name} is a dark square: give it a symbol "
                                "('.' empty, '?' anything)")
-                    ok = False
-                    continue
-                if ch not in self.symbols:
+                elif ch not in symbols:
                     self.error(line, f"unknown symbol {ch!r} on {name}; built in: . w W b B ? + * @"
                                " (define others under 'symbols:')")
-                    ok = False
-                    continue
-                sq = SQUARES[_dark_index(file, rank - 1)]
-                by_square[sq] = (self.symbols[ch], ch)
         if not ok:
             return None, ()
-        return (tuple(by_square[s][0] for s in SQUARES), tuple(by_square[s][1] for s in SQUARES))
+        cells_in_order = tuple(c for rank_cells in by_rank for c in rank_cells)
+        return tuple(symbols[c] for c in cells_in_order), cells_in_order
 
     # -- warnings ----------------------------------------------------------------------------
 
@@ -527,7 +536,7 @@ class _Parser:
         mine = _WHITE_PIECES if rule.side == WHITE else _BLACK_PIECES
         theirs = _BLACK_PIECES if rule.side == WHITE else _WHITE_PIECES
         colour, other = _side(rule.side), _side(1 - rule.side)
-        index = {sq: i for i, sq in enumerate(SQUARES)}
+        index = _SQUARE_INDEX
         squares = rule.play_squares
         start = squares[0]
         state = lambda sq: rule.allowed[index[sq]]  # noqa: E731 - a local shorthand
@@ -569,6 +578,9 @@ def _side(side: int) -> str:
     return "black" if side else "white"
 
 
+_LIGHT = ["-"] * 4
+
+
 def _is_file_letters(text: str) -> bool:
     return text.replace(" ", "") == _FILES
 
@@ -585,6 +597,8 @@ def _row_cells(text: str, rank: int) -> list[str] | str:
         if body[-1] != str(rank):
             return f"this row is rank {rank} (rank 8 first) but ends with {body[-1]}"
         body = body[:-1].rstrip()
+    if len(body) == 15 and body[1::2] == "       ":  # the usual layout, "- ? - ? ..."
+        return list(body[::2])
     if " " in body:
         cells = body.split(" ")
         if any(len(c) != 1 for c in cells):
@@ -596,19 +610,43 @@ def _row_cells(text: str, rank: int) -> list[str] | str:
     return cells
 
 
+_NAME_TO_SQUARE = {name: sq for sq, name in SQUARE_NAMES.items()}
+_CROWN = (BB_BOARD & 0xF << 32, 0xF)  # where a white / black man would stand crowned
+
+
+def _quick_fen(text: str) -> Position | None:
+    """A plain well-formed FEN read fast (openings files hold hundreds); None: let
+    :func:`parse_fen` read it and explain what is wrong."""
+    parts = text.strip().split(":")
+    if len(parts) != 3 or parts[0] not in ("W", "B") or parts[1][:1] != "W" or parts[2][:1] != "B":
+        return None
+    bbs = [0, 0]
+    kings = 0
+    for colour, body in ((0, parts[1][1:]), (1, parts[2][1:])):
+        if not body:
+            continue
+        for item in body.split(","):
+            king = item[:1] == "K"
+            sq = _NAME_TO_SQUARE.get(item[1:] if king else item)
+            if sq is None or (bbs[0] | bbs[1]) >> sq & 1:
+                return None
+            if not king and _CROWN[colour] >> sq & 1:
+                return None
+            bbs[colour] |= 1 << sq
+            kings |= king << sq
+    if bbs[0].bit_count() > 12 or bbs[1].bit_count() > 12:
+        return None
+    return Position(bbs[0], bbs[1], kings, 1 if parts[0] == "B" else 0)
+
+
 def _position_cells(pos: Position) -> tuple[tuple[int, ...], tuple[str, ...]]:
-    masks, cells = [], []
-    for sq in SQUARES:
-        piece = pos.piece_at(sq)
-        if piece is None:
-            masks.append(1 << EMPTY)
-            cells.append(".")
-        else:
-            side, king = piece
-            state = (BLACK_MAN if side else WHITE_MAN) + king
-            masks.append(1 << state)
-            cells.append("wWbB"[state - 1])
-    return tuple(masks), tuple(cells)
+    white, black, kings, _ = pos
+    occupied = white | black
+    cells = tuple(
+        "wWbB"[(black >> sq & 1) * 2 + (kings >> sq & 1)] if occupied >> sq & 1 else "."
+        for sq in SQUARES
+    )
+    return tuple(map(BUILTIN_SYMBOLS.__getitem__, cells)), cells
 
 
 def _between(a: Square, b: Square) -> list[Square]:
@@ -619,6 +657,7 @@ def _between(a: Square, b: Square) -> list[Square]:
     return [SQUARES[_dark_index(fa + k * df, ra + k * dr)] for k in range(1, n)]
 
 
+@lru_cache(maxsize=4096)  # a knowledge base repeats the same few hundred moves
 def _parse_play(text: str) -> tuple[tuple[Square, ...], bool] | str:
     """The squares and capture flag of a ``play:`` value, or an error message."""
     t = text.strip().lower()

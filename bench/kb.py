@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""How fast the knowledge base loads and answers, beside anchors measured in the same run.
+
+    python bench/kb.py [--rules 10000] [--positions 500] [--seed 1]
+
+Generates a rule file of N rules (half exact positions, half wildcard patterns taken from
+random games: each fixes the squares its move needs plus a few more, with a piece-count
+filter), then prints:
+
+- load: parsing the file and building the pyDatalog program (target <= 1 s at 10,000 rules);
+- match: ``kb.matches(pos)`` per position (target <= 5 ms), beside the anchor: a brute-force
+  pure-Python matcher over the same rules (every rule and its mirror checked square by square);
+- naive: the naive pyDatalog encoding (a fact per rule square, a negated conflict predicate,
+  ``assert_fact``) at a small N, its load and query cost, scaled to N;
+- start-up: a fresh interpreter importing kbdraughts.kb (pyDatalog) and loading the shipped
+  knowledge base (target: within the game's 0.5 s), beside a fresh interpreter that only
+  imports the rules core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from kbdraughts.board import SQUARES, Position, legal_moves, play, START
+from kbdraughts.kb import load_knowledge_base
+from kbdraughts.kb.rules import pattern_applies
+from kbdraughts.notation import fen, move_text
+
+_CELL = {None: ".", (0, False): "w", (0, True): "W", (1, False): "b", (1, True): "B"}
+
+
+def random_positions(rng: random.Random, n: int) -> list[Position]:
+    """Positions from random games, 4 to 60 plies in."""
+    out = []
+    while len(out) < n:
+        pos = START
+        for _ in range(rng.randint(4, 60)):
+            moves = legal_moves(pos)
+            if not moves:
+                break
+            pos = play(pos, rng.choice(moves))
+        if legal_moves(pos):
+            out.append(pos)
+    return out
+
+
+def _between(a: int, b: int) -> list[int]:
+    from kbdraughts.kb.rules import _between as between
+
+    return between(a, b)
+
+
+def rule_text(rng: random.Random, i: int, pos: Position, exact: bool) -> str:
+    move = rng.choice(legal_moves(pos))
+    head = [f"rule r{i}", f"  side: {'black' if pos.side else 'white'}",
+            f"  priority: {rng.randint(0, 3)}"]
+    if exact:
+        return "\n".join(head + [f"  position: {fen(pos)}", f"  play: {move_text(move)}", ""])
+    fixed = {move.start, *move.path}
+    squares = (move.start,) + move.path
+    for a, b in zip(squares, squares[1:]):
+        fixed.update(_between(a, b))
+    fixed.update(rng.sample(SQUARES, rng.randint(4, 10)))
+    cells = {s: _CELL[pos.piece_at(s)] if s in fixed else "?" for s in SQUARES}
+    rows = []
+    for rank in range(7, -1, -1):
+        rows.append("    " + " ".join(
+            cells[SQUARES[rank * 4 + f // 2]] if (f + rank) % 2 == 0 else "-" for f in range(8)))
+    wn, bn = pos.white.bit_count(), pos.black.bit_count()
+    pieces = rng.choice([
+        "any", f"white {wn}, black {bn}", f"white {max(0, wn - 2)}..{wn}, black {bn}..12",
+        f"white {wn}..12", f"black {max(0, bn - 3)}..{bn}"])
+    return "\n".join(head + [f"  pieces: {pieces}", "  board:"] + rows
+                     + [f"  play: {move_text(move)}", ""])
+
+
+def brute_force(rules, pos: Position) -> list[str]:
+    out = []
+    for r in rules:
+        for p in r.patterns:
+            if pattern_applies(p, pos):
+                out.append(r.id)
+    return out
+
+
+def naive_encoding(rules, positions) -> tuple[float, float]:
+    """Load seconds and query seconds per position of the naive pyDatalog encoding."""
+    from pyDatalog import pyDatalog, pyEngine
+    from pyDatalog.Logic import Logic
+
+    from kbdraughts.kb.rules import position_states
+
+    saved = getattr(Logic.tl, "logic", None)
+    Logic()
+    try:
+        t0 = time.perf_counter()
+        pyDatalog.load("""
+kbn_conflict(R, Sq, S) <= kbn_fixed(R, Sq) & kbn_at(Sq, S) & ~kbn_allows(R, Sq, S)
+kbn_bad(R) <= kbn_conflict(R, Sq, S)
+kbn_applies(R) <= kbn_rule(R, Side) & kbn_side(Side) & ~kbn_bad(R)
+""")
+        for v, r in enumerate(rules):
+            for m, p in enumerate(r.patterns):
+                name = 2 * v + m
+                pyDatalog.assert_fact("kbn_rule", name, p.side)
+                for sq in SQUARES:
+                    allowed = [t for t in range(5) if p.allow[t] >> sq & 1]
+                    if len(allowed) < 5:
+                        pyDatalog.assert_fact("kbn_fixed", name, sq)
+                        for t in allowed:
+                            pyDatalog.assert_fact("kbn_allows", name, sq, t)
+        load = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for pos in positions:
+            facts = [("kbn_side", pos.side)]
+            for t, bb in enumerate(position_states(pos)):
+                facts += [("kbn_at", sq, t) for sq in SQUARES if bb >> sq & 1]
+            for f in facts:
+                pyDatalog.assert_fact(*f)
+            pyEngine.Literal("kbn_applies", [pyEngine.Var("R")]).ask()
+            for f in facts:
+                pyDatalog.retract_fact(*f)
+        query = (time.perf_counter() - t0) / len(positions)
+    finally:
+        if saved is None:
+            del Logic.tl.logic
+        else:
+            Logic.tl.logic = saved
+    return load, query
+
+
+def startup() -> tuple[float, float]:
+    def run(code: str) -> float:
+        best = 1e9
+        for _ in range(3):
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-c", code], check=True)
+            best = min(best, time.perf_counter() - t0)
+        return best
+
+    kb = run("from kbdraughts.kb import load_knowledge_base; load_knowledge_base()")
+    core = run("import kbdraughts.board, kbdraughts.notation")
+    return kb, core
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", type=int, default=10_000)
+    ap.add_argument("--positions", type=int, default=500)
+    ap.add_argument("--naive", type=int, default=200, help="rules for the naive encoding")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+
+    sources = random_positions(rng, args.rules)
+    text = "\n".join(rule_text(rng, i, p, exact=i % 2 == 0) for i, p in enumerate(sources))
+    # Half the probes are rule positions (so rules do match), half fresh random positions.
+    probes = rng.sample(sources, args.positions // 2) + random_positions(rng, args.positions // 2)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.txt"
+        path.write_text(text, encoding="utf-8")
+        t0 = time.perf_counter()
+        kb = load_knowledge_base([path])
+        load = time.perf_counter() - t0
+    print(f"rules: {len(kb)} ({kb.counts()['exact']} exact, {kb.counts()['patterns']} patterns)")
+    print(f"load: {load * 1000:.0f} ms (target <= 1000 ms)")
+
+    t0 = time.perf_counter()
+    found = [kb.matches(p) for p in probes]
+    per = (time.perf_counter() - t0) / len(probes)
+    t0 = time.perf_counter()
+    reference = [brute_force(kb.rules, p) for p in probes]
+    brute = (time.perf_counter() - t0) / len(probes)
+    agree = all(sorted(m.rule.id for m in f) == sorted(r) for f, r in zip(found, reference))
+    hits = sum(len(f) for f in found)
+    print(f"match: {per * 1000:.2f} ms per position (target <= 5 ms); anchor, brute-force "
+          f"pure-Python matcher over the same rules: {brute * 1000:.2f} ms per position; "
+          f"{hits} matches over {len(probes)} positions, answers agree: {agree}")
+
+    few = kb.rules[: args.naive]
+    nload, nquery = naive_encoding(few, probes[:20])
+    scale = len(kb) / len(few)
+    print(f"naive encoding at {len(few)} rules: load {nload * 1000:.0f} ms, query "
+          f"{nquery * 1000:.1f} ms per position (x{scale:.0f} rules: ~{nload * scale:.1f} s load, "
+          f"~{nquery * scale * 1000:.0f} ms per query, if linear)")
+
+    kb_start, core_start = startup()
+    shipped = load_knowledge_base()
+    print(f"start-up: fresh interpreter importing kbdraughts.kb and loading the shipped "
+          f"{len(shipped)} rules: {kb_start * 1000:.0f} ms (target <= 500 ms); anchor, fresh "
+          f"interpreter importing only the rules core: {core_start * 1000:.0f} ms")
+    return 0 if agree else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
