@@ -240,7 +240,8 @@ class Engine:
     def _time_left(self) -> float:
         """What is left of this move's budget (the rule checks may have used some)."""
         spent = (time.perf_counter() - self._started) * 1000
-        return max(10.0, self.movetime_ms - spent)
+        margin = min(20.0, self.movetime_ms * 0.02)  # answering takes a moment too
+        return max(10.0, self.movetime_ms - spent - margin)
 
     def _search(self, game: Game, legal: list[Move], stop) -> Choice:
         pos = game.position

@@ -21,6 +21,8 @@ Evaluate = Callable[[Position], float]
 EXACT, LOWER, UPPER = 0, 1, 2
 #: Check the clock and the stop event every this many nodes.
 CHECK_EVERY = 256
+#: Start another iteration only while less than this share of the budget is spent.
+NEXT_ITERATION = 0.5
 #: Plies of captures a quiescence search follows at most (kings can chase for long).
 MAX_QUIESCENCE = 16
 
@@ -90,6 +92,8 @@ class Searcher:
             best = SearchResult(move, score, depth, nodes=self.nodes)
             if abs(score) >= WIN - 1000:
                 break  # a forced win or loss found: deeper will not change it
+            if movetime_ms and (time.perf_counter() - start) * 1000 > NEXT_ITERATION * movetime_ms:
+                break  # the next iteration takes several times longer: it would not finish
         best.line = self._pv(pos, best.move)
         best.nodes = self.nodes
         best.seconds = time.perf_counter() - start
