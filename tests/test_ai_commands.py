@@ -121,3 +121,14 @@ def test_match_bad_player_is_one_line(spec):
     r = run("match", spec, "random", "--games", "1")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert "Traceback" not in r.stderr
+
+
+def test_bestmove_reports_a_broken_heuristic_file(tmp_path):
+    combos = tmp_path / "kbdraughts" / "combos"
+    combos.mkdir(parents=True)
+    (combos / "heuristic.txt").write_text("# mine\nweight crowning lots\n", encoding="utf-8")
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    r = subprocess.run(CMD + ["bestmove", "--no-kb", "W:Wc3:Bf6"], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"{combos / 'heuristic.txt'}:2: error: " in r.stderr

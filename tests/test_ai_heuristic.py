@@ -146,3 +146,15 @@ def test_the_shipped_file_parses_and_mentions_only_known_features():
     h = default_heuristic()
     names = {t.name for t in h.terms}
     assert {"crowning", "safety", "bar-the-way", "keep-the-guard"} <= names
+
+
+def test_a_users_heuristic_file_replaces_the_shipped_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    combos = tmp_path / "kbdraughts" / "combos"
+    combos.mkdir(parents=True)
+    (combos / "heuristic.txt").write_text("weight edge-lover 50 when edge\n", encoding="utf-8")
+    h = default_heuristic()
+    assert [t.name for t in h.terms] == ["edge-lover"]
+    pos = parse_fen("W:Wc3,g3:Bh8")
+    assert dict(h.weigh(pos, next(m for m in legal_moves(pos) if move_text(m) == "g3-h4"))[1]) \
+        == {"edge-lover": 50}

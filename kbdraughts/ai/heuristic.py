@@ -28,7 +28,7 @@ from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import (
     BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side,
 )
-from kbdraughts.resources import combos_dir
+from kbdraughts.resources import combos_dir, data_dir
 
 #: Features of a quiet move, from the mover's side (see ``move_features``).
 MOVE_FEATURES: tuple[str, ...] = (
@@ -200,7 +200,7 @@ class Heuristic:
 
     @classmethod
     def from_file(cls, path: str | Path | None = None) -> "Heuristic":
-        p = Path(path) if path else combos_dir() / "heuristic.txt"
+        p = Path(path) if path else heuristic_path()
         try:
             text = p.read_text(encoding="utf-8")
         except OSError as e:
@@ -365,12 +365,19 @@ def material(pos: Position) -> int:
     return w - b if pos.side == WHITE else b - w
 
 
-_default: Heuristic | None = None
+def heuristic_path() -> Path:
+    """The user's ``data_dir()/combos/heuristic.txt`` when there is one (tuned weights), else
+    the shipped ``combos/heuristic.txt``."""
+    user = data_dir() / "combos" / "heuristic.txt"
+    return user if user.is_file() else combos_dir() / "heuristic.txt"
+
+
+_defaults: dict[Path, Heuristic] = {}
 
 
 def default_heuristic() -> Heuristic:
-    """The shipped ``combos/heuristic.txt``, loaded once."""
-    global _default
-    if _default is None:
-        _default = Heuristic.from_file()
-    return _default
+    """The heuristic of ``heuristic_path()``, loaded once per file."""
+    path = heuristic_path()
+    if path not in _defaults:
+        _defaults[path] = Heuristic.from_file(path)
+    return _defaults[path]
