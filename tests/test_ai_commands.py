@@ -132,3 +132,13 @@ def test_bestmove_reports_a_broken_heuristic_file(tmp_path):
                        text=True, env=env, timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert f"{combos / 'heuristic.txt'}:2: error: " in r.stderr
+
+
+def test_match_reports_a_broken_rule_file_once(tmp_path):
+    combos = tmp_path / "kbdraughts" / "combos"
+    combos.mkdir(parents=True)
+    (combos / "mine.txt").write_text("rule broken\n  board:\n    - ? -\n", encoding="utf-8")
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    r = subprocess.run(CMD + ["match", "kb:1", "random", "--games", "2", "--jobs", "2"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "mine.txt:" in r.stderr

@@ -121,6 +121,15 @@ def run_match(args: argparse.Namespace) -> int:
             make_player(spec, kb=False)  # kb=False: check the spec without loading anything
         except PlayerSpecError as e:
             return _fail("match", str(e))
+    try:  # faults in the user's files are reported once, here, not by every game
+        from kbdraughts.ai.engine import load_default_kb
+        from kbdraughts.ai.heuristic import default_heuristic
+
+        default_heuristic()
+        if any(s.split(":")[0] == "kb" and "nokb" not in s.split(":") for s in (args.a, args.b)):
+            load_default_kb()
+    except ValueError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
+        return _fail("match", str(e))
     out = None
     if args.pdn:
         try:
