@@ -77,7 +77,8 @@ def run_match(args: argparse.Namespace) -> int:
     def answer(text: str) -> str:
         return " ".join(m.rule.id for m in kb.matches(parse_fen(text)))
 
-    return answer_each(args.fens, answer)
+    # The streams are passed at call time: answer_each's defaults were bound at import.
+    return answer_each(args.fens, answer, sys.stdin, sys.stdout, sys.stderr)
 
 
 def run_show(args: argparse.Namespace) -> int:

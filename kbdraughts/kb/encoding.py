@@ -215,6 +215,8 @@ class DatalogIndex:
         with self._lock:
             saved = getattr(Logic.tl, "logic", None)
             Logic.tl.logic = self._logic
+            if not hasattr(pyEngine.Fresh_var.tl, "counter"):  # a thread pyDatalog never saw
+                pyEngine.Fresh_var.tl.counter = 0
             try:
                 yield
             finally:

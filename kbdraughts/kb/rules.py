@@ -494,7 +494,7 @@ class _Parser:
         number = draft.fields["board"][1]
         if len(rows) != 8:
             at = rows[-1][1] if rows else number
-            self.error(at, f"the board has {len(rows)} rows; it needs 8 (rank 8 first)")
+            self.error(at, f"the board has {len(rows)} row{'' if len(rows) == 1 else 's'}; it needs 8 (rank 8 first)")
             return None, ()
         symbols = self.symbols
         by_rank: list[list[str]] = [[]] * 8
