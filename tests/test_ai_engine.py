@@ -121,7 +121,7 @@ def test_level_1_plays_a_losing_rule_but_level_2_skips_it(tmp_path):
     assert move_text(c1.move) == "c3-d4" and c1.layer == "pattern rule"
     c2 = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen(fen)))
     assert move_text(c2.move) != "c3-d4" and c2.layer == "search"
-    assert f"skipped rule hang ({path}:1): c3-d4 loses 1 men" in c2.reason
+    assert f"skipped rule hang ({path}:1): c3-d4 loses 1 man in 4 plies" in c2.reason
 
 
 def test_a_declared_sacrifice_is_played_at_level_2(tmp_path):
@@ -223,3 +223,12 @@ def test_the_search_scores_a_repetition_as_a_draw():
     seen = [play(pos, m) for m in legal_moves(pos)]
     s2 = Searcher(default_heuristic().evaluate)
     assert ahead > 0 and s2.search(pos, max_depth=3, history=seen).score == 0
+
+
+def test_a_rule_losing_more_than_it_declares_is_skipped(tmp_path):
+    kb, path = kb_with(tmp_path, RULE.format(id="offer", extra="\n  sacrifice: 1"))
+    fen = "W:Wc3,d2,g3:Be5,h8"  # c3-d4 e5:c3:e1 takes two and crowns
+    c = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen(fen)))
+    assert move_text(c.move) != "c3-d4"
+    assert re.search(rf"skipped rule offer \({re.escape(str(path))}:1\): c3-d4 loses [\d.]+ men "
+                     r"in 4 plies, declares 1", c.reason)

@@ -199,9 +199,13 @@ class Engine:
         outcome = -res.score
         lost = before - outcome
         if lost > declared + RULE_CHECK_SLACK:
-            return (f"skipped rule {rule.id} ({rule_place(rule)}): {move_text(match.move)} loses "
-                    f"{lost / MAN_VALUE:g} men in {RULE_CHECK_DEPTH} plies"
-                    + (f" (declares {declared // MAN_VALUE})" if declared else ""))
+            if outcome <= -WIN + 1000:
+                what = "loses the game"
+            else:
+                men = lost / MAN_VALUE
+                what = f"loses {men:g} {'man' if men == 1 else 'men'} in {RULE_CHECK_DEPTH} plies"
+            return (f"skipped rule {rule.id} ({rule_place(rule)}): {move_text(match.move)} {what}"
+                    + (f", declares {declared // MAN_VALUE}" if declared else ""))
         return None
 
     def _rule_choice(self, match: Any, skipped: list[str]) -> Choice:
