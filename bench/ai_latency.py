@@ -21,7 +21,6 @@ import time
 
 from kbdraughts.ai.match import opening, play_game
 from kbdraughts.ai.players import make_player
-from kbdraughts.game import Game
 from kbdraughts.notation import fen
 
 

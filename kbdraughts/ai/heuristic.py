@@ -21,7 +21,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
@@ -168,11 +168,6 @@ def _ask(pid: int, kind: str, signature: int) -> list[str]:
 
     answer = pyDatalog.ask(f"h_applies({pid}, '{kind}', {signature}, T)")
     return [] if answer is None else sorted(a[0] for a in answer.answers)
-
-
-class Features(NamedTuple):
-    names: tuple[str, ...]
-    values: tuple[float, ...]
 
 
 class Heuristic:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import multiprocessing
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
-from kbdraughts.board import WHITE, Move, Position, legal_moves, play
+from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.game import Game
 
 #: Random plies that open each pair of games.
@@ -171,6 +171,3 @@ def replay(record: GameRecord) -> Game:
     for m in record.moves:
         game.push(m)
     return game
-
-
-ProgressFn = Callable[[int, int, Tally], None]
