@@ -26,7 +26,7 @@ from typing import Sequence
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import (
-    BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side,
+    BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
 )
 from kbdraughts.resources import combos_dir, data_dir
 
@@ -298,8 +298,6 @@ def _rank_of(square: int, side: Side) -> int:
 
 def move_features(pos: Position, move: Move, memo: dict | None = None) -> tuple[float, ...]:
     """The values of MOVE_FEATURES for a quiet ``move`` of the side to move."""
-    from kbdraughts.board import play
-
     side = pos.side
     own_kings = pos.kings_of(side)
     king_move = bool(pos.kings >> move.start & 1)
