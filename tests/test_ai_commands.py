@@ -142,3 +142,23 @@ def test_match_reports_a_broken_rule_file_once(tmp_path):
     r = subprocess.run(CMD + ["match", "kb:1", "random", "--games", "2", "--jobs", "2"],
                        capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 2 and "Traceback" not in r.stderr and "mine.txt:" in r.stderr
+
+
+def test_match_shows_a_progress_bar_on_a_terminal():
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        r = subprocess.run(CMD + ["match", "greedy", "random", "--games", "3"], stdout=subprocess.PIPE,
+                           stderr=slave, text=True, timeout=120, env=os.environ.copy())
+        os.close(slave)
+        shown = b""
+        try:
+            while chunk := os.read(master, 4096):
+                shown += chunk
+        except OSError:  # the terminal closed: everything was read
+            pass
+    finally:
+        os.close(master)
+    assert r.returncode == 0 and r.stdout.startswith("greedy vs random: +")
+    assert b"] 3/3  +" in shown and b"\r" in shown
