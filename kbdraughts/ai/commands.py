@@ -36,6 +36,13 @@ def _level(text: str) -> int:
     return v
 
 
+def _plies(text: str) -> int:
+    v = _int(text)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"plies must be 0 or more, got {v}")
+    return v
+
+
 def _int(text: str) -> int:
     try:
         return int(text)
@@ -78,6 +85,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pdn", metavar="FILE", help="write every game to FILE as PDN")
     p.add_argument("--max-plies", type=_positive("max-plies"), default=None, metavar="N",
                    help="adjudicate a draw after N plies (default 300)")
+    p.add_argument("--opening-plies", type=_plies, default=4, metavar="N",
+                   help="random plies that open each pair of games (default 4)")
     p.set_defaults(func=run_match)
 
 
@@ -145,7 +154,7 @@ def run_match(args: argparse.Namespace) -> int:
     records = []
     try:
         for rec in games_of(args.a, args.b, args.games, args.seed, args.jobs,
-                            args.max_plies or MAX_PLIES):
+                            args.max_plies or MAX_PLIES, args.opening_plies):
             tally.add(rec)
             records.append(rec)
             if bar:

@@ -134,11 +134,13 @@ def _shared_kb():
     return _kb_cache["kb"]
 
 
-def run_game(job: tuple[str, str, int, int | None, int]) -> GameRecord:
-    """Game ``index`` of a match ``a`` vs ``b`` (picklable for a process pool)."""
+def run_game(job: tuple) -> GameRecord:
+    """Game ``index`` of a match ``a`` vs ``b``: the job is ``(a, b, index, seed, max_plies[,
+    opening_plies])``, a tuple so a process pool can send it."""
     from kbdraughts.ai.players import make_player
 
-    a, b, index, seed, max_plies = job
+    a, b, index, seed, max_plies = job[:5]
+    opening_plies = job[5] if len(job) > 5 else OPENING_PLIES
     a_white = index % 2 == 0
     white_spec, black_spec = (a, b) if a_white else (b, a)
     game_seed = None if seed is None else seed * 100_003 + index
@@ -146,16 +148,18 @@ def run_game(job: tuple[str, str, int, int | None, int]) -> GameRecord:
     kb = _shared_kb() if wants_kb else None
     white = make_player(white_spec, game_seed, kb=kb)
     black = make_player(black_spec, None if game_seed is None else game_seed + 1, kb=kb)
-    game, reason, illegal = play_game(white, black, opening(seed, index // 2), max_plies)
+    game, reason, illegal = play_game(white, black, opening(seed, index // 2, opening_plies),
+                                      max_plies)
     result = game.result.pdn if game.result is not None else "1/2-1/2"
     return GameRecord(index, white_spec, black_spec, list(game.moves), result, reason, a_white,
                       illegal)
 
 
 def run_match(a: str, b: str, games: int, seed: int | None = None, jobs: int = 1,
-              max_plies: int = MAX_PLIES) -> Iterator[GameRecord]:
+              max_plies: int = MAX_PLIES, opening_plies: int = OPENING_PLIES
+              ) -> Iterator[GameRecord]:
     """The games of a match as they finish (in any order with several jobs)."""
-    work = [(a, b, i, seed, max_plies) for i in range(games)]
+    work = [(a, b, i, seed, max_plies, opening_plies) for i in range(games)]
     if jobs <= 1 or games <= 1:
         for job in work:
             yield run_game(job)
