@@ -162,3 +162,16 @@ def test_match_shows_a_progress_bar_on_a_terminal():
         os.close(master)
     assert r.returncode == 0 and r.stdout.startswith("greedy vs random: +")
     assert b"] 3/3  +" in shown and b"\r" in shown
+
+
+def test_bestmove_with_rules_of_ones_own(tmp_path):
+    rules = tmp_path / "mine.txt"
+    rules.write_text(
+        "rule push-d4\n  board:\n" + "".join(f"    {row}\n" for row in (
+            "- ? - ? - ? - ?", "? - ? - ? - ? -", "- ? - ? - ? - ?", "? - ? - ? - ? -",
+            "- ? - . - ? - ?", "? - w - ? - ? -", "- ? - ? - ? - ?", "? - ? - ? - ? -"))
+        + "  play: c3-d4\n", encoding="utf-8")
+    r = run("bestmove", "--level", "1", "--explain", "--rules", str(rules), "--", "W:Wc3,g3:Bh8")
+    assert r.stdout == f"c3-d4  # pattern rule push-d4 at {rules}:1\n", r.stderr
+    r = run("bestmove", "--rules", str(tmp_path / "none.txt"), "--", "W:Wc3:Bh8")
+    assert r.returncode == 2 and "none.txt" in r.stderr and "Traceback" not in r.stderr

@@ -67,6 +67,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="break ties between equal moves at random with this seed")
     p.add_argument("--explain", action="store_true", help="add the reason after '  # '")
     p.add_argument("--no-kb", action="store_true", help="play without the knowledge base")
+    p.add_argument("--rules", nargs="+", metavar="PATH",
+                   help="rule files or directories to use instead of the shipped knowledge base")
     p.set_defaults(func=run_bestmove)
 
     p = sub.add_parser(
@@ -102,9 +104,16 @@ def run_bestmove(args: argparse.Namespace) -> int:
     from kbdraughts.game import Game
     from kbdraughts.notation import move_text, parse_fen
 
+    if args.rules and args.no_kb:
+        return _fail("bestmove", "--rules and --no-kb contradict each other: choose one")
     try:
+        kb = None
+        if args.rules:
+            from kbdraughts.kb import load_knowledge_base
+
+            kb = load_knowledge_base(args.rules)
         engine = Engine(level=args.level or DEFAULT_LEVEL, movetime_ms=args.movetime,
-                        seed=args.seed, use_kb=not args.no_kb)
+                        seed=args.seed, kb=kb, use_kb=not args.no_kb)
         engine.kb  # load it now: a fault in a rule file is reported before any answer
     except HeuristicFileError as e:
         return _fail("bestmove", str(e))
