@@ -1,0 +1,93 @@
+"""What a shipped hand-written rule promises, checked by a small exhaustive search.
+
+The AI's capture tree is not used on purpose: these checks are an independent referee built
+only on the move generator. Every function takes the position *after* the rule's move, with
+``us`` the side that played it.
+"""
+
+from __future__ import annotations
+
+from kbdraughts.board import SQUARES, Position, captures, legal_moves, play
+from kbdraughts.notation import SQUARE_NAMES
+
+MAIN_ROAD = {s for s in SQUARES if SQUARE_NAMES[s] in ("a1", "b2", "c3", "d4", "e5", "f6", "g7",
+                                                       "h8")}
+
+
+def balance(pos: Position, us: int) -> int:
+    """Our pieces minus theirs (a shot counts pieces)."""
+    w, b = pos.white.bit_count(), pos.black.bit_count()
+    return b - w if us else w - b
+
+
+def resolve(pos: Position, us: int, plies: int) -> int:
+    """Minimax of the balance over ``plies`` plies, then every forced capture to its end."""
+    moves = legal_moves(pos)
+    if not moves:
+        return -99 if pos.side == us else 99
+    if plies <= 0 and not moves[0].captured:
+        return balance(pos, us)
+    values = [resolve(play(pos, m), us, plies - 1) for m in moves]
+    return max(values) if pos.side == us else min(values)
+
+
+def nets(before: Position, after: Position, us: int, plies: int = 2) -> int:
+    """How many pieces the move wins against the best defence."""
+    return resolve(after, us, plies) - balance(before, us)
+
+
+def kings(pos: Position, side: int) -> int:
+    return (pos.pieces(side) & pos.kings).bit_count()
+
+
+def forces(pos: Position, us: int, plies: int, goal) -> bool:
+    """Whether ``us`` reaches ``goal(position)`` within ``plies`` plies against any defence."""
+    if goal(pos):
+        return True
+    if plies == 0:
+        return False
+    moves = legal_moves(pos)
+    if not moves:
+        return pos.side != us
+    results = (forces(play(pos, m), us, plies - 1, goal) for m in moves)
+    return any(results) if pos.side == us else all(results)
+
+
+def crowns(before: Position, after: Position, us: int, plies: int = 3) -> bool:
+    """A new king for ``us`` within ``plies`` plies after the move, whatever the defence."""
+    base = kings(before, us)
+    return forces(after, us, plies, lambda p: kings(p, us) > base)
+
+
+def catches(after: Position, us: int, plies: int = 2) -> bool:
+    """The opponent's last piece is taken (or it cannot move) within ``plies`` plies."""
+    them = 1 - us
+    return forces(after, us, plies, lambda p: not p.pieces(them)
+                  or (p.side == them and not legal_moves(p)))
+
+
+def king_square(pos: Position, side: int) -> int | None:
+    ks = pos.pieces(side) & pos.kings
+    return ks.bit_length() - 1 if ks else None
+
+
+def holds_main_road(after: Position, us: int, landing: int) -> bool:
+    """Our king stands on the long diagonal a1-h8 and the opponent cannot take it next."""
+    return (landing in MAIN_ROAD and after.pieces(us) >> landing & 1
+            and not any(m.captured >> landing & 1 for m in captures(after)))
+
+
+def lone_king_survives(after: Position, us: int) -> bool:
+    """Every reply leaves our king on the board, and we always have a move after which it
+    still cannot be taken (two plies of the strong side's best tries)."""
+    for reply in legal_moves(after):
+        p = play(after, reply)
+        if not p.pieces(us):
+            return False
+        moves = legal_moves(p)
+        if not moves:
+            return False
+        if not any(not any(m.captured & play(p, mine).pieces(us)
+                           for m in captures(play(p, mine))) for mine in moves):
+            return False
+    return True
