@@ -232,3 +232,24 @@ def test_shipped_knowledge_base_is_clean():
 
 def test_all_states_symbol():
     assert BUILTIN_SYMBOLS["?"] == ALL_STATES
+
+
+def test_compiled_cache_follows_the_text(tmp_path: Path):
+    f = tmp_path / "mine.txt"
+    f.write_text("rule c\n" + board(c3="w", d4=".", b4=".") + "  play: c3-d4\n")
+    first = load_knowledge_base([f]).rule("c")
+    again = load_knowledge_base([f]).rule("c")
+    assert (again.play, again.allowed, again.exact, again.constrained, again.pattern) == (
+        first.play, first.allowed, first.exact, first.constrained, first.pattern)
+    f.write_text("rule c\n" + board(c3="w", d4=".", b4=".") + "  play: c3-b4\n")
+    assert load_knowledge_base([f]).rule("c").play == "c3-b4"
+
+
+def test_an_unreadable_cache_entry_is_parsed_again(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    f = tmp_path / "mine.txt"
+    f.write_text("rule c\n" + board(c3="w", d4=".") + "  play: c3-d4\n")
+    load_knowledge_base([f])
+    (entry,) = (tmp_path / "data" / "kbdraughts" / "cache").glob("rules-*.marshal")
+    entry.write_bytes(b"garbage")
+    assert load_knowledge_base([f]).rule("c").play == "c3-d4"

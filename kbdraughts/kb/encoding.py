@@ -3,32 +3,37 @@
 The encoding
 ------------
 Every rule is two *variants*: as written and mirrored (board turned 180 degrees, colours,
-side, counts and move swapped). Variants are numbered in the order the AI tries them
-(``V = 2 * rank + mirrored``, the rank coming from the layer, priority, constraint and file
-order), so the answer's order is a property of the facts: sorting the variants found is the
-order. The program is three small relations and two clauses::
+side, counts and move swapped). A mirror applies to a position exactly when the rule as written
+applies to the mirrored position, so only rules as written are stored and the query asks about
+the position and its mirror at once. Rules are numbered in the order the AI tries them (their
+*rank*: layer, priority, constraint, file order) and the answer is the variant number
+``V = 2 * rank + mirrored``, so sorting the answer gives the AI's order. The program::
 
-    kb_applies(CK, PK, W, B, K, V) <= kb_exact(PK, V)
-    kb_applies(CK, PK, W, B, K, V) <= kb_count(CK, C) & kb_fits(C, W, B, K, V)
+    kb_applies(CK, PK, W, B, K, R) <= kb_exact(PK, R)
+    kb_applies(CK, PK, W, B, K, R) <= kb_count(CK, G) & kb_fits(G, W, B, K, R)
+    kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(CK, PK, W, B, K, R) & (V == 2*R)
+    kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(MCK, MPK, MW, MB, MK, R) & (V == 2*R+1)
 
-- ``kb_exact(PK, V)``: one fact per variant of an exact rule (an opening position), keyed by
-  the whole position packed into one int ``PK``. pyDatalog indexes every argument of a fact;
-  with a single bound key the lookup is one hash probe, whatever the number of rules (binding
-  the side or counts separately would make pyDatalog intersect large candidate sets).
-- ``kb_count(CK, C)``: the piece-count filter, first as in the Prolog ancestor program. Pattern
-  variants are grouped into *classes* sharing side and count ranges; for each class, one fact
-  per (side, white count, black count) it accepts, keyed by ``CK = side*256 + white*16 +
-  black``. A query binds ``CK`` and gets the few classes worth looking at.
-- ``kb_fits(C, W, B, K, V)``: a Python-resolved predicate (``@pyDatalog.predicate()``): the
-  bitmask check of the board squares, done for a whole class at once. A class keeps, for every
-  square some variant constrains and every square state, the set of its variants allowing that
-  state, as one big int ("bit-sliced" columns). Intersecting the columns of the position's
-  states — at most 32 ANDs of ints — leaves exactly the variants whose board fits.
+- ``kb_exact(PK, R)``: one fact per exact rule (an opening position), keyed by the whole
+  position packed into one int ``PK``. pyDatalog indexes every argument of a fact and, for a
+  query, intersects the index entries of all bound arguments; one discriminating key makes the
+  lookup a single hash probe whatever the number of rules (binding side and counts separately
+  would intersect large candidate sets).
+- ``kb_count(CK, G)``: the piece-count filter, first, as in the Prolog ancestor program. Pattern
+  rules are grouped into *classes* sharing side and count ranges; every (side, white count,
+  black count) cell, keyed ``CK = side*256 + white*16 + black``, has one fact naming the group
+  ``G`` of classes whose ranges accept it. So the filter is one indexed lookup, and at most
+  2 * 13 * 13 facts whatever the number of rules.
+- ``kb_fits(G, W, B, K, R)``: a Python-resolved predicate (``@pyDatalog.predicate()``): the
+  bitmask check of the board. A class keeps, for every square one of its rules constrains and
+  every square state, the set of its rules allowing that state as one big int ("bit-sliced"
+  columns, the most selective squares first); intersecting the columns of the position's
+  states, at most 32 ANDs of ints, leaves exactly the rules whose board fits.
 
-Facts are built as engine clauses and asserted in bulk (``pyEngine.assert_``), about ten
-times cheaper than ``pyDatalog.assert_fact``, which parses each fact. The measured figures
-are printed by ``bench/kb.py``; the naive encoding (one fact per rule square, a negated
-conflict predicate) is measured there too.
+Facts are asserted as engine clauses (``pyEngine.assert_``), several times cheaper than
+``pyDatalog.assert_fact``, which parses each one. ``bench/kb.py`` prints the load and query
+costs beside a brute-force matcher and the naive encoding (a fact per rule square and a
+negated conflict predicate), measured in the same run.
 
 Isolation
 ---------
@@ -58,7 +63,7 @@ __all__ = ["DatalogIndex", "position_key", "count_key"]
 
 _PROGRAM = """
 kb_applies(CK, PK, W, B, K, R) <= kb_exact(PK, R)
-kb_applies(CK, PK, W, B, K, R) <= kb_count(CK, C) & kb_fits(C, W, B, K, R)
+kb_applies(CK, PK, W, B, K, R) <= kb_count(CK, G) & kb_fits(G, W, B, K, R)
 kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(CK, PK, W, B, K, R) & (V == 2*R)
 kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(MCK, MPK, MW, MB, MK, R) & (V == 2*R+1)
 """
@@ -128,21 +133,24 @@ class _Class:
             acc ^= low
 
 
-#: Every live class by its id; ``kb_fits`` is one global resolver, the class id selects.
-_CLASSES: dict[int, _Class] = {}
-_class_ids = itertools.count(1)
+_CHUNK = 256
+
+#: Every live group of classes by its id; ``kb_fits`` is one global resolver, the id selects.
+_GROUPS: dict[int, tuple[_Class, ...]] = {}
+_group_ids = itertools.count(1)
 
 
 @pyDatalog.predicate()
-def kb_fits(C, W, B, K, V):  # noqa: N803 - pyDatalog variables are capitalised
-    """pyDatalog resolver: the variants of class C whose board fits the position W, B, K."""
-    cls = _CLASSES.get(C.id)
-    if cls is None or not (W.is_const() and B.is_const() and K.is_const()):
+def kb_fits(G, W, B, K, R):  # noqa: N803 - pyDatalog variables are capitalised
+    """pyDatalog resolver: the rules of group G whose board fits the position W, B, K."""
+    classes = _GROUPS.get(G.id)
+    if classes is None or not (W.is_const() and B.is_const() and K.is_const()):
         return
     white, black, kings = W.id, B.id, K.id
     states = position_states(Position(white, black, kings, 0))
-    for v in cls.fitting(states):
-        yield (C.id, white, black, kings, v)
+    for cls in classes:
+        for rank in cls.fitting(states):
+            yield (G.id, white, black, kings, rank)
 
 
 _Term = pyEngine.Term_of
@@ -164,23 +172,22 @@ class DatalogIndex:
     """The pyDatalog program of one knowledge base: rules in, applicable variants out."""
 
     def __init__(self, ordered: Sequence[Rule]):
-        """``ordered``: the rules in the AI's order; rule ``i`` gives variants ``2i``, ``2i+1``."""
+        """``ordered``: the rules in the AI's order (a rule's index is its rank)."""
         self._lock = threading.Lock()
         saved = getattr(Logic.tl, "logic", None)
         try:
             self._logic = Logic()  # a fresh program, made current in this thread for the load
-            self._class_ids = self._load(ordered)
+            self._group_ids = self._load(ordered)
         finally:
             _restore(saved)
-        weakref.finalize(self, _forget, self._class_ids)
+        weakref.finalize(self, _forget, self._group_ids)
 
     def _load(self, ordered: Sequence[Rule]) -> list[int]:
         pyDatalog.load(_PROGRAM)
         exact: list[tuple[int, int]] = []
-        counts: list[tuple[int, int]] = []
-        groups: dict[tuple, list[tuple[int, Pattern]]] = {}
+        by_ranges: dict[tuple, list[tuple[int, Pattern]]] = {}
         for rank, rule in enumerate(ordered):
-            p = rule.patterns[0]
+            p = rule.pattern
             if rule.exact:
                 pos = rule.exact_position()
                 assert pos is not None
@@ -188,18 +195,31 @@ class DatalogIndex:
                 if p.white[0] <= wn <= p.white[1] and p.black[0] <= bn <= p.black[1]:
                     exact.append((position_key(pos), rank))
             else:
-                groups.setdefault((p.side, p.white, p.black), []).append((rank, p))
-        ids = []
-        for (side, (wl, wh), (bl, bh)), members in groups.items():
-            cid = next(_class_ids)
-            _CLASSES[cid] = _Class(members)
-            ids.append(cid)
+                by_ranges.setdefault((p.side, p.white, p.black), []).append((rank, p))
+        # A class of at most _CHUNK rules keeps its columns small ints: building them stays
+        # linear in the number of rules, and a query ANDs a few more, shorter ints.
+        classes: list[tuple[tuple, _Class]] = [
+            (key, _Class(members[i:i + _CHUNK]))
+            for key, members in by_ranges.items() for i in range(0, len(members), _CHUNK)
+        ]
+        cells: dict[int, list[int]] = {}
+        for i, ((side, (wl, wh), (bl, bh)), _) in enumerate(classes):
             for wn in range(wl, wh + 1):
                 for bn in range(bl, bh + 1):
-                    counts.append((count_key(side, wn, bn), cid))
+                    cells.setdefault(count_key(side, wn, bn), []).append(i)
+        # Each count cell gets the group of classes whose ranges accept it; cells accepting
+        # the same classes share one group.
+        group_of: dict[tuple[int, ...], int] = {}
+        counts: list[tuple[int, int]] = []
+        for key, members in cells.items():
+            group = tuple(members)
+            if group not in group_of:
+                gid = group_of[group] = next(_group_ids)
+                _GROUPS[gid] = tuple(classes[i][1] for i in group)
+            counts.append((key, group_of[group]))
         _assert_facts("kb_exact", exact)
         _assert_facts("kb_count", counts)
-        return ids
+        return list(group_of.values())
 
     def applicable(self, pos: Position) -> list[int]:
         """The variants whose rule applies to ``pos``, in the AI's order (a pyDatalog query):
@@ -240,6 +260,6 @@ def _restore(saved: object) -> None:
         Logic.tl.logic = saved
 
 
-def _forget(class_ids: list[int]) -> None:
-    for cid in class_ids:
-        _CLASSES.pop(cid, None)
+def _forget(group_ids: list[int]) -> None:
+    for gid in group_ids:
+        _GROUPS.pop(gid, None)

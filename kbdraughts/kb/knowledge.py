@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 from kbdraughts.board import Move, Position, legal_moves
+from kbdraughts.kb.cache import parse_file
 from kbdraughts.kb.encoding import DatalogIndex
 from kbdraughts.kb.rules import (
     EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, _between, parse_rules,
@@ -117,7 +118,7 @@ class KnowledgeBase:
         for v in variants:
             rule = self.ordered[v >> 1]
             mirrored = bool(v & 1)
-            move = find_move(rule.patterns[mirrored], pos, legal)
+            move = find_move(rule.patterns[1] if mirrored else rule.pattern, pos, legal)
             out.append(RuleMatch(rule, mirrored, self._layers[v >> 1], move))
         return out
 
@@ -181,11 +182,13 @@ def read_rule_files(
         name = _shown(f)
         shown.append(name)
         try:
-            text = f.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            errors.append(Diagnostic(name, 0, "error", f"cannot read: {e}"))
+            file_rules, file_warnings, file_errors = parse_file(f.read_bytes(), name)
+        except OSError as e:
+            errors.append(Diagnostic(name, 0, "error", f"cannot read: {e.strerror or e}"))
             continue
-        file_rules, file_warnings, file_errors = parse_rules(text, name)
+        except UnicodeDecodeError as e:
+            errors.append(Diagnostic(name, 0, "error", f"not UTF-8 text (byte {e.start})"))
+            continue
         for r in file_rules:
             if r.id in seen:
                 first = seen[r.id]

@@ -167,8 +167,8 @@ class Rule:
         return f"{self.path}:{self.line}"
 
     @cached_property
-    def patterns(self) -> tuple[Pattern, Pattern]:
-        """The rule as written and its mirror (board turned 180 degrees, colours swapped)."""
+    def pattern(self) -> Pattern:
+        """The rule as written, as the matcher reads it."""
         by_mask: dict[int, int] = {}
         for bit, m in zip(_SQUARE_BITS, self.allowed):  # few distinct masks: '?' and a handful
             by_mask[m] = by_mask.get(m, 0) | bit
@@ -177,20 +177,24 @@ class Rule:
             for t in range(5):
                 if m >> t & 1:
                     allow[t] |= squares
+        white, black = self.pieces
+        return Pattern(self.side, white, black, tuple(allow), self.play_squares, self.capture)
+
+    @cached_property
+    def patterns(self) -> tuple[Pattern, Pattern]:
+        """The rule as written and its mirror (board turned 180 degrees, colours swapped)."""
+        p = self.pattern
         # Turned 180 degrees a square's bit s goes to 35 - s; colours swap: w<->b, W<->B.
-        mirrored = [_reverse36(allow[t]) for t in (EMPTY, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING)]
-        (wl, wh), (bl, bh) = self.pieces
-        return (
-            Pattern(self.side, (wl, wh), (bl, bh), tuple(allow), self.play_squares, self.capture),
-            Pattern(1 - self.side, (bl, bh), (wl, wh), tuple(mirrored),
-                    tuple(mirror_square(s) for s in self.play_squares), self.capture),
-        )
+        allow = tuple(_reverse36(p.allow[t])
+                      for t in (EMPTY, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING))
+        return p, Pattern(1 - p.side, p.black, p.white, allow,  # type: ignore[arg-type]
+                          tuple(mirror_square(s) for s in p.play), p.capture)
 
     def exact_position(self, mirrored: bool = False) -> Position | None:
         """The one position an exact rule describes (None for a pattern)."""
         if not self.exact:
             return None
-        p = self.patterns[mirrored]
+        p = self.patterns[1] if mirrored else self.pattern
         _, wm, wk, bm, bk = p.allow
         return Position(wm | wk, bm | bk, wk | bk, p.side)
 

@@ -1,0 +1,89 @@
+"""Rule files compiled once: a parsed file is kept, as plain data, until its text changes.
+
+Parsing is most of the cost of loading a large knowledge base, and a rule file rarely
+changes between two games. So the result of parsing a file that has no errors (its rules with
+their square masks, and its warnings) is written with :mod:`marshal` — plain ints, strings and
+tuples, nothing that can run on load — under ``data_dir()/cache/``, named by a digest of the
+file's text, the name it is shown under and this parser's own source. Any change to one of
+those makes a new name, so a stale entry is never read; an unreadable entry is parsed again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+from pathlib import Path
+
+from kbdraughts.kb.rules import Diagnostic, Pattern, Rule, parse_rules
+from kbdraughts.resources import data_dir
+
+__all__ = ["parse_file"]
+
+_FORMAT = 2
+_PARSER_SOURCES = [Path(__file__).with_name("rules.py"), Path(__file__)]
+_parser_digest: str | None = None
+
+
+def _version() -> str:
+    global _parser_digest
+    if _parser_digest is None:
+        h = hashlib.sha256(str(_FORMAT).encode())
+        for src in _PARSER_SOURCES:
+            h.update(src.read_bytes())
+        _parser_digest = h.hexdigest()
+    return _parser_digest
+
+
+def _entry(text: bytes, shown: str) -> Path:
+    h = hashlib.sha256(_version().encode())
+    h.update(shown.encode())
+    h.update(b"\0")
+    h.update(text)
+    return data_dir() / "cache" / f"rules-{h.hexdigest()[:32]}.marshal"
+
+
+def _dump(rules: list[Rule], warnings: list[Diagnostic]) -> bytes:
+    return marshal.dumps((
+        [(r.id, r.path, r.line, r.play, r.play_squares, r.capture, r.allowed, r.cells, r.side,
+          r.name, r.priority, r.sacrifice, r.pieces, r.symbols, r.pattern.allow, r.exact,
+          r.constrained)
+         for r in rules],
+        [(d.path, d.line, d.level, d.message) for d in warnings],
+    ))
+
+
+def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic]]:
+    raw_rules, raw_warnings = marshal.loads(data)
+    rules = []
+    for (rid, path, line, play, squares, capture, allowed, cells, side, name, priority,
+         sacrifice, pieces, symbols, allow, exact, constrained) in raw_rules:
+        rule = Rule(id=rid, path=path, line=line, play=play, play_squares=squares,
+                    capture=capture, allowed=allowed, cells=cells, side=side, name=name,
+                    priority=priority, sacrifice=sacrifice, pieces=pieces, symbols=symbols)
+        # What parsing computed is put back as it was (they are cached properties of Rule).
+        rule.__dict__.update(
+            pattern=Pattern(side, pieces[0], pieces[1], allow, squares, capture),
+            exact=exact, constrained=constrained)
+        rules.append(rule)
+    return rules, [Diagnostic(*w) for w in raw_warnings]
+
+
+def parse_file(text: bytes, shown: str) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic]]:
+    """:func:`parse_rules` on a file's bytes, from the cache when this text was parsed before.
+    Raises UnicodeDecodeError for a file that is not UTF-8."""
+    entry = _entry(text, shown)
+    try:
+        return (*_load(entry.read_bytes()), [])
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # not cached yet, or unreadable: parse it
+    rules, warnings, errors = parse_rules(text.decode("utf-8"), shown)
+    if not errors:
+        try:
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            tmp = entry.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(_dump(rules, warnings))
+            os.replace(tmp, entry)  # whole or nothing, even with two games starting at once
+        except OSError:
+            pass  # a read-only home: work without the cache
+    return rules, warnings, errors
