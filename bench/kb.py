@@ -14,8 +14,8 @@ filter), then prints:
 - naive: the naive pyDatalog encoding (a fact per rule square, a negated conflict predicate,
   ``assert_fact``) at a small N, its load and query cost, scaled to N;
 - start-up: a fresh interpreter importing kbdraughts.kb (pyDatalog) and loading the shipped
-  knowledge base (target: within the game's 0.5 s), beside a fresh interpreter that only
-  imports the rules core.
+  knowledge base, with its compile cache filled and empty (target: within the game's 0.5 s),
+  beside a fresh interpreter that only imports the rules core.
 """
 
 from __future__ import annotations
@@ -137,18 +137,21 @@ kbn_applies(R) <= kbn_rule(R, Side) & kbn_side(Side) & ~kbn_bad(R)
     return load, query
 
 
-def startup() -> tuple[float, float]:
-    def run(code: str) -> float:
-        best = 1e9
-        for _ in range(3):
-            t0 = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code], check=True)
-            best = min(best, time.perf_counter() - t0)
-        return best
+def startup() -> tuple[float, float, float]:
+    """Seconds for fresh interpreters: loading the shipped knowledge base with an empty compile
+    cache, then with it filled (best of 3), and importing only the rules core (best of 3)."""
+    def run(code: str, env: dict) -> float:
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, env=env)
+        return time.perf_counter() - t0
 
-    kb = run("from kbdraughts.kb import load_knowledge_base, read_rule_files; load_knowledge_base()")
-    core = run("import kbdraughts.board, kbdraughts.notation")
-    return kb, core
+    load = "from kbdraughts.kb import load_knowledge_base; load_knowledge_base()"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, XDG_DATA_HOME=tmp)
+        cold = run(load, env)
+        warm = min(run(load, env) for _ in range(3))
+        core = min(run("import kbdraughts.board, kbdraughts.notation", env) for _ in range(3))
+    return cold, warm, core
 
 
 def main() -> int:
@@ -164,6 +167,7 @@ def main() -> int:
     text = "\n".join(rule_text(rng, i, p, exact=i % 2 == 0) for i, p in enumerate(sources))
     # Half the probes are rule positions (so rules do match), half fresh random positions.
     probes = rng.sample(sources, args.positions // 2) + random_positions(rng, args.positions // 2)
+    saved_data_home = os.environ.get("XDG_DATA_HOME")
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = tmp  # a private, empty compile cache
         path = Path(tmp) / "bench.txt"
@@ -177,6 +181,10 @@ def main() -> int:
         t0 = time.perf_counter()
         read_rule_files([path])
         parse_warm = time.perf_counter() - t0
+    if saved_data_home is None:
+        del os.environ["XDG_DATA_HOME"]
+    else:
+        os.environ["XDG_DATA_HOME"] = saved_data_home
     print(f"rules: {len(kb)} ({kb.counts()['exact']} exact, {kb.counts()['patterns']} patterns)")
     print(f"load: {warm * 1000:.0f} ms with the file's compiled cache (target <= 1000 ms), of "
           f"which reading the cache {parse_warm * 1000:.0f} ms and building the pyDatalog "
@@ -201,11 +209,12 @@ def main() -> int:
           f"{nquery * 1000:.1f} ms per position (x{scale:.0f} rules: ~{nload * scale:.1f} s load, "
           f"~{nquery * scale * 1000:.0f} ms per query, if linear)")
 
-    kb_start, core_start = startup()
+    cold, warm, core = startup()
     shipped = load_knowledge_base()
-    print(f"start-up: fresh interpreter importing kbdraughts.kb and loading the shipped "
-          f"{len(shipped)} rules: {kb_start * 1000:.0f} ms (target <= 500 ms); anchor, fresh "
-          f"interpreter importing only the rules core: {core_start * 1000:.0f} ms")
+    print(f"start-up: fresh interpreter importing kbdraughts.kb (pyDatalog) and loading the "
+          f"shipped {len(shipped)} rules: {warm * 1000:.0f} ms, {cold * 1000:.0f} ms the first "
+          f"time (empty compile cache) (target <= 500 ms); anchor, fresh interpreter importing "
+          f"only the rules core: {core * 1000:.0f} ms")
     return 0 if agree else 1
 
 
