@@ -1,8 +1,10 @@
 """The knowledge base: combination rules in text files, answered by pyDatalog.
 
->>> from kbdraughts.kb import load_knowledge_base   # doctest: +SKIP
->>> kb = load_knowledge_base()                      # doctest: +SKIP
->>> [m.rule.id for m in kb.firing(position)]        # doctest: +SKIP
+Usage::
+
+    kb = load_knowledge_base()              # shipped combos/*.txt and the user's own
+    for m in kb.firing(position):           # best first: captures, exact, patterns
+        m.rule.id, m.mirrored, m.layer, m.move
 
 - :mod:`kbdraughts.kb.rules` — the combos format: :class:`Rule`, the parser, diagnostics;
 - :mod:`kbdraughts.kb.encoding` — the pyDatalog program and how rules are encoded in it;

@@ -41,7 +41,6 @@ def _load(paths: list[str] | None) -> "KnowledgeBase | None":
 
 def run_check(args: argparse.Namespace) -> int:
     from kbdraughts.kb.knowledge import read_rule_files
-    from kbdraughts.kb.rules import Rule  # noqa: F401 - imported for the type only
 
     rules, warnings, errors, files = read_rule_files(args.paths or None)
     missing = [d for d in errors if d.line == 0 and d.message == "no such file or directory"]

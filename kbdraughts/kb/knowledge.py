@@ -17,7 +17,7 @@ from typing import Iterable, NamedTuple, Sequence
 from kbdraughts.board import Move, Position, legal_moves
 from kbdraughts.kb.cache import parse_file
 from kbdraughts.kb.encoding import DatalogIndex
-from kbdraughts.kb.rules import (
+from kbdraughts.kb.rules import (  # EXAMPLE and parse_rules: for the doctest above
     EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, _between, parse_rules,
 )
 from kbdraughts.resources import combos_dir, data_dir
@@ -212,5 +212,3 @@ def load_knowledge_base(paths: Iterable[str | os.PathLike] | None = None) -> Kno
         raise RuleFileError(errors)
     return KnowledgeBase(rules, warnings, files)
 
-
-__doc_example__ = EXAMPLE  # the rule the doctest above uses
