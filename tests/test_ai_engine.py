@@ -232,3 +232,32 @@ def test_a_rule_losing_more_than_it_declares_is_skipped(tmp_path):
     assert move_text(c.move) != "c3-d4"
     assert re.search(rf"skipped rule offer \({re.escape(str(path))}:1\): c3-d4 loses "
                      r"(the game|[\d.]+ men in 4 plies), declares 1", c.reason)
+
+
+SHOT = """\
+rule test-shot
+  name: h2-g3 gives a man, h4:f2 is forced, g1:e3:c5 takes two
+  sacrifice: 1
+  board:
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+    - ? - ? - ? - ?
+    ? - . - ? - ? -
+    - ? - b - ? - b
+    ? - ? - . - . -
+    - ? - ? - . - w
+    ? - ? - ? - w -
+  play: h2-g3
+"""
+
+
+def test_level_1_sees_the_shots_its_rules_give_the_opponent(tmp_path):
+    kb, _ = kb_with(tmp_path, SHOT)
+    game = Game(parse_fen("B:Wg1,b2,d2,h2:Bd4,g5,h6,a7,b8"))  # g5-h4 walks into the shot
+    weighed = {move_text(m): dict(parts)
+               for m, _, parts in Engine(level=1, kb=kb).weigh_all(game.position,
+                                                                   game.legal_moves())}
+    assert weighed["g5-h4"]["shot-danger"] == 105 - 2 * 100  # we take one, they take two
+    assert "shot-danger" not in weighed["g5-f4"]
+    blind = Engine(level=1, kb=kb, use_kb=False).weigh_all(game.position, game.legal_moves())
+    assert all("shot-danger" not in dict(parts) for _, _, parts in blind)

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from kbdraughts.ai.capture_tree import Line, score_captures
+from kbdraughts.ai.capture_tree import Line, exchange, score_captures
 from kbdraughts.ai.heuristic import Heuristic, default_heuristic, material
 from kbdraughts.ai.search import SearchResult, Searcher
 from kbdraughts.ai.values import MAN_VALUE, WIN
@@ -230,7 +230,20 @@ class Engine:
 
     def weigh_all(self, pos: Position, legal: list[Move]) -> list[tuple[Move, float, list]]:
         memo: dict = {}
-        return [(m, *self.heuristic.weigh(pos, m, memo)) for m in legal]
+        kb = self.kb
+
+        def shots(after: Position, us: int) -> int:
+            """The knowledge base turned round: the worst shot its rules give the opponent
+            after our move, valued by the capture tree that follows it."""
+            worst = 0
+            for match in kb.firing(after):
+                if match.layer == "exact" or match.move is None:
+                    continue  # opening lines are no threat
+                worst = min(worst, exchange(play(after, match.move), us, memo).score)
+            return worst
+
+        return [(m, *self.heuristic.weigh(pos, m, memo, shots if kb is not None else None))
+                for m in legal]
 
     def _weighted(self, pos: Position, legal: list[Move]) -> Choice:
         weighed = self.weigh_all(pos, legal)

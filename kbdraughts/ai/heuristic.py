@@ -21,7 +21,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
@@ -34,7 +34,7 @@ from kbdraughts.resources import combos_dir, data_dir
 MOVE_FEATURES: tuple[str, ...] = (
     "crowns", "exchange", "man_move", "king_move", "has_king", "enemy_men_far",
     "king_onto_barrier", "king_guards", "king_leaves_barrier", "centre_gain",
-    "leaves_back_rank", "advance", "edge", "endgame",
+    "leaves_back_rank", "advance", "edge", "endgame", "enemy_shot",
 )
 #: Features of a position, ours minus theirs from the side to move (see ``position_features``).
 POSITION_FEATURES: tuple[str, ...] = (
@@ -233,10 +233,10 @@ class Heuristic:
                 parts.append((name, share))
         return total, parts
 
-    def weigh(self, pos: Position, move: Move, memo: dict | None = None
-              ) -> tuple[float, list[tuple[str, float]]]:
-        """A quiet move's weight and its terms (for the mover)."""
-        return self.score("weight", move_features(pos, move, memo))
+    def weigh(self, pos: Position, move: Move, memo: dict | None = None,
+              shots: ShotFn | None = None) -> tuple[float, list[tuple[str, float]]]:
+        """A quiet move's weight and its terms (for the mover); ``shots`` see move_features."""
+        return self.score("weight", move_features(pos, move, memo, shots))
 
     def evaluate(self, pos: Position) -> float:
         """A position's score for the side to move: material plus the `value` terms."""
@@ -296,15 +296,28 @@ def _rank_of(square: int, side: Side) -> int:
     return _R[square] if side == WHITE else 7 - _R[square]
 
 
-def move_features(pos: Position, move: Move, memo: dict | None = None) -> tuple[float, ...]:
-    """The values of MOVE_FEATURES for a quiet ``move`` of the side to move."""
+#: ``shots(after, us)``: the capture tree's value for ``us`` of the opponent's best shot from
+#: ``after`` (a knowledge-base rule they could play there), 0 when they have none.
+ShotFn = Callable[[Position, Side], int]
+
+
+def move_features(pos: Position, move: Move, memo: dict | None = None,
+                  shots: ShotFn | None = None) -> tuple[float, ...]:
+    """The values of MOVE_FEATURES for a quiet ``move`` of the side to move.
+
+    ``exchange`` is the capture tree after the move (their captures, ours back...); when they
+    have no capture, ``enemy_shot`` is what ``shots`` says their knowledge-base combinations
+    would win there (0 without a knowledge base).
+    """
     side = pos.side
     own_kings = pos.kings_of(side)
     king_move = bool(pos.kings >> move.start & 1)
     sb, eb = 1 << move.start, 1 << move.end
     line, far = barrier(pos, side) if own_kings else (0, 0)
     after = play(pos, move)
-    ex = exchange(after, side, memo).score
+    tree = exchange(after, side, memo)
+    ex = tree.score
+    shot = shots(after, side) if shots is not None and not tree.moves else 0
     total = (pos.white | pos.black).bit_count()
     return (
         1 if move.crowned else 0,
@@ -321,6 +334,7 @@ def move_features(pos: Position, move: Move, memo: dict | None = None) -> tuple[
         0 if king_move else _rank_of(move.end, side),
         1 if EDGE & eb else 0,
         1 if total <= ENDGAME_PIECES else 0,
+        shot,
     )
 
 
