@@ -124,3 +124,20 @@ def test_a_promise_check_can_fail(kb):
     move = parse_move(pos, "c3-d4")
     assert not kept("nets", 1, pos, play(pos, move), 0, move.end)
     assert not kept("crowns", 3, pos, play(pos, move), 0, move.end)
+
+
+SHOTS = [r for r in SHIPPED if r[2] == "nets"]
+
+
+@pytest.mark.parametrize("rule_id, fen, kind, amount", SHOTS, ids=[r[0] for r in SHOTS])
+def test_the_ai_capture_tree_agrees_with_each_shot(kb, rule_id: str, fen: str, kind: str,
+                                                   amount: int):
+    # After the shot's quiet move every continuation is a capture, so the AI's capture tree
+    # (its own code, its own numbers) must see the line win the promised men too.
+    from kbdraughts.ai.capture_tree import exchange
+    from kbdraughts.ai.values import MAN_LOST
+
+    pos = parse_fen(fen)
+    (match,) = [m for m in kb.firing(pos) if m.rule.id == rule_id and not m.mirrored]
+    line = exchange(play(pos, match.move), pos.side)
+    assert line.score >= amount * MAN_LOST, (rule_id, line)
