@@ -15,9 +15,9 @@ import random
 import pytest
 
 from kbdraughts.board import (
-    BB_CROWN, BLACK, SQUARES, START, WHITE, Position, legal_moves, play,
+    BB_CROWN, BLACK, SQUARES, START, WHITE, Move, Position, legal_moves, play,
 )
-from kbdraughts.notation import SQUARE_NAMES, fen, moves_text, parse_fen
+from kbdraughts.notation import SQUARE_NAMES, fen, move_text, moves_text, parse_fen
 
 draughts = pytest.importorskip("draughts", reason="pydraughts is the test oracle (pip install pydraughts)")
 
@@ -39,24 +39,29 @@ def numeric_fen(pos: Position) -> str:
     return ":".join(parts)
 
 
-def oracle_keys(pos: Position) -> set[Key]:
-    board = draughts.Board(variant="russian", fen=numeric_fen(pos))
-    keys = set()
+def oracle_moves(board) -> dict[Key, object]:
+    """pydraughts' legal moves by (from, to, captured set): one per merged capture."""
+    moves = {}
     for m in board.legal_moves():
         steps = m.steps_move
-        keys.add((
+        key = (
             FROM_NUMBER[steps[0]], FROM_NUMBER[steps[-1]],
             frozenset(FROM_NUMBER[c] for c in m.captures),
-        ))
-    return keys
+        )
+        moves.setdefault(key, m)
+    return moves
+
+
+def oracle_keys(pos: Position) -> set[Key]:
+    return set(oracle_moves(draughts.Board(variant="russian", fen=numeric_fen(pos))))
+
+
+def key_of(m: Move) -> Key:
+    return m.start, m.end, frozenset(sq for sq in SQUARES if m.captured >> sq & 1)
 
 
 def our_keys(pos: Position) -> set[Key]:
-    keys = set()
-    for m in legal_moves(pos):
-        taken = frozenset(sq for sq in SQUARES if m.captured >> sq & 1)
-        keys.add((m.start, m.end, taken))
-    return keys
+    return {key_of(m) for m in legal_moves(pos)}
 
 
 def describe(keys: set[Key]) -> list[str]:
@@ -122,6 +127,7 @@ def test_square_numbering_matches_pydraughts():
         ("random games", lambda: random_game_positions(games=30, seed=2024)),
         ("king-heavy", lambda: random_king_positions(1500, seed=7)),
     ],
+    ids=["random-games", "king-heavy"],
 )
 def test_legal_moves_agree_with_pydraughts(kind, positions):
     checked = captures = crowning = multiple = 0
@@ -146,3 +152,23 @@ def test_legal_moves_agree_with_pydraughts(kind, positions):
     assert not disagreements, f"{len(disagreements)} of {checked} {kind} positions differ:\n" + (
         "\n".join(disagreements[:10])
     )
+
+
+def test_positions_after_each_move_agree_with_pydraughts():
+    """play(): what is taken, where the piece ends, crowning (also mid-capture), side to move."""
+    positions = random_game_positions(games=6, seed=99) + random_king_positions(300, seed=8)
+    played = crowned = 0
+    wrong = []
+    for pos in positions:
+        board = draughts.Board(variant="russian", fen=numeric_fen(pos))
+        theirs = oracle_moves(board)
+        for m in legal_moves(pos):
+            board.push(theirs[key_of(m)])
+            after = parse_fen(board.fen)
+            board.pop()
+            played += 1
+            crowned += m.crowned
+            if after != play(pos, m):
+                wrong.append(f"{fen(pos)} {move_text(m)}: ours {fen(play(pos, m))}, pydraughts {fen(after)}")
+    assert played >= 1500 and crowned >= 30, (played, crowned)
+    assert not wrong, f"{len(wrong)} of {played} moves differ:\n" + "\n".join(wrong[:10])
