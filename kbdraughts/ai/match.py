@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
@@ -165,8 +166,13 @@ def run_match(a: str, b: str, games: int, seed: int | None = None, jobs: int = 1
             yield run_game(job)
         return
     ctx = multiprocessing.get_context("spawn")  # no threads or pyDatalog state carried over
-    with ctx.Pool(processes=min(jobs, games)) as pool:
+    with ctx.Pool(processes=min(jobs, games), initializer=_ignore_interrupts) as pool:
         yield from pool.imap_unordered(run_game, work)
+
+
+def _ignore_interrupts() -> None:
+    """Ctrl-C is the parent's to handle (it stops the pool); workers stay quiet."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def replay(record: GameRecord) -> Game:

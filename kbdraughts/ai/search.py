@@ -47,7 +47,7 @@ class SearchResult:
 class Searcher:
     """One search at a time; keeps its transposition table between searches of a game."""
 
-    def __init__(self, evaluate: Evaluate, tt_size: int = 1 << 18):
+    def __init__(self, evaluate: Evaluate, tt_size: int = 1 << 17):
         self.evaluate = evaluate
         self.tt: dict[Position, tuple[int, float, int, Move | None]] = {}
         self.tt_size = tt_size
