@@ -202,7 +202,9 @@ def parse_move(pos: Position, text: str, legal: Sequence[Move] | None = None) ->
     squares: list[Square] = []
     for name in names:
         if name not in _SQUARE_BY_NAME:
-            raise MoveSyntaxError(f"{name} is a light square: pieces stand on the dark squares only")
+            raise MoveSyntaxError(
+                f"{name} is a light square: pieces stand on the dark squares only"
+            )
         squares.append(_SQUARE_BY_NAME[name])
     fitting = [m for m in legal if _fits(m, squares)] or _other_paths(pos, legal, squares)
     if len(fitting) == 1:
@@ -304,7 +306,8 @@ def parse_fen(text: str) -> Position:
                 raise FenError(f"an empty square name in {field!r} (two commas, or one at the end)")
             if name.isdigit():
                 raise FenError(
-                    f"{item!r}: numbered squares are not supported; name squares a1..h8 (like Wa1,c3)"
+                    f"{item!r}: numbered squares are not supported; name squares a1..h8 "
+                    "(like Wa1,c3)"
                 )
             if not re.fullmatch(r"[a-hA-H][1-8]", name):
                 raise FenError(f"{item!r} is not a square (a1..h8, K for a king)")

@@ -58,7 +58,9 @@ def test_diagonal_steps_are_constant_shifts():
 def test_start_position():
     assert START.counts() == (12, 0, 12, 0)
     assert START.side == WHITE
-    assert fen(START) == "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+    assert fen(START) == (
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+    )
     assert moves(fen(START)) == ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
 
 

@@ -167,7 +167,8 @@ def test_no_legal_move_at_all():
 
 
 def test_move_errors_are_value_errors_with_one_line_messages():
-    for pos, typed in [(START, "zz"), (START, "e5-f6"), (parse_fen("W:WKd4:Bc5,e5,g5,c7,f8"), "d4:h4")]:
+    ambiguous = parse_fen("W:WKd4:Bc5,e5,g5,c7,f8")
+    for pos, typed in [(START, "zz"), (START, "e5-f6"), (ambiguous, "d4:h4")]:
         with pytest.raises(MoveError) as info:
             parse_move(pos, typed)
         assert isinstance(info.value, ValueError) and "\n" not in str(info.value)

@@ -19,7 +19,9 @@ from kbdraughts.board import (
 )
 from kbdraughts.notation import SQUARE_NAMES, fen, move_text, moves_text, parse_fen
 
-draughts = pytest.importorskip("draughts", reason="pydraughts is the test oracle (pip install pydraughts)")
+draughts = pytest.importorskip(
+    "draughts", reason="pydraughts is the test oracle (pip install pydraughts)"
+)
 
 #: pydraughts square number -> our square, and back.
 FROM_NUMBER = {n: sq for n, sq in enumerate(SQUARES, 1)}
@@ -33,7 +35,8 @@ def numeric_fen(pos: Position) -> str:
     parts = ["B" if pos.side else "W"]
     for colour, bb in (("W", pos.white), ("B", pos.black)):
         items = [
-            ("K" if pos.kings >> sq & 1 else "") + str(TO_NUMBER[sq]) for sq in SQUARES if bb >> sq & 1
+            ("K" if pos.kings >> sq & 1 else "") + str(TO_NUMBER[sq])
+            for sq in SQUARES if bb >> sq & 1
         ]
         parts.append(colour + ",".join(items))
     return ":".join(parts)
@@ -169,6 +172,8 @@ def test_positions_after_each_move_agree_with_pydraughts():
             played += 1
             crowned += m.crowned
             if after != play(pos, m):
-                wrong.append(f"{fen(pos)} {move_text(m)}: ours {fen(play(pos, m))}, pydraughts {fen(after)}")
+                wrong.append(
+                    f"{fen(pos)} {move_text(m)}: ours {fen(play(pos, m))}, pydraughts {fen(after)}"
+                )
     assert played >= 1500 and crowned >= 30, (played, crowned)
     assert not wrong, f"{len(wrong)} of {played} moves differ:\n" + "\n".join(wrong[:10])

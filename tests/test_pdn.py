@@ -142,7 +142,9 @@ def test_several_games_in_one_text_with_and_without_tags():
 
 def test_a_tag_after_movetext_without_result_starts_a_new_game():
     games = parse_pdn('[Event "a"]\n1. c3-d4\n[Event "b"]\n1. a3-b4 *')
-    assert [(g.tags["Event"], g.game.ply, g.result) for g in games] == [("a", 1, "*"), ("b", 1, "*")]
+    assert [(g.tags["Event"], g.game.ply, g.result) for g in games] == [
+        ("a", 1, "*"), ("b", 1, "*"),
+    ]
 
 
 def test_result_tag_is_used_when_the_movetext_has_no_token():
