@@ -143,6 +143,9 @@ def test_mirror_turns_the_board_and_swaps_everything():
     ("rule x\n  colour: white\n" + board(c3="w") + "  play: c3-d4\n",
      "t.txt:2: error: unknown field 'colour'"),
     ("rule x y\n", "t.txt:1: error: expected 'rule ID'"),
+    ("rule x\n" + board(c3="w", d4=".") + "play: c3-d4\n",
+     "t.txt:11: error: 'play:' must be indented under its 'rule ID' line"),
+    ("hello\n", "t.txt:1: error: expected 'rule ID' or 'symbols:', got 'hello'"),
     ("rule x\n  position: W:Wc3:Bc3\n  play: c3-d4\n", "t.txt:2: error: bad position: c3 is listed"),
     ("rule x\n  side: black\n  position: W:Wc3:Bf6\n  play: c3-d4\n",
      "t.txt:3: error: the position has white to move but 'side:' says black"),
@@ -253,3 +256,17 @@ def test_an_unreadable_cache_entry_is_parsed_again(tmp_path: Path, monkeypatch):
     (entry,) = (tmp_path / "data" / "kbdraughts" / "cache").glob("rules-*.marshal")
     entry.write_bytes(b"garbage")
     assert load_knowledge_base([f]).rule("c").play == "c3-d4"
+
+
+def test_a_byte_order_mark_is_not_text(tmp_path: Path):
+    f = tmp_path / "bom.txt"
+    f.write_bytes("\ufeffrule b\n  position: W:Wc3:Bf6\n  play: c3-d4\n".encode("utf-8"))
+    assert [r.id for r in load_knowledge_base([f]).rules] == ["b"]
+
+
+def test_a_file_that_is_not_utf8_is_an_error(tmp_path: Path):
+    f = tmp_path / "latin.txt"
+    f.write_bytes(b"rule b\n  name: caf\xe9\n  position: W:Wc3:Bf6\n  play: c3-d4\n")
+    with pytest.raises(RuleFileError) as e:
+        load_knowledge_base([f])
+    assert str(e.value).endswith("latin.txt:2: error: not UTF-8 text: save the file as UTF-8")

@@ -77,7 +77,7 @@ def parse_file(text: bytes, shown: str) -> tuple[list[Rule], list[Diagnostic], l
         return (*_load(entry.read_bytes()), [])
     except (OSError, ValueError, EOFError, TypeError):
         pass  # not cached yet, or unreadable: parse it
-    rules, warnings, errors = parse_rules(text.decode("utf-8"), shown)
+    rules, warnings, errors = parse_rules(text.decode("utf-8-sig"), shown)  # a BOM is not text
     if not errors:
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)

@@ -182,12 +182,15 @@ def read_rule_files(
         name = _shown(f)
         shown.append(name)
         try:
-            file_rules, file_warnings, file_errors = parse_file(f.read_bytes(), name)
+            data = f.read_bytes()
         except OSError as e:
             errors.append(Diagnostic(name, 0, "error", f"cannot read: {e.strerror or e}"))
             continue
+        try:
+            file_rules, file_warnings, file_errors = parse_file(data, name)
         except UnicodeDecodeError as e:
-            errors.append(Diagnostic(name, 0, "error", f"not UTF-8 text (byte {e.start})"))
+            line = data[:e.start].count(b"\n") + 1
+            errors.append(Diagnostic(name, line, "error", "not UTF-8 text: save the file as UTF-8"))
             continue
         for r in file_rules:
             if r.id in seen:

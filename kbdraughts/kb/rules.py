@@ -294,6 +294,12 @@ class _Parser:
             if not stripped:
                 continue
             indented = line[0] in " \t"
+            if not indented and draft is not None:
+                m = _FIELD_RE.fullmatch(stripped)
+                if m and m.group(1).lower() in _FIELDS:  # a field that lost its indent
+                    self.error(number, f"'{m.group(1)}:' must be indented under its 'rule ID' line")
+                    self.rule_line(draft, stripped, number)
+                    continue
             if not indented:
                 in_symbols = False
                 if draft is not None:
@@ -317,7 +323,11 @@ class _Parser:
                         continue
                     draft = _Draft(words[1], number)
                     continue
-                self.error(number, f"expected 'rule ID' or 'symbols:', got {stripped!r}")
+                m = _FIELD_RE.fullmatch(stripped)
+                if m and m.group(1).lower() in _FIELDS:
+                    self.error(number, f"'{m.group(1)}:' must be indented under its 'rule ID' line")
+                else:
+                    self.error(number, f"expected 'rule ID' or 'symbols:', got {stripped!r}")
                 continue
             if in_symbols:
                 self.symbol(stripped, number)
@@ -700,4 +710,5 @@ def parse_rules(text: str, path: str) -> tuple[list[Rule], list[Diagnostic], lis
     rejected by the loader; the rules returned are those that parsed cleanly."""
     parser = _Parser(path)
     parser.parse(text)
-    return parser.rules, parser.warnings, parser.errors
+    by_line = lambda d: d.line  # noqa: E731
+    return parser.rules, sorted(parser.warnings, key=by_line), sorted(parser.errors, key=by_line)
