@@ -22,7 +22,7 @@ from kbdraughts.ai.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
-from kbdraughts.resources import combos_dir, data_dir
+from kbdraughts.resources import combos_dir
 
 #: Level 1 is the layers alone; 2 and 3 search at most 4 and 8 plies; 4 searches as deep as
 #: the time budget allows.
@@ -33,8 +33,8 @@ DEFAULT_LEVEL = MAX_LEVEL
 LEVEL_DEPTH = {2: 4, 3: 8, 4: 64}
 #: Plies of the check a pattern rule's move must survive at levels 2 and up.
 RULE_CHECK_DEPTH = 4
-#: Material a rule's move may lose beyond what it declares before it is skipped (a centipawn
-#: of noise: the check sees material only).
+#: Material a rule's move may lose beyond what it declares before it is skipped: half a man,
+#: so a sound rule is not rejected for noise (the check counts material only).
 RULE_CHECK_SLACK = MAN_VALUE // 2
 #: The AI takes a draw when it judges its side no more than this far ahead.
 DRAW_MARGIN = MAN_VALUE // 2
@@ -46,7 +46,9 @@ class Choice(NamedTuple):
     """A chosen move and why: ``layer`` names where it came from, ``reason`` is one line."""
 
     move: Move
-    layer: str  # "capture rule", "exact rule", "pattern rule", "capture tree", "heuristic", "search", "only move"
+    #: "capture rule", "exact rule", "pattern rule", "capture tree", "heuristic", "search",
+    #: "only move" (and the baselines' "random", "greedy")
+    layer: str
     reason: str
     short: str
 
@@ -65,22 +67,24 @@ def _line_text(moves) -> str:
 
 
 def rule_place(rule: Any) -> str:
-    """``file:line`` of a rule, relative to the shipped combos or the user's data when inside."""
+    """``file:line`` of a rule: ``combos/motifs.txt:12`` for the shipped knowledge base, the
+    path as loaded for the user's own files."""
     path = Path(str(rule.path))
-    for base, label in ((combos_dir(), "combos"), (data_dir() / "combos", "~combos")):
-        try:
-            rel = path.resolve().relative_to(base.resolve())
-        except (ValueError, OSError):
-            continue
-        return f"{label}/{rel}:{rule.line}" if label == "combos" else f"{path}:{rule.line}"
-    return f"{path}:{rule.line}"
+    try:
+        rel = path.resolve().relative_to(combos_dir().resolve())
+    except (ValueError, OSError):
+        return f"{path}:{rule.line}"
+    return f"combos/{rel.as_posix()}:{rule.line}"
 
 
 def load_default_kb() -> Any | None:
-    """The shipped knowledge base, or None while ``kbdraughts.kb`` does not exist."""
+    """The shipped knowledge base plus the user's rules (None in a build without
+    ``kbdraughts.kb``). Raises RuleFileError for a fault in a rule file."""
     try:
         from kbdraughts.kb import load_knowledge_base
-    except ImportError:
+    except ModuleNotFoundError as e:
+        if e.name != "kbdraughts.kb":
+            raise
         return None
     return load_knowledge_base()
 
