@@ -365,6 +365,8 @@ class GameApp:
                 return True
             if answer in ("n", "no"):
                 return False
+            if answer in ("quit", "exit", "q"):
+                raise QuitGame
             self.error("Please answer y (yes) or n (no).")
 
     def announce_result(self) -> None:

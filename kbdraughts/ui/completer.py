@@ -39,8 +39,8 @@ class GameCompleter(Completer):
         text = document.text_before_cursor.lstrip()
         commands = self.get_commands()
         head, space, rest = text.partition(" ")
-        if space:
-            kind = commands.get(head.lower())
+        if space and head.lower() in commands:
+            kind = commands[head.lower()]
             if kind == "move":
                 yield from self._moves(rest.lstrip())
             elif kind == "file":

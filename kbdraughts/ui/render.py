@@ -130,11 +130,16 @@ def board_text(pos: Position, **kwargs) -> str:
 
 
 def material_text(pos: Position) -> str:
-    """Pieces of each side: ``White 8+1K, Black 7``."""
+    """Pieces of each side: ``White 8 men 1 king, Black 7 men``."""
     wm, wk, bm, bk = pos.counts()
 
     def side(men: int, kings: int) -> str:
-        return f"{men}" + (f"+{kings}K" if kings else "")
+        parts = []
+        if men:
+            parts.append(f"{men} {'man' if men == 1 else 'men'}")
+        if kings:
+            parts.append(f"{kings} {'king' if kings == 1 else 'kings'}")
+        return " ".join(parts) or "none"
 
     return f"White {side(wm, wk)}, Black {side(bm, bk)}"
 

@@ -1,0 +1,76 @@
+"""``kbdraughts play`` with standard input a pipe: plain lines, no escape codes, scriptable;
+and its command-line errors. These run the real engine (level 1) in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from kbdraughts.pdn import read_pdn_file
+from kbdraughts.ui.autosave import games_dir
+
+
+def play(*args: str, keys: str = "quit\n") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "kbdraughts.cli", *args], input=keys, capture_output=True,
+        text=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+
+
+def test_a_scripted_game_in_plain_text():
+    out = play("play", "--level", "1", keys="c3-d4\nfen\nxyz\nc3-e5\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "\x1b" not in out.stdout
+    assert "1. White to move: c3-d4" in out.stdout
+    assert "Black plays " in out.stdout
+    assert "[○]" in out.stdout or "[●]" in out.stdout  # the last move marked without colour
+    lines = out.stdout.splitlines()
+    fen_line = lines[lines.index(next(l for l in lines if l.endswith("to move: fen"))) + 1]
+    assert fen_line.startswith("W:W") and ":B" in fen_line
+    assert "'xyz' is not a move or a command." in out.stdout
+    assert "There is no piece on c3" in out.stdout
+    assert out.stderr == ""
+
+
+def test_bare_kbdraughts_plays_and_eof_quits_and_resume_continues():
+    out = play(keys="c3-d4\n")  # no command: play; the input ends (EOF) after one move
+    assert out.returncode == 0, out.stderr
+    assert "1. White to move: c3-d4" in out.stdout
+    assert "'kbdraughts --resume' continues it" in out.stdout
+    saved = sorted(games_dir().glob("*.pdn"))
+    assert len(saved) == 1 and read_pdn_file(saved[0])[0].game.ply == 2
+    out = play("play", "--resume", "--ascii", keys="moves\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert f"Resumed {saved[0]} (2 plies)." in out.stdout
+    assert "2. White to move: moves" in out.stdout
+    assert "○" not in out.stdout and " w " in out.stdout
+
+
+def test_king_duel_draw_offer_in_a_pipe():
+    out = play("play", "--fen", "W:WKa1:BKh8", "--level", "1", keys="y\nn\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert "Black offers a draw. Accept? [y/n] y" in out.stdout
+    assert "Game over: Draw (draw agreed), ½–½." in out.stdout
+    saved = sorted(games_dir().glob("*.pdn"))
+    assert read_pdn_file(saved[-1])[0].result == "1/2-1/2"
+
+
+def test_two_ais_play_visibly():
+    out = play("play", "--white", "random", "--black", "kb:1", keys="n\n")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("White plays") >= 3 and "Game over:" in out.stdout
+
+
+def test_command_line_mistakes_are_one_line_and_status_2():
+    for args, message in [
+        (("play", "--fen", "W:Wz9:B"), "bad FEN"),
+        (("play", "--load", "/nonexistent/x.pdn"), "cannot read"),
+        (("play", "--level", "0"), "level must be"),
+        (("play", "--level", "99"), "level must be from 1 to"),
+        (("play", "--white", "wizard"), "unknown player"),
+        (("play", "--fen", "W:WKa1:BKh8", "--resume"), "choose one of"),
+    ]:
+        out = play(*args)
+        assert out.returncode == 2, (args, out.stdout, out.stderr)
+        assert len(out.stderr.strip().splitlines()) == 1 and message in out.stderr, out.stderr
