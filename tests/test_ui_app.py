@@ -3,16 +3,83 @@ kind of mistake, the commands, undo, save/load, the draw offer and the end of a 
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import NamedTuple, Sequence
 
 import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
-from kbdraughts.board import START
-from kbdraughts.notation import fen, move_text, parse_fen
+from kbdraughts.board import START, Move
+from kbdraughts.game import Game
+from kbdraughts.notation import fen, move_text, moves_text, parse_fen
 from kbdraughts.pdn import read_pdn_file
+from kbdraughts.ui.app import GameApp, prompt_console
+from kbdraughts.ui.autosave import Autosave
 from kbdraughts.ui.commands import REGISTRY
+from kbdraughts.ui.render import ASCII
 
-from ui_helpers import play_session
+
+# --- a small deterministic player and a session on pipe input -----------------------------
+
+
+class Pick(NamedTuple):
+    move: Move
+    layer: str
+    reason: str
+    short: str
+
+
+class FirstMove:
+    """Plays the first legal move in sorted text order; accepts a draw when told to."""
+
+    def __init__(self, spec: str = "first", accepts: bool = False):
+        self.name = spec
+        self.accepts = accepts
+        self.calls = 0
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Pick | None:
+        self.calls += 1
+        legal = game.legal_moves()
+        if not legal:
+            return None
+        first = moves_text(legal)[0]
+        move = next(m for m in legal if moves_text([m])[0] == first)
+        return Pick(move, "test", f"the first legal move of {len(legal)}", "first legal move")
+
+    def accepts_draw(self, game: Game, side: int) -> bool:
+        return self.accepts
+
+
+def factory(accepts: bool = False):
+    return lambda spec: FirstMove(spec, accepts)
+
+
+def play_session(
+    keys: str,
+    tmp_path: Path,
+    fen: str | None = None,
+    specs: Sequence[str] = ("human", "first"),
+    accepts: bool = False,
+) -> tuple[GameApp, str]:
+    """Run a whole session on typed ``keys`` ("\\r" is Enter); returns the app and everything
+    it showed, prompts and answers included."""
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
+        holder: list[GameApp] = []
+        console = prompt_console(lambda: holder[0], input=pipe, output=DummyOutput(),
+                                 glyphs=ASCII, interactive=False)
+        game = Game(parse_fen(fen)) if fen else Game()
+        app = GameApp(console, factory(accepts), specs, game=game,
+                      autosave=Autosave(tmp_path / "games"))
+        holder.append(app)
+        assert app.run() == 0
+    return app, "\n".join(console.transcript)
+
+
+# --- the tests --------------------------------------------------------------------------------
 
 
 def test_a_move_gets_the_ais_reply_with_its_reason(tmp_path: Path):
