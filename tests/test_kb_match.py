@@ -212,3 +212,34 @@ def test_rules_show_draws_rule_and_mirror(tmp_path: Path, capsys):
     assert "play: c3:e5" in out and "play: f6:d4" in out
     assert main(["rules", "show", "nope", "--rules", str(f)]) == 2
     assert "no rule 'nope'" in capsys.readouterr().err
+
+
+DATA = Path(__file__).parent / "data" / "rules"
+
+
+def test_rules_check_names_each_fault_of_a_file(capsys, monkeypatch):
+    monkeypatch.chdir(DATA.parent.parent.parent)  # paths are shown relative to the directory
+    assert main(["rules", "check", "tests/data/rules/errors.txt"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "tests/data/rules/errors.txt:6: error: row 6 has 7 cells; it needs 8 (light squares '-',"
+        " dark a symbol)",
+        "tests/data/rules/errors.txt:20: error: unknown symbol 'X' on d4; built in: . w W b B ? "
+        "+ * @ (define others under 'symbols:')",
+        "tests/data/rules/errors.txt:33: error: d3 is a light square: write '-' there, not 'b'",
+        "tests/data/rules/errors.txt:40: error: bad play 'c3-e4': e4 is a light square",
+        "tests/data/rules/errors.txt:43: error: reversed range 5..3 for white: write 3..5",
+        "tests/data/rules/errors.txt:47: error: duplicate rule id 'bad-play'",
+        "tests/data/rules/errors.txt:51: error: rule no-play has no 'play:' (the move to play)",
+        "1 file, 0 rules (0 exact, 0 patterns), 0 warnings, 7 errors",
+    ]
+
+
+def test_a_clean_file_with_every_feature(capsys):
+    assert main(["rules", "check", str(DATA / "good.txt")]) == 0
+    assert capsys.readouterr().out.endswith("1 file, 3 rules (1 exact, 2 patterns), 0 warnings, "
+                                            "0 errors\n")
+    assert main(["rules", "match", "--rules", str(DATA / "good.txt"), "W:Wc3,d2:Bd4,f6",
+                 "W:Wc3,e3:Bd4,f6", "B:Wd4:Bf6",
+                 "B:Wa1,c1,e1,g1,b2,d2,f2,h2,c3,e3,g3,b4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"]) == 0
+    # d2 is a white man, allowed by Z; with e3 white instead, d2 is empty: Z allows that too.
+    assert capsys.readouterr().out == "good.shot_1\ngood.shot_1\ngood-compact\ngood-opening\n"

@@ -14,6 +14,7 @@ Output formats are relied upon by scripts; keep them exactly:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -69,6 +70,11 @@ def run_match(args: argparse.Namespace) -> int:
     from kbdraughts.analysis import answer_each
     from kbdraughts.notation import parse_fen
 
+    if args.rules:
+        # "--rules a.txt W:..." : argparse hands the positions to --rules; take them back.
+        fens = [p for p in args.rules if p[:2].upper() in ("W:", "B:") and not os.path.exists(p)]
+        args.rules = [p for p in args.rules if p not in fens] or None
+        args.fens = args.fens + fens
     kb = _load(args.rules)
     if kb is None:
         return USAGE_ERROR

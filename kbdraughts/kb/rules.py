@@ -403,6 +403,7 @@ class _Parser:
             return
         if draft.id in self.ids:
             self.error(draft.line, f"duplicate rule id {draft.id!r}")
+        self.ids.add(draft.id)  # even a faulty rule claims its id: the second one is the duplicate
         side = WHITE
         if "side" in f:
             value, number = f["side"]
@@ -452,7 +453,6 @@ class _Parser:
             capture=capture, allowed=board, cells=cells, side=side, name=name,
             priority=priority, sacrifice=sacrifice, pieces=pieces, symbols=dict(self.custom),
         )
-        self.ids.add(draft.id)
         self.check_play(rule, play_line)
         self.check_pieces(rule, f)
         self.rules.append(rule)
