@@ -1,0 +1,125 @@
+"""The game in a real terminal: tmux runs ``kbdraughts play`` and the test types into it and
+reads the screen (``capture-pane``), as a person would.
+
+On failure the message shows the text waited for, the screen as it was, and the whole log of
+keys sent and screens seen, plus the program's stderr.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(
+    TMUX is None and not os.environ.get("CI"),
+    reason="tmux is not installed (.ci/run installs it; locally: apt-get install -y tmux)",
+)
+
+
+class Terminal:
+    """A tmux pane on a private server running one command."""
+
+    def __init__(self, tmp: Path, args: list[str], width: int = 110, height: int = 40):
+        assert TMUX, "tmux is needed for the real-terminal test (.ci/run installs it)"
+        self.socket = f"kbdraughts-test-{os.getpid()}-{id(self)}"
+        self.stderr = tmp / "stderr.log"
+        self.log: list[str] = []
+        env = {"XDG_DATA_HOME": str(tmp / "xdg"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+               "TERM": "xterm-256color"}
+        cmd = " ".join(
+            [f"{k}={shlex.quote(v)}" for k, v in env.items()]
+            + [shlex.quote(sys.executable), "-m", "kbdraughts.cli"]
+            + [shlex.quote(a) for a in args]
+            + [f"2>{shlex.quote(str(self.stderr))}", "; echo EXITED $?; sleep 60"]
+        )
+        self.tmux("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height),
+                  "env " + cmd)
+        self.log.append(f"$ {' '.join(args)}")
+
+    def tmux(self, *args: str) -> str:
+        out = subprocess.run([TMUX, "-L", self.socket, *args], capture_output=True, text=True,
+                             timeout=20)
+        return out.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "game")
+
+    def send(self, *keys: str) -> None:
+        self.log.append(f">>> send {keys!r}")
+        self.tmux("send-keys", "-t", "game", *keys)
+
+    def type(self, line: str) -> None:
+        self.send("-l", line)
+        self.send("Enter")
+
+    def wait_for(self, text: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text.rstrip() in screen:  # capture-pane drops trailing spaces
+                self.log.append(f"--- saw {text!r}:\n{screen}")
+                return screen
+            time.sleep(0.1)
+        stderr = self.stderr.read_text() if self.stderr.exists() else "(none)"
+        log = "\n".join(self.log)
+        pytest.fail(f"expected on screen: {text!r}\n\n=== actual screen ===\n{screen}\n"
+                    f"=== log ===\n{log}\n=== stderr ===\n{stderr}", pytrace=False)
+
+    def close(self) -> None:
+        self.tmux("kill-server")
+
+
+@pytest.fixture
+def terminal(tmp_path: Path):
+    opened: list[Terminal] = []
+
+    def start(*args: str) -> Terminal:
+        t = Terminal(tmp_path, list(args))
+        opened.append(t)
+        return t
+
+    yield start
+    for t in opened:
+        t.close()
+
+
+def test_play_a_move_see_the_reply_fen_garbage_and_quit(terminal):
+    t = terminal("play", "--level", "1")
+    screen = t.wait_for("1. White to move: ")
+    assert "a  b  c  d  e  f  g  h" in screen and "Move 1" in screen  # board and toolbar
+    t.type("c3-d4")
+    t.wait_for("Black plays ")
+    screen = t.wait_for("2. White to move: ")
+    assert "Move 2" in screen and "Level 1" in screen and "AI: " in screen
+    t.type("fen")
+    t.wait_for(":Wa1,c1,e1,g1,")
+    t.send("-l", "g3")
+    t.send("Tab")
+    t.wait_for("g3-f4")  # the completion menu lists the legal moves from g3
+    t.send("C-c")  # clears the half-typed line, the game goes on
+    t.type("garbage")
+    t.wait_for("'garbage' is not a move or a command.")
+    t.type("quit")
+    screen = t.wait_for("EXITED 0")
+    assert "Traceback" not in screen
+    assert "--resume' continues it" in screen
+
+
+def test_king_duel_draw_offer_accepted(terminal):
+    t = terminal("play", "--fen", "W:WKa1:BKh8", "--level", "1")
+    t.wait_for("Black offers a draw. Accept? [y/n] ")
+    t.type("y")
+    t.wait_for("Game over: Draw (draw agreed), ½–½.")
+    t.wait_for("New game? [y/n] ")
+    t.type("n")
+    t.type("quit")
+    t.wait_for("EXITED 0")
