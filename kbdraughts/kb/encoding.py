@@ -4,16 +4,19 @@ The encoding
 ------------
 Every rule is two *variants*: as written and mirrored (board turned 180 degrees, colours,
 side, counts and move swapped). A mirror applies to a position exactly when the rule as written
-applies to the mirrored position, so only rules as written are stored and the query asks about
-the position and its mirror at once. Rules are numbered in the order the AI tries them (their
+applies to the mirrored position, so only rules as written are facts, and a query puts the
+position and its mirror in as facts. Rules are numbered in the order the AI tries them (their
 *rank*: layer, priority, constraint, file order) and the answer is the variant number
 ``V = 2 * rank + mirrored``, so sorting the answer gives the AI's order. The program::
 
-    kb_applies(CK, PK, W, B, K, R) <= kb_exact(PK, R)
-    kb_applies(CK, PK, W, B, K, R) <= kb_count(CK, G) & kb_fits(G, W, B, K, R)
-    kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(CK, PK, W, B, K, R) & (V == 2*R)
-    kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(MCK, MPK, MW, MB, MK, R) & (V == 2*R+1)
+    kb_applies(N, R) <= kb_at(N, CK, PK, W, B, K) & kb_exact(PK, R)
+    kb_applies(N, R) <= kb_at(N, CK, PK, W, B, K) & kb_count(CK, G) & kb_fits(G, W, B, K, R)
+    kb_answer(V) <= kb_applies(0, R) & (V == 2*R)
+    kb_answer(V) <= kb_applies(1, R) & (V == 2*R+1)
 
+- ``kb_at(N, CK, PK, W, B, K)``: the position asked about (``N = 0``) and its mirror
+  (``N = 1``), asserted for the query and retracted after it: its count key, its whole-position
+  key and its white, black and king bitboards.
 - ``kb_exact(PK, R)``: one fact per exact rule (an opening position), keyed by the whole
   position packed into one int ``PK``. pyDatalog indexes every argument of a fact and, for a
   query, intersects the index entries of all bound arguments; one discriminating key makes the
@@ -62,10 +65,10 @@ from kbdraughts.kb.rules import Pattern, Rule, _reverse36, position_states
 __all__ = ["DatalogIndex", "position_key", "count_key"]
 
 _PROGRAM = """
-kb_applies(CK, PK, W, B, K, R) <= kb_exact(PK, R)
-kb_applies(CK, PK, W, B, K, R) <= kb_count(CK, G) & kb_fits(G, W, B, K, R)
-kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(CK, PK, W, B, K, R) & (V == 2*R)
-kb_match(CK, PK, W, B, K, MCK, MPK, MW, MB, MK, V) <= kb_applies(MCK, MPK, MW, MB, MK, R) & (V == 2*R+1)
+kb_applies(N, R) <= kb_at(N, CK, PK, W, B, K) & kb_exact(PK, R)
+kb_applies(N, R) <= kb_at(N, CK, PK, W, B, K) & kb_count(CK, G) & kb_fits(G, W, B, K, R)
+kb_answer(V) <= kb_applies(0, R) & (V == 2*R)
+kb_answer(V) <= kb_applies(1, R) & (V == 2*R+1)
 """
 
 
@@ -224,11 +227,18 @@ class DatalogIndex:
     def applicable(self, pos: Position) -> list[int]:
         """The variants whose rule applies to ``pos``, in the AI's order (a pyDatalog query):
         ``2*rank`` for a rule as written, ``2*rank + 1`` for its mirror."""
-        terms = [_Term(x) for x in _query_args(pos) + _query_args(mirror_position(pos))]
-        terms.append(pyEngine.Var("V"))
-        with self._installed():  # a literal binds its predicate in the current program
-            answers = pyEngine.Literal("kb_match", terms).ask()
-        return sorted({row[-1] for row in answers or ()})
+        args = [(n, _query_args(p)) for n, p in ((0, pos), (1, mirror_position(pos)))]
+        with self._installed():  # literals bind their predicates in the current program
+            facts = [pyEngine.Clause(pyEngine.Literal("kb_at", [_Term(x) for x in (n, *a)]), [])
+                     for n, a in args]
+            for fact in facts:
+                pyEngine.assert_(fact)
+            try:
+                answers = pyEngine.Literal("kb_answer", [pyEngine.Var("V")]).ask()
+            finally:
+                for fact in facts:
+                    pyEngine.retract(fact)
+        return sorted(row[0] for row in answers or ())
 
     @contextmanager
     def _installed(self) -> Iterator[None]:
