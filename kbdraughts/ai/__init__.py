@@ -11,6 +11,7 @@ Levels: 1 is the ancestor's layers exactly (knowledge-base capture, exact and pa
 then the capture tree, then the weighted simple move); 2 and 3 search at most 4 and 8 plies
 after the rules, 4 (the default) as deep as ``movetime_ms`` allows.
 
+>>> from kbdraughts.ai import Engine
 >>> from kbdraughts.game import Game
 >>> from kbdraughts.notation import parse_fen, move_text
 >>> choice = Engine(level=1, use_kb=False).choose(Game(parse_fen("W:Wc3,e3,g1:Bd4,f6,g7")))
@@ -20,7 +21,24 @@ after the rules, 4 (the default) as deep as ``movetime_ms`` allows.
 'capture tree +105: e3:c5 (best of 2 captures; +105 a man taken, -100 a man lost)'
 """
 
-from kbdraughts.ai.engine import DEFAULT_LEVEL, MAX_LEVEL, Choice, Engine
-from kbdraughts.ai.players import PlayerSpecError, make_player
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __all__ = ["Engine", "Choice", "make_player", "PlayerSpecError", "DEFAULT_LEVEL", "MAX_LEVEL"]
+
+# Imported on first use: the CLI registers ``kbdraughts.ai.commands`` at every start-up and
+# should not pay for the engine then.
+_HOMES = {"Engine": "engine", "Choice": "engine", "DEFAULT_LEVEL": "engine",
+          "MAX_LEVEL": "engine", "make_player": "players", "PlayerSpecError": "players"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        return getattr(importlib.import_module(f"kbdraughts.ai.{_HOMES[name]}"), name)
+    raise AttributeError(f"module 'kbdraughts.ai' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + __all__)
