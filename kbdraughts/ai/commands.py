@@ -54,18 +54,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "bestmove", help="the AI's move in each position",
         description="One line per position: the AI's move in full-path notation ('none' when "
-        "there is no legal move); with --explain, '  # ' and the reason on the same line. With "
-        "no FEN, reads FENs from stdin, one per line, answering each as it is read.",
+        "there is no legal move); with --explain, two spaces, '# ' and the reason follow on the "
+        "same line. With no FEN, reads FENs from stdin, one per line, answering each as it is "
+        "read.",
     )
     p.add_argument("fens", nargs="*", metavar="FEN")
     p.add_argument("--level", type=_level, default=None,
-                   help="1 = the knowledge base, capture tree and weighted move; 2..4 search "
-                   "deeper (default: the strongest)")
+                   help="1 = the knowledge base, capture tree and weighted move; 2 and 3 "
+                   "search 4 and 8 plies, 4 as deep as --movetime allows (default: 4)")
     p.add_argument("--movetime", type=_positive("movetime"), default=MOVETIME_MS, metavar="MS",
                    help=f"time per move of the searching levels (default {MOVETIME_MS})")
     p.add_argument("--seed", type=_int, default=None,
                    help="break ties between equal moves at random with this seed")
-    p.add_argument("--explain", action="store_true", help="add the reason after '  # '")
+    p.add_argument("--explain", action="store_true", help="add the reason for each move")
     p.add_argument("--no-kb", action="store_true", help="play without the knowledge base")
     p.add_argument("--rules", nargs="+", metavar="PATH",
                    help="rule files or directories to use instead of the shipped knowledge base")
@@ -77,7 +78,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "per move, e.g. kb:1:nokb, kb:4:200ms), random, greedy (takes the most, else random), "
         "search:DEPTH (alpha-beta on material with capture quiescence). Colours alternate; each "
         "pair of games opens with the same random plies, varied by --seed. The last line is "
-        "'A vs B: +W =D -L, score X%%' from the first player's side.",
+        "'A vs B: +W =D -L, score X%' from the first player's side.",
     )
     p.add_argument("a", metavar="PLAYER")
     p.add_argument("b", metavar="PLAYER")
