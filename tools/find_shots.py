@@ -8,7 +8,7 @@ move that the forced continuation proves: the opponent's every reply, our best a
 then all the captures that follow (they are forced) — and it must come out ahead of every
 quiet alternative. For each one it prints a rule whose board fixes the squares the line uses
 and their neighbours (the rest ``?``), with ``sacrifice:`` and the source FEN in a comment, so
-the author can name it, trim it, and add its test (tests/test_kb_rules_shipped.py).
+the author can name it, trim it, and add its test (tests/test_kb_shipped.py).
 
     python tools/find_shots.py [--games 400] [--seed 7] [--min-gain 1] [--crown]
 
