@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import random
 import threading
 from pathlib import Path
@@ -243,3 +244,20 @@ def test_a_clean_file_with_every_feature(capsys):
                  "B:Wa1,c1,e1,g1,b2,d2,f2,h2,c3,e3,g3,b4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"]) == 0
     # d2 is a white man, allowed by Z; with e3 white instead, d2 is empty: Z allows that too.
     assert capsys.readouterr().out == "good.shot_1\ngood.shot_1\ngood-compact\ngood-opening\n"
+
+
+def test_matcher_agrees_with_brute_force_in_large_classes():
+    # Over 256 rules share side and counts: the bit-sliced classes are split in chunks.
+    rng = random.Random(99)
+    sources = [random_position(rng) for _ in range(700)]
+    text = "\n".join(re.sub(r"  pieces: .*\n", "", random_rule(rng, i, p))
+                     for i, p in enumerate(sources))
+    rules, _, errors = parse_rules(text, "large.txt")
+    assert errors == [] and len(rules) == 700
+    kb = KnowledgeBase(rules)
+    found = 0
+    for pos in sources[:15] + [random_position(rng) for _ in range(15)]:
+        got = [(m.rule.id, m.mirrored) for m in kb.matches(pos)]
+        assert got == reference(rules, pos), fen(pos)
+        found += len(got)
+    assert found >= 15
