@@ -18,7 +18,7 @@ from kbdraughts.pdn import read_pdn_file
 from kbdraughts.ui.app import GameApp, prompt_console
 from kbdraughts.ui.autosave import Autosave
 from kbdraughts.ui.commands import REGISTRY
-from kbdraughts.ui.render import ASCII
+from kbdraughts.ui.render import UNICODE
 
 
 # --- a small deterministic player and a session on pipe input -----------------------------
@@ -70,7 +70,7 @@ def play_session(
         pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
         holder: list[GameApp] = []
         console = prompt_console(lambda: holder[0], input=pipe, output=DummyOutput(),
-                                 glyphs=ASCII, interactive=False)
+                                 glyphs=UNICODE, interactive=False)
         game = Game(parse_fen(fen)) if fen else Game()
         app = GameApp(console, factory(accepts), specs, game=game,
                       autosave=Autosave(tmp_path / "games"))
@@ -172,7 +172,7 @@ def test_load_errors_are_one_line(tmp_path: Path):
 def test_draw_offer_in_a_king_duel_accepted(tmp_path: Path):
     app, shown = play_session("y\rn\rquit\r", tmp_path, fen="W:WKa1:BKh8")
     assert "Black offers a draw. Accept? [y/n] y" in shown
-    assert "Game over: Draw (draw agreed), 1/2-1/2." in shown
+    assert "Game over: Draw (draw agreed), ½–½." in shown
     assert "New game? [y/n] n" in shown
     saved = read_pdn_file(app.autosave.path)[0]
     assert saved.result == "1/2-1/2"
@@ -197,10 +197,10 @@ def test_draw_command_asks_the_ai(tmp_path: Path):
 
 def test_the_end_of_a_game_and_a_new_one(tmp_path: Path):
     app, shown = play_session("c3:e5\ry\rquit\r", tmp_path, fen="W:Wc3:Bd4")
-    assert "Game over: White wins (no pieces left), 1-0. You win!" in shown
+    assert "Game over: White wins (no pieces left), 1–0. You win!" in shown
     assert app.game.position == START
     app, shown = play_session("resign\rn\rc3-d4\rquit\r", tmp_path)
-    assert "Game over: Black wins (resignation), 0-1. You lose." in shown
+    assert "Game over: Black wins (resignation), 0–1. You lose." in shown
     assert "The game is over" in shown
 
 

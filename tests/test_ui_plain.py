@@ -11,10 +11,10 @@ from kbdraughts.pdn import read_pdn_file
 from kbdraughts.ui.autosave import games_dir
 
 
-def play(*args: str, keys: str = "quit\n") -> subprocess.CompletedProcess:
+def play(*args: str, keys: str = "quit\n", encoding: str = "utf-8") -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "kbdraughts.cli", *args], input=keys, capture_output=True,
-        text=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+        text=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": encoding},
     )
 
 
@@ -54,6 +54,15 @@ def test_king_duel_draw_offer_in_a_pipe():
     assert "Game over: Draw (draw agreed), ½–½." in out.stdout
     saved = sorted(games_dir().glob("*.pdn"))
     assert read_pdn_file(saved[-1])[0].result == "1/2-1/2"
+
+
+def test_ascii_only_output_when_the_encoding_cannot_show_unicode():
+    out = play("play", "--fen", "W:WKa1:BKh8", "--level", "1", keys="y\nn\nquit\n",
+               encoding="ascii")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.isascii()
+    assert " W " in out.stdout and " B " in out.stdout  # kings in ASCII letters
+    assert "Game over: Draw (draw agreed), 1/2-1/2." in out.stdout
 
 
 def test_two_ais_play_visibly():

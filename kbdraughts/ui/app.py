@@ -295,8 +295,8 @@ class GameApp:
                 return
         label = f"{side_name(side)} ({self.specs[side]}) is thinking… Ctrl-C: move now"
         try:
-            choice, interrupted = think(self.ai_thread, lambda stop: player.choose(game, stop),
-                                        self.console.spin, label)
+            choice, interrupted = think(
+                self.ai_thread, lambda stop: player.choose(game, stop), self.console.spin, label)
         except Exception as e:  # a fault in the AI must not end the person's game
             self.console.unspin()
             self.pause(f"The AI ({self.specs[side]}) failed: {type(e).__name__}: {e}.")
@@ -407,8 +407,9 @@ class GameApp:
             player = self.players[other]
             assert player is not None
             try:
-                answer, interrupted = think(self.ai_thread, lambda stop: player.accepts_draw(game, other),
-                                            self.console.spin, f"{side_name(other)} considers…")
+                answer, interrupted = think(
+                    self.ai_thread, lambda stop: player.accepts_draw(game, other),
+                    self.console.spin, f"{side_name(other)} considers your offer…")
             except Exception as e:
                 self.console.unspin()
                 self.error(f"The AI could not judge the offer: {type(e).__name__}: {e}.")
@@ -436,7 +437,8 @@ class GameApp:
     def _changed(self) -> None:
         self.board_shown = False
         self.result_announced = False
-        self.paused = False
+        # Watching two AIs, stay paused so the position can be looked at; Enter goes on.
+        self.paused = self.paused and not any(self.is_human(s) for s in (WHITE, BLACK))
 
     def undo(self) -> None:
         game = self.game
@@ -559,8 +561,8 @@ class GameApp:
         player = self._hint_engine()
         label = "Thinking about a hint… Ctrl-C: stop"
         try:
-            choice, interrupted = think(self.ai_thread, lambda stop: player.choose(game, stop),
-                                        self.console.spin, label)
+            choice, interrupted = think(
+                self.ai_thread, lambda stop: player.choose(game, stop), self.console.spin, label)
         except Exception as e:
             self.console.unspin()
             self.error(f"No hint: the AI failed ({type(e).__name__}: {e}).")

@@ -27,6 +27,17 @@ from kbdraughts.ui.style import STYLE
 Fragments = StyleAndTextTuples
 
 SPINNER_UNICODE = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+_ASCII_PUNCTUATION = str.maketrans({"—": "-", "–": "-", "…": "...", "½": "1/2", "│": "|",
+                                    "·": ".", "×": "x", "’": "'"})
+
+
+def ascii_text(text: str) -> str:
+    """``text`` for a terminal that shows ASCII only: dashes, ellipses and ½ spelled out."""
+    return text.translate(_ASCII_PUNCTUATION).encode("ascii", "replace").decode("ascii")
+
+
+def ascii_fragments(fragments: Fragments) -> Fragments:
+    return [(style, ascii_text(text), *rest) for style, text, *rest in fragments]
 SPINNER_ASCII = "|/-\\"
 
 
@@ -47,6 +58,10 @@ class PromptConsole:
         glyphs: Glyphs | None = None,
         interactive: bool = True,
     ):
+        self.glyphs = glyphs or glyphs_for(getattr(sys.stdout, "encoding", None))
+        self._fit = ascii_fragments if self.glyphs is ASCII else (lambda f: f)
+        if toolbar is not None:
+            toolbar = (lambda bar: lambda: self._fit(bar()))(toolbar)
         self.session: PromptSession[str] = PromptSession(
             completer=completer, complete_while_typing=False, bottom_toolbar=toolbar,
             history=history or InMemoryHistory(), key_bindings=game_key_bindings(),
@@ -57,7 +72,6 @@ class PromptConsole:
             style=STYLE, include_default_pygments_style=False, input=input, output=output,
         )
         self.output = self.session.output
-        self.glyphs = glyphs or glyphs_for(getattr(sys.stdout, "encoding", None))
         self.interactive = interactive
         self.colour = True
         self.transcript: list[str] = []
@@ -65,6 +79,10 @@ class PromptConsole:
 
     def show(self, fragments: Fragments) -> None:
         self.unspin()
+        if self.interactive:  # start clean after an echoed ^C
+            self.output.write_raw("\r")
+            self.output.erase_end_of_line()
+        fragments = self._fit(fragments)
         self.transcript.append(fragment_list_to_text(fragments))
         print_formatted_text(
             FormattedText(fragments), style=STYLE, output=self.output,
@@ -73,12 +91,14 @@ class PromptConsole:
 
     def read(self, prompt: Fragments) -> str:
         self.unspin()
+        prompt = self._fit(prompt)
         line = self.session.prompt(FormattedText(prompt))
         self.transcript.append(fragment_list_to_text(prompt) + line)
         return line
 
     def ask(self, question: Fragments) -> str:
         self.unspin()
+        question = self._fit(question)
         line = self._questions.prompt(FormattedText(question))
         self.transcript.append(fragment_list_to_text(question) + line)
         return line
@@ -112,18 +132,19 @@ class PlainConsole:
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.glyphs = glyphs or glyphs_for(getattr(self.stdout, "encoding", None))
+        self._fit = ascii_text if self.glyphs is ASCII else (lambda t: t)
         self.interactive = False
         self.colour = False
         self.transcript: list[str] = []
 
     def show(self, fragments: Fragments) -> None:
-        text = fragment_list_to_text(fragments)
+        text = self._fit(fragment_list_to_text(fragments))
         self.transcript.append(text)
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
     def read(self, prompt: Fragments) -> str:
-        text = fragment_list_to_text(prompt)
+        text = self._fit(fragment_list_to_text(prompt))
         self.stdout.write(text)
         self.stdout.flush()
         line = self.stdin.readline()

@@ -8,9 +8,10 @@ the knowledge base and the AI have loaded.
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, Callable, Protocol
 
@@ -52,10 +53,24 @@ class AIThread:
     """
 
     def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kbdraughts-ai")
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        # A daemon: leaving the game never waits for a knowledge base still loading.
+        threading.Thread(target=self._serve, daemon=True, name="kbdraughts-ai").start()
+
+    def _serve(self) -> None:
+        while True:
+            future, fn, args = self._jobs.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as e:  # handed to whoever waits on the future
+                future.set_exception(e)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
-        return self._pool.submit(fn, *args)
+        future: Future = Future()
+        self._jobs.put((future, fn, args))
+        return future
 
 
 class LazyPlayer:

@@ -88,7 +88,8 @@ def board_fragments(
     moved = move_squares(last)
     taken: Bitboard = last.captured if last else 0
     label = "class:board.label"
-    header: StyleAndTextTuples = [(label, "    " + "".join(f"{'abcdefgh'[f]}  " for f in files).rstrip() + "\n")]
+    letters = "  ".join("abcdefgh"[f] for f in files)
+    header: StyleAndTextTuples = [(label, f"    {letters}\n")]
     out: StyleAndTextTuples = list(header)
     for row, rank in enumerate(ranks):
         out.append((label, f" {rank + 1} "))
