@@ -83,3 +83,16 @@ def test_command_line_mistakes_are_one_line_and_status_2():
         out = play(*args)
         assert out.returncode == 2, (args, out.stdout, out.stderr)
         assert len(out.stderr.strip().splitlines()) == 1 and message in out.stderr, out.stderr
+
+
+def test_a_broken_rule_file_of_the_person_is_reported_and_the_game_goes_on():
+    from kbdraughts.resources import data_dir
+
+    mine = data_dir() / "combos" / "mine.txt"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("rule broken\n  play: c3-d4\n")
+    out = play("play", "--level", "1", keys="c3-d4\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert f"Note: {mine}:1: error:" in out.stdout
+    assert "the AI plays without its knowledge base" in out.stdout
+    assert "Black plays " in out.stdout

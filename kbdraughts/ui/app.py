@@ -191,11 +191,13 @@ class GameApp:
 
     def run(self) -> int:
         self.greet()
-        try:
-            while self.running:
+        while self.running:
+            try:
                 self.step()
-        except (EOFError, QuitGame):
-            pass
+            except (EOFError, QuitGame):
+                break
+            except KeyboardInterrupt:  # Ctrl-C between prompts never ends the game
+                self.say("(Interrupted.)", "dim")
         self.farewell()
         return 0
 
@@ -302,6 +304,9 @@ class GameApp:
             self.pause(f"The AI ({self.specs[side]}) failed: {type(e).__name__}: {e}.")
             return
         self.console.unspin()
+        if player.warning:
+            self.error(f"Note: {player.warning}.")
+            player.warning = ""
         if choice is None or getattr(choice, "move", None) not in game.legal_moves():
             self.pause("Stopped before the AI chose a move." if interrupted
                        else f"The AI ({self.specs[side]}) gave no legal move.")

@@ -39,6 +39,10 @@ def ai_factory(spec: str) -> Player:
     return make_player(spec)
 
 
+def _level_of(player: Any) -> int:
+    return int(getattr(getattr(player, "engine", player), "level", 1))
+
+
 def _warm_up(player: Any) -> None:
     """Load what the player loads lazily (the knowledge base) now, in the background."""
     engine = getattr(player, "engine", player)
@@ -81,11 +85,21 @@ class LazyPlayer:
         self.spec = spec
         self.name = spec
         self.thread = thread
+        self.warning = ""  # set when the player had to be built in a lesser way
         self._built: Future = thread.submit(self._build, factory)
 
     def _build(self, factory: PlayerFactory) -> Player:
         player = factory(self.spec)
-        _warm_up(player)
+        try:
+            _warm_up(player)
+        except Exception as e:
+            # Most likely a mistake in the person's own rule file: play on without the
+            # knowledge base rather than not at all, and say why.
+            if not self.spec.startswith("kb"):
+                raise
+            self.warning = f"{e}; the AI plays without its knowledge base"
+            player = factory(self.spec.split(":nokb")[0] + (":nokb" if ":" in self.spec
+                                                             else f":{_level_of(player)}:nokb"))
         return player
 
     @property
