@@ -144,6 +144,12 @@ def test_undo_takes_back_the_move_and_the_reply(tmp_path: Path):
     assert "Nothing to undo" in shown
 
 
+def test_record_lists_the_moves_numbered(tmp_path: Path):
+    _, shown = play_session("record\rc3-d4\re3-f4\rrecord\rquit\r", tmp_path)
+    assert "No move has been played yet." in shown
+    assert "1. c3-d4 b6-a5 2. e3-f4 a5-b4" in shown
+
+
 def test_why_and_hint(tmp_path: Path):
     _, shown = play_session("why\rc3-d4\rwhy\rhint\rquit\r", tmp_path)
     assert "The AI has not moved yet in this game." in shown

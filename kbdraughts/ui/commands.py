@@ -85,8 +85,9 @@ def help_fragments(topic: str = "") -> StyleAndTextTuples:
     for cmd in REGISTRY.values():
         also = f" (or {', '.join(cmd.aliases)})" if cmd.aliases else ""
         out += [("class:msg.title", f"  {cmd.usage:<{width}}"), ("", f"{cmd.summary}{also}\n")]
-    out.append(("class:msg.dim", "Keys: Tab completes, Up/Down recall, Ctrl-C clears the line or "
-                                 "stops the AI thinking, Ctrl-D quits (the game is saved)."))
+    out.append(("class:msg.dim", "Keys: Tab completes, Up/Down recall earlier lines, Ctrl-C clears "
+                                 "the line or stops the AI thinking,\n      Ctrl-D quits (the "
+                                 "game is saved)."))
     return out
 
 
@@ -108,6 +109,14 @@ def _moves(app: GameApp, arg: str) -> None:
     texts = moves_text(legal)
     head = "Captures (compulsory)" if legal and legal[0].captured else "Legal moves"
     app.info(f"{head} for {side_name(game.side)} ({len(texts)}): {' '.join(texts)}")
+
+
+@command("record", "the moves of this game so far, numbered", aliases=("history",))
+def _record(app: GameApp, arg: str) -> None:
+    from kbdraughts.ui.render import record_text
+
+    game = app.game
+    app.info(record_text(game.start.side, game.moves) or "No move has been played yet.")
 
 
 @command("undo", "take back your last move and the AI's reply", aliases=("takeback",))
@@ -198,7 +207,7 @@ def _teach(app: GameApp, arg: str) -> None:
     app.teach(move)
 
 
-@command("quit", "leave (the game is saved; 'kbdraughts --resume' continues it)",
+@command("quit", "leave; the game is saved and 'kbdraughts --resume' continues it",
          aliases=("exit", "q"))
 def _quit(app: GameApp, arg: str) -> None:
     app.quit()

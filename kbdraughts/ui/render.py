@@ -145,7 +145,28 @@ def material_text(pos: Position) -> str:
     return f"White {side(wm, wk)}, Black {side(bm, bk)}"
 
 
+def record_text(start_side: Side, moves: Sequence[Move]) -> str:
+    """The moves played, numbered as on a score sheet: ``1. c3-d4 b6-a5 2. g3-h4``.
+
+    >>> from kbdraughts.notation import parse_fen, parse_move
+    >>> record_text(BLACK, [parse_move(parse_fen("B:Wc3:Bf6"), "f6-g5")])
+    '1... f6-g5'
+    """
+    from kbdraughts.notation import move_text
+
+    parts: list[str] = []
+    number = 1
+    for i, move in enumerate(moves):
+        side = (start_side + i) % 2
+        if side == WHITE:
+            parts.append(f"{number}. {move_text(move)}")
+        else:
+            parts.append(f"{number}... {move_text(move)}" if i == 0 else move_text(move))
+            number += 1
+    return " ".join(parts)
+
+
 __all__ = [
     "Glyphs", "UNICODE", "ASCII", "glyphs_for", "board_fragments", "board_text", "material_text",
-    "move_squares", "BLACK", "WHITE",
+    "move_squares", "record_text", "BLACK", "WHITE",
 ]
