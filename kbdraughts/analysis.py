@@ -24,14 +24,18 @@ def fen_lines(fens: list[str], stdin: TextIO) -> Iterable[str]:
 
 
 def answer_each(
-    fens: list[str], answer: Callable[[str], str], stdin: TextIO = sys.stdin,
-    stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr,
+    fens: list[str], answer: Callable[[str], str], stdin: TextIO | None = None,
+    stdout: TextIO | None = None, stderr: TextIO | None = None,
 ) -> int:
     """Print ``answer(fen)`` for each position, flushing per line so a pipe can drive it.
 
     A bad FEN is reported on stderr as one line; arguments stop at the first one (exit 2), and
     a line read from stdin is answered with an empty line so the reader stays in step.
     """
+    # Looked up at call time, so redirected or captured streams are honoured.
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
     status = 0
     for text in fen_lines(fens, stdin):
         try:
