@@ -6,15 +6,15 @@ from __future__ import annotations
 from prompt_toolkit.styles import Style
 
 STYLE_RULES: dict[str, str] = {
-    # the board
-    "board.label": "#888888",
-    "board.light": "bg:#d9c39a",
-    "board.dark": "bg:#8a5a36",
-    "board.last": "bg:#b8953a",  # squares the last move started on, passed and ended on
-    "board.taken": "bg:#a33a2f #ffd6d0 bold",  # squares whose pieces the last move took
+    # the board; colours exact in the 256-colour palette, so tmux and plain xterms show them
+    "board.label": "#8a8a8a",
+    "board.light": "bg:#d7d7af",
+    "board.dark": "bg:#5f875f #87af87",  # the fg is the dot of an empty dark square
+    "board.last": "bg:#af8700",  # squares the last move started on, passed and ended on
+    "board.taken": "bg:#af3f3f #ffd7d7 bold",  # squares whose pieces the last move took
     "piece.white": "#ffffff bold",
-    "piece.black": "#101010 bold",
-    "board.panel": "#aaaaaa",
+    "piece.black": "#000000 bold",
+    "board.panel": "#a8a8a8",
     "board.panel.side": "bold",
     # messages
     "msg.error": "#ff6b5f",

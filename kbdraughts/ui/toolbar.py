@@ -31,8 +31,9 @@ def toolbar_fragments(info: ToolbarInfo) -> StyleAndTextTuples:
         out += [sep, ("", f"Level {info.level}")]
     if info.reason:
         out += [sep, ("class:toolbar.reason", f"AI: {info.reason}")]
-    out += [sep, ("class:toolbar.key", "Tab"), ("", " moves  "),
-            ("class:toolbar.key", "help"), ("", " ")]
+    else:  # before the AI's first move there is room to say where help is
+        out += [sep, ("class:toolbar.key", "Tab"), ("", " moves  "),
+                ("class:toolbar.key", "help"), ("", " ")]
     return out
 
 
