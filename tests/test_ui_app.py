@@ -242,9 +242,12 @@ def test_person_plays_black(tmp_path: Path):
 def test_teach_writes_an_exact_rule(tmp_path: Path):
     from kbdraughts.ui.teach import taught_file
 
-    _, shown = play_session("teach c3-d4\rteach e3-f4\rteach c3-e5\rteach\rquit\r", tmp_path)
+    _, shown = play_session(
+        "teach c3-d4\rteach e3-f4\rteach c3-e5\rteach\rteach c3-d4\rquit\r", tmp_path)
     text = taught_file().read_text()
     assert "rule taught-1\n" in text and "rule taught-2\n" in text
+    assert "rule taught-3" not in text
+    assert f"Already taught: rule taught-1 at {taught_file()}:4." in shown
     assert f"  position: {fen(START)}\n  play: c3-d4\n" in text
     assert "  side: white\n" in text
     assert "Taught rule taught-1" in shown

@@ -142,6 +142,8 @@ class GameApp:
         if last is not None:
             who = side_name(1 - game.side)
             panel[4] = [("class:board.panel", f"Last move: {who} {move_text(last)}")]
+        if self.console.columns() < 72:  # the panel would wrap; the board alone fits
+            panel = []
         glyphs = self.console.glyphs
         self.console.show(board_fragments(
             game.position, bottom=self.bottom, last=last, glyphs=glyphs,
@@ -552,9 +554,17 @@ class GameApp:
         if not taught.ok:
             self.error(f"The rule was not kept: {taught.checked}")
             return
+        if not taught.written:
+            self.info(f"Already taught: rule {taught.rule_id} at {taught.path}:{taught.line}.")
+            return
+        # Rebuild the knowledge-based players so the new rule counts from the next move.
+        for side in (WHITE, BLACK):
+            if self.players[side] is not None and self.specs[side].startswith("kb"):
+                self.players[side] = self._player(self.specs[side])
+        self._hint_player = None
         self.info(f"Taught rule {taught.rule_id}: {side_name(self.game.side)} plays "
                   f"{move_text(move)} here. Written to {taught.path}:{taught.line}; "
-                  f"{taught.checked}. (The AI uses it from the next start.)")
+                  f"{taught.checked}. The AI knows it from now on.")
 
     # --- hint, why --------------------------------------------------------------------------
 

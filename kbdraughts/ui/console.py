@@ -89,6 +89,12 @@ class PromptConsole:
             include_default_pygments_style=False,
         )
 
+    def columns(self) -> int:
+        try:
+            return self.output.get_size().columns
+        except Exception:  # an output that cannot tell: assume a common terminal
+            return 80
+
     def read(self, prompt: Fragments) -> str:
         self.unspin()
         prompt = self._fit(prompt)
@@ -159,6 +165,9 @@ class PlainConsole:
         return line
 
     ask = read
+
+    def columns(self) -> int:
+        return 100  # a transcript, not a screen: always room for the panel
 
     def spin(self, frame: int, text: str) -> None:
         pass

@@ -38,6 +38,7 @@ class Taught:
     line: int
     checked: str  # "ok: N rules", "not checked: ...", or the error that undid the write
     ok: bool
+    written: bool = True  # False when the same rule was already in the file
 
 
 def rule_text(rule_id: str, pos: Position, move: Move, when: str) -> str:
@@ -55,6 +56,12 @@ def teach(pos: Position, move: Move, path: Path | None = None) -> Taught:
     path = path or taught_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     old = path.read_text(encoding="utf-8") if path.exists() else ""
+    same = re.search(r"^rule\s+(\S+)\n(?:  (?!position:).*\n)*  position: "
+                     + re.escape(fen(pos)) + r"\n  play: " + re.escape(move_text(move)) + r"\n",
+                     old, re.MULTILINE)
+    if same:
+        line = old[:same.start()].count("\n") + 1
+        return Taught(same.group(1), path, line, "already taught: nothing written", True, False)
     numbers = [int(n) for n in _RULE_RE.findall(old)]
     rule_id = f"taught-{max(numbers, default=0) + 1}"
     head = old if old else _HEADER
