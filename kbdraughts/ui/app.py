@@ -20,7 +20,7 @@ from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, si
 from kbdraughts.ui import commands
 from kbdraughts.ui.autosave import Autosave
 from kbdraughts.ui.completer import GameCompleter
-from kbdraughts.ui.console import PromptConsole
+from kbdraughts.ui.console import Console, PromptConsole
 from kbdraughts.ui.players import HUMAN, AIThread, LazyPlayer, PlayerFactory, is_human, think
 from kbdraughts.ui.render import ASCII, board_fragments, material_text
 from kbdraughts.ui.toolbar import ToolbarInfo, make_toolbar
@@ -54,7 +54,7 @@ class GameApp:
 
     def __init__(
         self,
-        console: Any,
+        console: Console,
         factory: PlayerFactory,
         specs: Sequence[str] = (HUMAN, "kb"),
         game: Game | None = None,
@@ -142,7 +142,7 @@ class GameApp:
         if last is not None:
             who = side_name(1 - game.side)
             panel[4] = [("class:board.panel", f"Last move: {who} {move_text(last)}")]
-        if self.console.columns() < 72:  # the panel would wrap; the board alone fits
+        if self.console.columns() < 78:  # the panel would wrap; the board alone fits
             panel = []
         glyphs = self.console.glyphs
         self.console.show(board_fragments(

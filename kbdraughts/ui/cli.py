@@ -116,12 +116,12 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"level must be from 1 to {max_level}, got {args.level}")
 
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
-    delay = args.delay if args.delay is not None else (0.8 if terminal else 0.0)
+    from kbdraughts.ui.app import WATCH_DELAY, GameApp, prompt_console
 
-    from kbdraughts.ui.app import GameApp, prompt_console
+    delay = args.delay if args.delay is not None else (WATCH_DELAY if terminal else 0.0)
     from kbdraughts.ui.console import PlainConsole, history_file
-    from kbdraughts.ui.render import glyphs_for
     from kbdraughts.resources import data_dir
+    from kbdraughts.ui.render import glyphs_for
 
     glyphs = glyphs_for(getattr(sys.stdout, "encoding", None), args.ascii)
     holder: list[GameApp] = []

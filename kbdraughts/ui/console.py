@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import Callable, Protocol, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer
@@ -39,6 +39,22 @@ def ascii_text(text: str) -> str:
 def ascii_fragments(fragments: Fragments) -> Fragments:
     return [(style, ascii_text(text), *rest) for style, text, *rest in fragments]
 SPINNER_ASCII = "|/-\\"
+
+
+class Console(Protocol):
+    """What the game loop needs from a terminal or a pipe."""
+
+    glyphs: Glyphs
+    colour: bool  # styles show; without colour the board marks the last move with [ ] and x
+    interactive: bool  # a person watches: spinner, delays
+    transcript: list[str]  # everything shown, as plain text
+
+    def show(self, fragments: Fragments) -> None: ...
+    def read(self, prompt: Fragments) -> str: ...  # EOFError at the end, KeyboardInterrupt
+    def ask(self, question: Fragments) -> str: ...
+    def spin(self, frame: int, text: str) -> None: ...
+    def unspin(self) -> None: ...
+    def columns(self) -> int: ...
 
 
 class PromptConsole:
