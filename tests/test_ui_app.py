@@ -232,6 +232,14 @@ def test_two_ais_play_to_the_end(tmp_path: Path):
     assert shown.count("White plays") >= 5
 
 
+def test_new_game_as_black_turns_the_board_and_the_ai_opens(tmp_path: Path):
+    app, shown = play_session("c3-d4\rnew black\rquit\r", tmp_path)
+    assert app.specs == ["first", "human"] and app.bottom == 1
+    assert [move_text(m) for m in app.game.moves] == ["a3-b4"]
+    assert "New game: White (first) against Black (you)." in shown
+    assert "1... Black to move: quit" in shown
+
+
 def test_person_plays_black(tmp_path: Path):
     app, shown = play_session("quit\r", tmp_path, specs=("first", "human"))
     assert app.bottom == 1
