@@ -90,6 +90,12 @@ def test_a_move_gets_the_ais_reply_with_its_reason(tmp_path: Path):
     assert "2. White to move: quit" in shown
 
 
+def test_moves_in_every_form_the_notation_accepts(tmp_path: Path):
+    app, shown = play_session("C3D4\r2. e3 f4\r3. g3xh4!\r", tmp_path)
+    assert [move_text(m) for m in app.game.moves][::2] == ["c3-d4", "e3-f4"]
+    assert "3. White to move: 3. g3xh4!\nYou must capture: a3:c5" in shown
+
+
 def test_the_prompt_names_the_side_contains_move_and_ends_with_a_space(tmp_path: Path):
     app, _ = play_session("quit\r", tmp_path)
     text = "".join(t for _, t in app.prompt())

@@ -256,16 +256,19 @@ class GameApp:
         if cmd is not None:
             cmd.handler(self, arg)
             return
-        if game.result is not None:
-            self.error(f"The game is over ({game.result}). Type 'new' for another game, "
-                       "'undo' to take moves back, or 'quit'.")
-            return
         if re.fullmatch(r"[A-Za-z]+", text) and not re.fullmatch(r"[a-hA-H][1-8]", text):
             maybe = commands.suggest(word)
             hint = f" Did you mean '{maybe}'?" if maybe else ""
             self.error(f"{text!r} is not a move or a command.{hint} Type 'help' for the list, "
                        "or a move like c3-d4.")
             return
+        if game.result is not None:
+            self.error(f"The game is over ({game.result}). Type 'new' for another game, "
+                       "'undo' to take moves back, or 'quit'.")
+            return
+        # A move copied from a score sheet: "12. c3-d4", "12... f6-g5!", "c3:e5?!".
+        text = re.sub(r"^\d+\s*(?:\.\.\.|\.|…)\s*(?=[a-hA-H])", "", text)
+        text = re.sub(r"(?<=[1-8])[!?]+$", "", text)
         if not self.is_human(game.side):
             self.error(f"It is {side_name(game.side)}'s move and the AI plays it: press Enter "
                        "to let it move, or type a command.")
