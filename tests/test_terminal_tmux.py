@@ -121,3 +121,17 @@ def test_king_duel_draw_offer_accepted(terminal):
     t.type("n")
     t.type("quit")
     t.wait_for("EXITED 0")
+
+
+def test_ctrl_c_makes_the_thinking_ai_move_now_and_the_game_goes_on(terminal):
+    # Out of the opening book, so the default level searches for its full second.
+    t = terminal("play", "--fen", "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:"
+                 "Ba5,b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8")
+    t.wait_for("1. White to move: ")
+    t.type("g3-h4")
+    t.wait_for("is thinking… Ctrl-C: move now")  # the spinner
+    t.send("C-c")
+    t.wait_for("(moved now: Ctrl-C)")
+    t.wait_for("2. White to move: ")
+    t.type("quit")
+    t.wait_for("EXITED 0")
