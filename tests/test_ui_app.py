@@ -124,6 +124,16 @@ def test_each_mistake_has_its_own_message_and_the_prompt_comes_back(
     assert "Traceback" not in shown
 
 
+def test_a_square_alone_lists_what_its_piece_can_play(tmp_path: Path):
+    _, shown = play_session("c3\rb2\rd4\rf6\rc4\rquit\r", tmp_path)
+    assert "The piece on c3 can play c3-b4, c3-d4." in shown
+    assert ("The piece on b2 cannot move; legal moves: a3-b4, c3-b4, c3-d4, e3-d4, e3-f4, "
+            "g3-f4, g3-h4.") in shown
+    assert "There is no White piece on d4" in shown
+    assert "There is no White piece on f6" in shown
+    assert "C4 is a light square: pieces stand on the dark squares only." in shown
+
+
 def test_help_lists_every_registered_command(tmp_path: Path):
     _, shown = play_session("help\rhelp undo\rquit\r", tmp_path)
     for cmd in REGISTRY.values():

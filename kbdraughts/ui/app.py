@@ -266,6 +266,9 @@ class GameApp:
             self.error(f"The game is over ({game.result}). Type 'new' for another game, "
                        "'undo' to take moves back, or 'quit'.")
             return
+        if re.fullmatch(r"[a-hA-H][1-8]", text):
+            self.piece_moves(text)
+            return
         # A move copied from a score sheet: "12. c3-d4", "12... f6-g5!", "c3:e5?!".
         text = re.sub(r"^\d+\s*(?:\.\.\.|\.|…)\s*(?=[a-hA-H])", "", text)
         text = re.sub(r"(?<=[1-8])[!?]+$", "", text)
@@ -279,6 +282,30 @@ class GameApp:
             self.error(commands.capitalised(str(e)))
             return
         self.play(move)
+
+    def piece_moves(self, name: str) -> None:
+        """A square alone: what the piece on it can play (the person is choosing a move)."""
+        from kbdraughts.notation import parse_square
+
+        try:
+            square = parse_square(name)
+        except ValueError as e:
+            self.error(commands.capitalised(str(e)) + ".")
+            return
+        legal = self.game.legal_moves()
+        own = moves_text([m for m in legal if m.start == square])
+        piece = self.game.position.piece_at(square)
+        if own:
+            self.info(f"The piece on {name.lower()} can play {', '.join(own)}.")
+        elif piece is None or piece[0] != self.game.side:
+            self.error(f"There is no {side_name(self.game.side)} piece on {name.lower()}; "
+                       "type a whole move like c3-d4 (Tab lists them).")
+        elif legal and legal[0].captured:
+            self.error(f"The piece on {name.lower()} cannot move: you must capture: "
+                       f"{', '.join(moves_text(legal))}.")
+        else:
+            self.error(f"The piece on {name.lower()} cannot move; "
+                       f"legal moves: {', '.join(moves_text(legal))}.")
 
     def play(self, move: Move, choice: Any = None) -> None:
         """Push a move; remember the AI's reason; save."""
