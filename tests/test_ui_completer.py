@@ -18,10 +18,8 @@ def complete(text: str, moves: list[str] | None = None) -> list[str]:
     return [c.text for c in completer.get_completions(Document(text), CompleteEvent(True))]
 
 
-def test_all_legal_moves_on_an_empty_line_then_commands():
-    got = complete("")
-    assert got[:7] == ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
-    assert "help" in got and "undo" in got
+def test_all_legal_moves_on_an_empty_line():
+    assert complete("") == ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
 
 
 def test_moves_from_a_square_whatever_the_separator():
@@ -39,6 +37,7 @@ def test_captures_complete_with_their_full_path():
 
 def test_commands_and_their_arguments(tmp_path):
     assert complete("he") == ["help"]
+    assert complete("u") == ["undo"]
     assert complete("fl") == ["flip"]
     assert complete("teach c3") == ["c3-b4", "c3-d4"]
     assert complete("undo x") == []

@@ -48,9 +48,11 @@ class GameCompleter(Completer):
                 yield from self._paths.get_completions(sub, complete_event)
             return
         yield from self._moves(text)
+        if not text:
+            return  # Tab on an empty line: the moves only
         low = text.lower()
         for name in sorted(commands):
-            if name.startswith(low):
+            if name.startswith(low) and name.isalpha():
                 yield Completion(name, -len(text), display_meta="command")
 
     def _moves(self, typed: str) -> Iterable[Completion]:
