@@ -200,7 +200,7 @@ def _error(text: str, source: str = "g.pdn") -> str:
 def test_illegal_move_names_source_line_move_number_and_move():
     message = _error('[Event "x"]\n\n1. c3-d4 f6-g5\n2. d4-e5 h6-g5 *')
     assert message.startswith("g.pdn:4: move 2... h6-g5:")
-    assert "capture" in message  # d4-e5 left f6... the reason comes from parse_move
+    assert "you must capture: d6:f4" in message  # the reason is parse_move's
     message = _error("1. c3-d5 *")
     assert message.startswith("g.pdn:1: move 1. c3-d5:") and "light square" in message
 
