@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
                 if is_human(value):
                     specs[side] = HUMAN
                 elif _PLAYER_RE.fullmatch(value):
-                    specs[side] = value
+                    # --level given again applies to the resumed AI
+                    specs[side] = "kb" if args.level and value.startswith("kb") else value
             note = f"Resumed {path} ({game.ply} plies)."
     elif args.load:
         try:
