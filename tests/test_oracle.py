@@ -88,16 +88,19 @@ def random_game_positions(games: int, seed: int, max_plies: int = 120) -> list[P
     return out
 
 
-def random_king_positions(count: int, seed: int) -> list[Position]:
+def random_king_positions(
+    count: int, seed: int, kings: tuple[int, int] = (1, 3), men: tuple[int, int] = (0, 4),
+) -> list[Position]:
     """A few men and kings on each side placed at random; no man on its crowning rank."""
     rng = random.Random(seed)
     out = []
+    king_range, man_range = kings, men
     while len(out) < count:
         squares = rng.sample(SQUARES, 32)
         white = black = kings = 0
         for side in (WHITE, BLACK):
             for is_king in (True, False):
-                n = rng.randint(1, 3) if is_king else rng.randint(0, 4)
+                n = rng.randint(*king_range) if is_king else rng.randint(*man_range)
                 placed = 0
                 while placed < n:
                     sq = squares.pop()
@@ -112,6 +115,22 @@ def random_king_positions(count: int, seed: int) -> list[Position]:
                     placed += 1
         out.append(Position(white, black, kings, rng.choice((WHITE, BLACK))))
     return out
+
+
+def crowded_positions(count: int, seed: int) -> list[Position]:
+    """Mid-games with kings: random placements of 0-2 kings and 4-8 men a side, each followed
+    by up to 20 random plies (so men meet kings, crown, and take in every direction)."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        (pos,) = random_king_positions(1, rng.randrange(1 << 30), kings=(0, 2), men=(4, 8))
+        for _ in range(rng.randint(4, 20)):
+            ms = legal_moves(pos)
+            if not ms:
+                break
+            out.append(pos)
+            pos = play(pos, rng.choice(ms))
+    return out[:count]
 
 
 def test_square_numbering_matches_pydraughts():
@@ -129,8 +148,9 @@ def test_square_numbering_matches_pydraughts():
     [
         ("random games", lambda: random_game_positions(games=30, seed=2024)),
         ("king-heavy", lambda: random_king_positions(1500, seed=7)),
+        ("crowded", lambda: crowded_positions(1000, seed=11)),
     ],
-    ids=["random-games", "king-heavy"],
+    ids=["random-games", "king-heavy", "crowded"],
 )
 def test_legal_moves_agree_with_pydraughts(kind, positions):
     checked = captures = crowning = multiple = 0
