@@ -193,6 +193,7 @@ class GameApp:
 
     def run(self) -> int:
         self.greet()
+        self.ai_thread.start()
         while self.running:
             try:
                 self.step()

@@ -59,7 +59,13 @@ class AIThread:
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
         # A daemon: leaving the game never waits for a knowledge base still loading.
-        threading.Thread(target=self._serve, daemon=True, name="kbdraughts-ai").start()
+        self._thread = threading.Thread(target=self._serve, daemon=True, name="kbdraughts-ai")
+
+    def start(self) -> None:
+        """Begin the queued work. The app calls this once the board is on the screen, so
+        loading the AI does not compete for the interpreter with drawing the first screen."""
+        if not self._thread.is_alive() and self._thread.ident is None:
+            self._thread.start()
 
     def _serve(self) -> None:
         while True:
