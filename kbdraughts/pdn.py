@@ -146,13 +146,12 @@ _TOKEN_RE = re.compile(
 
 @dataclass
 class _Pending:
-    """A game being read: its tags, moves as (text, line), and the line each tag was on."""
+    """A game being read: its tags, the line each tag was on, moves as (text, line), result."""
 
     tags: dict[str, str] = field(default_factory=dict)
     tag_lines: dict[str, int] = field(default_factory=dict)
     moves: list[tuple[str, int]] = field(default_factory=list)
     result: str | None = None
-    line: int = 1
 
     def empty(self) -> bool:
         return not self.tags and not self.moves and self.result is None
@@ -181,7 +180,7 @@ def parse_pdn(text: str, source: str = "<pdn>") -> list[PdnGame]:
         nonlocal pending
         if not pending.empty():
             games.append(_replay(pending, source))
-        pending = _Pending(line=line)
+        pending = _Pending()
 
     while pos < len(text):
         m = _TOKEN_RE.match(text, pos)
@@ -208,8 +207,6 @@ def parse_pdn(text: str, source: str = "<pdn>") -> list[PdnGame]:
         if kind == "tag":
             if pending.moves or pending.result is not None:
                 finish()  # a tag after movetext starts the next game
-            if pending.empty():
-                pending.line = at
             name, value = m.group("tag_name"), _unquote(m.group("tag_value"))
             if name == "GameType" and value.split(",")[0].strip() != GAME_TYPE:
                 raise fail(
@@ -220,15 +217,11 @@ def parse_pdn(text: str, source: str = "<pdn>") -> list[PdnGame]:
         elif kind == "bad_tag":
             raise fail(at, f"malformed tag {token.strip()!r}: write it as [Name \"value\"]")
         elif kind == "result":
-            if pending.empty():
-                pending.line = at
             pending.result = _RESULT_ALIASES.get(token, token)
             finish()
         elif kind in ("number", "dots"):
             continue  # move numbers are recomputed from the position; not checked
         elif kind == "move":
-            if pending.empty():
-                pending.line = at
             pending.moves.append((re.sub(r"\s+", "", token), at))
         elif kind == "numeric_move":
             raise fail(
