@@ -88,3 +88,19 @@ def test_the_tree_agrees_with_plain_minimax(seed):
         for m, line in score_captures(pos):
             assert line.moves[0] == m
             assert line.score == gain(pos, m, pos.side) + _naive(play(pos, m), pos.side)
+
+
+def test_a_king_heavy_tree_stays_within_its_node_budget():
+    from kbdraughts.ai.capture_tree import MAX_NODES, TreeMemo
+
+    # Mutual king captures here branch into millions of sequences (the plain tree took 30 s).
+    pos = parse_fen("B:Wa1,Kc1,b2,f2,Kh2,b4,Kh4,a5,e5,Kf6,c7:"
+                    "BKe1,Kg1,d2,Kd4,Kc5,Kd6,Kh6,e7,Kg7,b8,Kd8")
+    memo = TreeMemo()
+    for m in legal_moves(pos):
+        line = exchange(play(pos, m), pos.side, memo, 1)
+        replay = play(pos, m)
+        for reply in line.moves:  # the line is a legal sequence of captures
+            assert reply.captured and reply in legal_moves(replay)
+            replay = play(replay, reply)
+    assert memo.truncated and memo.nodes == MAX_NODES

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from kbdraughts.ai.capture_tree import Line, exchange, score_captures
+from kbdraughts.ai.capture_tree import Line, TreeMemo, exchange, score_captures
 from kbdraughts.ai.heuristic import Heuristic, default_heuristic, material
 from kbdraughts.ai.search import SearchResult, Searcher
 from kbdraughts.ai.values import MAN_VALUE, WIN
@@ -233,7 +233,7 @@ class Engine:
                       _short(f"capture tree {_signed(line.score)}"))
 
     def weigh_all(self, pos: Position, legal: list[Move]) -> list[tuple[Move, float, list]]:
-        memo: dict = {}
+        memo = TreeMemo()
         kb = self.kb
 
         def shots(after: Position, us: int) -> int:

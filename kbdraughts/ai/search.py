@@ -20,7 +20,7 @@ Evaluate = Callable[[Position], float]
 
 EXACT, LOWER, UPPER = 0, 1, 2
 #: Check the clock and the stop event every this many nodes.
-CHECK_EVERY = 256
+CHECK_EVERY = 64
 #: Start another iteration only while less than this share of the budget is spent.
 NEXT_ITERATION = 0.5
 #: Plies of captures a quiescence search follows at most (kings can chase for long).
