@@ -38,6 +38,8 @@ RULE_CHECK_DEPTH = 4
 RULE_CHECK_SLACK = MAN_VALUE // 2
 #: The AI takes a draw when it judges its side no more than this far ahead.
 DRAW_MARGIN = MAN_VALUE // 2
+#: Time the draw judgement may take at most, in milliseconds.
+DRAW_JUDGE_MS = 300
 
 SHORT = 40
 
@@ -289,7 +291,9 @@ class Engine:
 
     def evaluate_for(self, pos: Position, side: int) -> float:
         """A short material-and-position judgement of ``pos`` for ``side``."""
-        res = Searcher(self.heuristic.evaluate).search(pos, max_depth=2)
+        # Two plies and the captures after them; capped in time, as king-heavy captures can
+        # branch for long.
+        res = Searcher(self.heuristic.evaluate).search(pos, max_depth=2, movetime_ms=DRAW_JUDGE_MS)
         if res.move is None:  # the side to move has lost
             score = -WIN
         else:
