@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from kbdraughts.ai.heuristic import MOVE_FEATURES
 from kbdraughts.board import legal_moves
 from kbdraughts.notation import move_text, parse_fen
 
@@ -175,3 +176,16 @@ def test_bestmove_with_rules_of_ones_own(tmp_path):
     assert r.stdout == f"c3-d4  # pattern rule push-d4 at {rules}:1\n", r.stderr
     r = run("bestmove", "--rules", str(tmp_path / "none.txt"), "--", "W:Wc3:Bh8")
     assert r.returncode == 2 and "none.txt" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_match_reports_a_broken_heuristic_file(tmp_path):
+    combos = tmp_path / "kbdraughts" / "combos"
+    combos.mkdir(parents=True)
+    (combos / "heuristic.txt").write_text("weight a 1 when nothing\n", encoding="utf-8")
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    r = subprocess.run(CMD + ["match", "kb:1:nokb", "random", "--games", "2"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    known = ", ".join(MOVE_FEATURES)
+    assert r.stderr.strip().endswith(
+        f"heuristic.txt:1: error: unknown weight feature 'nothing' (known: {known})")

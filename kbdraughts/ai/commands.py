@@ -100,7 +100,6 @@ def _fail(command: str, message: str) -> int:
 
 def run_bestmove(args: argparse.Namespace) -> int:
     from kbdraughts.ai.engine import DEFAULT_LEVEL, Engine
-    from kbdraughts.ai.heuristic import HeuristicFileError
     from kbdraughts.analysis import answer_each
     from kbdraughts.game import Game
     from kbdraughts.notation import move_text, parse_fen
@@ -116,9 +115,7 @@ def run_bestmove(args: argparse.Namespace) -> int:
         engine = Engine(level=args.level or DEFAULT_LEVEL, movetime_ms=args.movetime,
                         seed=args.seed, kb=kb, use_kb=not args.no_kb)
         engine.kb  # load it now: a fault in a rule file is reported before any answer
-    except HeuristicFileError as e:
-        return _fail("bestmove", str(e))
-    except ValueError as e:  # RuleFileError is a ValueError with "path:line: error: ..."
+    except ValueError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
         return _fail("bestmove", str(e))
 
     def answer(text: str) -> str:
@@ -133,21 +130,18 @@ def run_bestmove(args: argparse.Namespace) -> int:
 
 def run_match(args: argparse.Namespace) -> int:
     from kbdraughts.ai.match import MAX_PLIES, Tally, replay, run_match as games_of
-    from kbdraughts.ai.players import PlayerSpecError, make_player
+    from kbdraughts.ai.engine import load_default_kb
+    from kbdraughts.ai.players import make_player, uses_kb
 
-    for spec in (args.a, args.b):
-        try:
-            make_player(spec, kb=False)  # kb=False: check the spec without loading anything
-        except PlayerSpecError as e:
-            return _fail("match", str(e))
-    try:  # faults in the user's files are reported once, here, not by every game
-        from kbdraughts.ai.engine import load_default_kb
-        from kbdraughts.ai.heuristic import default_heuristic
-
-        default_heuristic()
-        if any(s.split(":")[0] == "kb" and "nokb" not in s.split(":") for s in (args.a, args.b)):
+    # Bad specs, and faults in the user's rule or heuristic files, are reported once, here,
+    # not by every game (PlayerSpecError, HeuristicFileError and RuleFileError are ValueErrors
+    # with a one-line message).
+    try:
+        for spec in (args.a, args.b):
+            make_player(spec, kb=False)  # kb=False: check the spec without loading the rules
+        if uses_kb(args.a) or uses_kb(args.b):
             load_default_kb()
-    except ValueError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
+    except ValueError as e:
         return _fail("match", str(e))
     out = None
     if args.pdn:

@@ -138,15 +138,14 @@ def _shared_kb():
 def run_game(job: tuple) -> GameRecord:
     """Game ``index`` of a match ``a`` vs ``b``: the job is ``(a, b, index, seed, max_plies[,
     opening_plies])``, a tuple so a process pool can send it."""
-    from kbdraughts.ai.players import make_player
+    from kbdraughts.ai.players import make_player, uses_kb
 
     a, b, index, seed, max_plies = job[:5]
     opening_plies = job[5] if len(job) > 5 else OPENING_PLIES
     a_white = index % 2 == 0
     white_spec, black_spec = (a, b) if a_white else (b, a)
     game_seed = None if seed is None else seed * 100_003 + index
-    wants_kb = any(s.split(":")[0] == "kb" and "nokb" not in s.split(":") for s in (a, b))
-    kb = _shared_kb() if wants_kb else None
+    kb = _shared_kb() if uses_kb(a) or uses_kb(b) else None
     white = make_player(white_spec, game_seed, kb=kb)
     black = make_player(black_spec, None if game_seed is None else game_seed + 1, kb=kb)
     game, reason, illegal = play_game(white, black, opening(seed, index // 2, opening_plies),

@@ -93,38 +93,51 @@ class EnginePlayer:
         return self.engine.accepts_draw(game, side)
 
 
-def make_player(spec: str, seed: int | None = None, kb=None):
-    """The player named by ``spec``; PlayerSpecError with a one-line message if none is."""
+_USAGE = "use kb[:LEVEL][:nokb][:MSms], random, greedy or search:DEPTH"
+
+
+def uses_kb(spec: str) -> bool:
+    """Whether the player ``spec`` names plays with the knowledge base."""
     parts = spec.strip().lower().split(":")
-    kind, args = parts[0], parts[1:]
-    try:
-        if kind == "random" and not args:
-            return RandomPlayer(seed)
-        if kind == "greedy" and not args:
-            return GreedyPlayer(seed)
-        if kind == "search" and len(args) == 1:
-            depth = int(args[0])
-            if not 1 <= depth <= 20:
-                raise PlayerSpecError(f"search depth must be 1..20, got {depth}")
-            return SearchPlayer(depth, seed)
-        if kind == "kb":
-            level, use_kb, movetime = DEFAULT_LEVEL, True, 1000
-            for i, a in enumerate(args):
-                if a == "nokb":
-                    use_kb = False
-                elif a.endswith("ms") and a[:-2].isdigit():
-                    movetime = int(a[:-2])
-                elif i == 0:
-                    level = int(a)
-                else:
-                    raise ValueError(a)
+    return parts[0] == "kb" and "nokb" not in parts
+
+
+def _engine_options(spec: str, args: list[str]) -> tuple[int, bool, int]:
+    """(level, use_kb, movetime_ms) of a ``kb`` spec's options."""
+    level, use_kb, movetime = DEFAULT_LEVEL, True, 1000
+    for i, a in enumerate(args):
+        if a == "nokb":
+            use_kb = False
+        elif a.endswith("ms") and a[:-2].isdigit() and int(a[:-2]) > 0:
+            movetime = int(a[:-2])
+        elif i == 0 and a.isdigit():
+            level = int(a)
             if not 1 <= level <= MAX_LEVEL:
                 raise PlayerSpecError(f"kb level must be 1..{MAX_LEVEL}, got {level}")
-            engine = Engine(level=level, movetime_ms=movetime, seed=seed, kb=kb, use_kb=use_kb)
-            return EnginePlayer(engine, spec.strip().lower() if args else f"kb:{level}")
-    except PlayerSpecError:
-        raise
-    except ValueError:
-        pass
-    raise PlayerSpecError(
-        f"unknown player {spec!r}: use kb[:LEVEL][:nokb][:MSms], random, greedy or search:DEPTH")
+        else:
+            raise PlayerSpecError(f"unknown player {spec!r}: {a!r} is not a level, 'nokb' or "
+                                  f"a time like '200ms' ({_USAGE})")
+    return level, use_kb, movetime
+
+
+def make_player(spec: str, seed: int | None = None, kb=None):
+    """The player named by ``spec``; PlayerSpecError with a one-line message if none is.
+
+    ``kb``: a loaded knowledge base to share (None: the engine loads the default when it
+    first needs it; False: none, e.g. to check a spec without loading anything).
+    """
+    name = spec.strip().lower()
+    kind, *args = name.split(":")
+    if kind == "random" and not args:
+        return RandomPlayer(seed)
+    if kind == "greedy" and not args:
+        return GreedyPlayer(seed)
+    if kind == "search" and len(args) == 1:
+        if not args[0].isdigit() or not 1 <= int(args[0]) <= 20:
+            raise PlayerSpecError(f"search depth must be a number 1..20, got {args[0]!r}")
+        return SearchPlayer(int(args[0]), seed)
+    if kind == "kb":
+        level, use_kb, movetime = _engine_options(spec, args)
+        engine = Engine(level=level, movetime_ms=movetime, seed=seed, kb=kb, use_kb=use_kb)
+        return EnginePlayer(engine, name if args else f"kb:{level}")
+    raise PlayerSpecError(f"unknown player {spec!r}: {_USAGE}")
