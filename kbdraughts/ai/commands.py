@@ -9,6 +9,7 @@ legal move, ``  # `` and the reason with ``--explain``); ``match`` ends with
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 #: Default time per move of the searching levels, in milliseconds.
@@ -104,6 +105,11 @@ def run_bestmove(args: argparse.Namespace) -> int:
     from kbdraughts.game import Game
     from kbdraughts.notation import move_text, parse_fen
 
+    if args.rules:
+        # "--rules a.txt W:..." : argparse hands the positions to --rules; take them back.
+        fens = [p for p in args.rules if p[:2].upper() in ("W:", "B:") and not os.path.exists(p)]
+        args.rules = [p for p in args.rules if p not in fens] or None
+        args.fens = list(args.fens) + fens
     if args.rules and args.no_kb:
         return _fail("bestmove", "--rules and --no-kb contradict each other: choose one")
     try:
