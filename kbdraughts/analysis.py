@@ -74,14 +74,20 @@ def run_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def _depth(text: str) -> int:
-    try:
-        d = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"depth must be a whole number, got {text!r}") from None
-    if d < 0:
-        raise argparse.ArgumentTypeError(f"depth must be 0 or more, got {d}")
-    return d
+def whole_number(what: str, minimum: int = 0) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum``, named ``what`` in its error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{what} must be {minimum} or more, got {value}")
+        return value
+
+    return parse
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -97,7 +103,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Print the number of leaf nodes DEPTH plies deep (the last line); --divide "
         "first lists each root move with its count.",
     )
-    p.add_argument("depth", type=_depth, metavar="DEPTH")
+    p.add_argument("depth", type=whole_number("depth"), metavar="DEPTH")
     p.add_argument("--fen", help="start from this position (default: the initial position)")
     p.add_argument("--divide", action="store_true", help="list each root move with its count")
     p.set_defaults(func=run_perft)

@@ -11,36 +11,25 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Callable
+
+from kbdraughts.analysis import whole_number
 
 #: Default time per move of the searching levels, in milliseconds.
 MOVETIME_MS = 1000
 
 
-def _positive(what: str):
-    def parse(text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {text!r}") from None
-        if v < 1:
-            raise argparse.ArgumentTypeError(f"{what} must be 1 or more, got {v}")
-        return v
-    return parse
+def _positive(what: str) -> Callable[[str], int]:
+    return whole_number(what, 1)
 
 
-def _level(text: str) -> int:
+def level_argument(text: str) -> int:
+    """An argparse type: an AI level, 1..MAX_LEVEL (also used by ``play``)."""
     from kbdraughts.ai.engine import MAX_LEVEL  # light: no pyDatalog until a heuristic loads
 
-    v = _positive("level")(text)
+    v = whole_number("level", 1)(text)
     if v > MAX_LEVEL:
-        raise argparse.ArgumentTypeError(f"level must be 1..{MAX_LEVEL}, got {v}")
-    return v
-
-
-def _plies(text: str) -> int:
-    v = _int(text)
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"plies must be 0 or more, got {v}")
+        raise argparse.ArgumentTypeError(f"level must be from 1 to {MAX_LEVEL}, got {v}")
     return v
 
 
@@ -60,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "read.",
     )
     p.add_argument("fens", nargs="*", metavar="FEN")
-    p.add_argument("--level", type=_level, default=None,
+    p.add_argument("--level", type=level_argument, default=None,
                    help="1 = the knowledge base, capture tree and weighted move; 2 and 3 "
                    "search 4 and 8 plies, 4 as deep as --movetime allows (default: 4)")
     p.add_argument("--movetime", type=_positive("movetime"), default=MOVETIME_MS, metavar="MS",
@@ -89,7 +78,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pdn", metavar="FILE", help="write every game to FILE as PDN")
     p.add_argument("--max-plies", type=_positive("max-plies"), default=None, metavar="N",
                    help="adjudicate a draw after N plies (default 300)")
-    p.add_argument("--opening-plies", type=_plies, default=4, metavar="N",
+    p.add_argument("--opening-plies", type=whole_number("plies"), default=4, metavar="N",
                    help="random plies that open each pair of games (default 4)")
     p.set_defaults(func=run_match)
 

@@ -120,24 +120,40 @@ def _engine_options(spec: str, args: list[str]) -> tuple[int, bool, int]:
     return level, use_kb, movetime
 
 
+def parse_spec(spec: str) -> tuple[str, tuple]:
+    """``(kind, options)`` of a player spec without building anything: ``("random", ())``,
+    ``("greedy", ())``, ``("search", (depth,))`` or ``("kb", (level, use_kb, movetime_ms))``;
+    PlayerSpecError with a one-line message when it names no player.
+
+    >>> parse_spec("kb:1:nokb")
+    ('kb', (1, False, 1000))
+    """
+    kind, *args = spec.strip().lower().split(":")
+    if kind in ("random", "greedy") and not args:
+        return kind, ()
+    if kind == "search" and len(args) == 1:
+        if not args[0].isdigit() or not 1 <= int(args[0]) <= 20:
+            raise PlayerSpecError(f"search depth must be a number 1..20, got {args[0]!r}")
+        return kind, (int(args[0]),)
+    if kind == "kb":
+        return kind, _engine_options(spec, args)
+    raise PlayerSpecError(f"unknown player {spec!r}: {_USAGE}")
+
+
 def make_player(spec: str, seed: int | None = None, kb=None):
     """The player named by ``spec``; PlayerSpecError with a one-line message if none is.
 
     ``kb``: a loaded knowledge base to share (None: the engine loads the default when it
-    first needs it; False: none, e.g. to check a spec without loading anything).
+    first needs it; False: none).
     """
-    name = spec.strip().lower()
-    kind, *args = name.split(":")
-    if kind == "random" and not args:
+    kind, options = parse_spec(spec)
+    if kind == "random":
         return RandomPlayer(seed)
-    if kind == "greedy" and not args:
+    if kind == "greedy":
         return GreedyPlayer(seed)
-    if kind == "search" and len(args) == 1:
-        if not args[0].isdigit() or not 1 <= int(args[0]) <= 20:
-            raise PlayerSpecError(f"search depth must be a number 1..20, got {args[0]!r}")
-        return SearchPlayer(int(args[0]), seed)
-    if kind == "kb":
-        level, use_kb, movetime = _engine_options(spec, args)
-        engine = Engine(level=level, movetime_ms=movetime, seed=seed, kb=kb, use_kb=use_kb)
-        return EnginePlayer(engine, name if args else f"kb:{level}")
-    raise PlayerSpecError(f"unknown player {spec!r}: {_USAGE}")
+    if kind == "search":
+        return SearchPlayer(options[0], seed)
+    level, use_kb, movetime = options
+    engine = Engine(level=level, movetime_ms=movetime, seed=seed, kb=kb, use_kb=use_kb)
+    name = spec.strip().lower()
+    return EnginePlayer(engine, name if ":" in name else f"kb:{level}")

@@ -553,7 +553,8 @@ class GameApp:
         self.save_now()
 
     def set_level(self, text: str) -> None:
-        max_level = _max_level()
+        from kbdraughts.ai.engine import MAX_LEVEL as max_level
+
         if not text:
             level = self.shown_level()
             self.info(f"The AI plays at level {level if level is not None else 'default'} "
@@ -681,10 +682,3 @@ def prompt_console(get_app: Callable[[], GameApp], **kwargs: Any) -> PromptConso
     toolbar = make_toolbar(lambda: get_app().toolbar_info())
     return PromptConsole(completer=completer, toolbar=toolbar, **kwargs)
 
-
-def _max_level() -> int:
-    try:
-        from kbdraughts.ai import MAX_LEVEL
-    except ImportError:
-        return 9
-    return int(MAX_LEVEL)

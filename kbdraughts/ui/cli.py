@@ -8,24 +8,30 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import sys
 
+from kbdraughts.ai.commands import level_argument
+
 USAGE_ERROR = 2
-_PLAYER_RE = re.compile(r"human|you|person|me|kb(:\d+)?|random|greedy|search:\d+", re.I)
+
+
+def _is_player(text: str) -> bool:
+    """Whether ``text`` names a person or one of the AI's players (``match``'s specs)."""
+    from kbdraughts.ai.players import PlayerSpecError, parse_spec
+    from kbdraughts.ui.players import is_human
+
+    try:
+        return is_human(text) or bool(parse_spec(text))
+    except PlayerSpecError:
+        return False
 
 
 def _player_spec(text: str) -> str:
-    if not _PLAYER_RE.fullmatch(text.strip()):
+    if not _is_player(text):
         raise argparse.ArgumentTypeError(
-            f"unknown player {text!r}: use human, kb, kb:LEVEL, random, greedy or search:DEPTH")
+            f"unknown player {text!r}: use human, kb[:LEVEL][:nokb], random, greedy or "
+            "search:DEPTH")
     return text.strip().lower()
-
-
-def _level(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"level must be a whole number from 1, got {text!r}")
-    return int(text)
 
 
 def _seconds(text: str) -> float:
@@ -46,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--color", "--colour", choices=["white", "black", "random"], default="white",
                    help="the side you play (default: white)")
-    p.add_argument("--level", type=_level, help="the AI's level (default: the engine's default)")
+    p.add_argument("--level", type=level_argument, help="the AI's level (default: the engine's default)")
     p.add_argument("--fen", help="start from this position (PDN FEN, e.g. W:WKa1:BKh8)")
     p.add_argument("--load", metavar="FILE.pdn", help="play on from the end of a PDN game")
     p.add_argument("--resume", action="store_true", help="continue the last unfinished game")
@@ -90,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
                 value = saved.tags.get(tag, "")
                 if is_human(value):
                     specs[side] = HUMAN
-                elif _PLAYER_RE.fullmatch(value):
+                elif _is_player(value):
                     # --level given again applies to the resumed AI
                     specs[side] = "kb" if args.level and value.startswith("kb") else value
             note = f"Resumed {path} ({game.ply} plies)."
@@ -111,10 +117,6 @@ def run(args: argparse.Namespace) -> int:
         specs[0] = args.white
     if args.black:
         specs[1] = args.black
-    if args.level is not None:
-        max_level = _max_level()
-        if args.level > max_level:
-            return fail(f"level must be from 1 to {max_level}, got {args.level}")
 
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     from kbdraughts.ui.app import WATCH_DELAY, GameApp, prompt_console
@@ -138,10 +140,3 @@ def run(args: argparse.Namespace) -> int:
         app.say(note, "dim")
     return app.run()
 
-
-def _max_level() -> int:
-    try:
-        from kbdraughts.ai import MAX_LEVEL
-    except ImportError:
-        return 9
-    return int(MAX_LEVEL)
