@@ -104,14 +104,14 @@ def test_the_prompt_names_the_side_contains_move_and_ends_with_a_space(tmp_path:
 
 @pytest.mark.parametrize("fen_text, typed, message", [
     (None, "zz9", "'zz9' is not a move: write it as c3-d4"),
-    (None, "c3-e5", "C3-e5 is not legal: the piece on c3 can play c3-b4 or c3-d4"),
-    (None, "c4-d5", "C4 is a light square"),
+    (None, "c3-e5", "c3-e5 is not legal: the piece on c3 can play c3-b4 or c3-d4"),
+    (None, "c4-d5", "c4 is a light square"),
     (None, "d4-e5", "There is no piece on d4"),
     (None, "f6-g5", "The piece on f6 is Black's; you play White"),
     (None, "hlep", "'hlep' is not a move or a command. Did you mean 'help'?"),
     ("W:Wa1,c3,g3:Bd4,f4", "a1-b2", "You must capture: c3:e5 or g3:e5"),
     ("W:Wc7:Bb4,d4,c5,b6,d6,f6", "c7:g7",
-     "C7:g7 is ambiguous: it could be c7:a5:c3:e5:g7 or c7:e5:g7; type the full path"),
+     "c7:g7 is ambiguous: it could be c7:a5:c3:e5:g7 or c7:e5:g7; type the full path"),
 ])
 def test_each_mistake_has_its_own_message_and_the_prompt_comes_back(
         tmp_path: Path, fen_text: str | None, typed: str, message: str):
@@ -131,7 +131,7 @@ def test_a_square_alone_lists_what_its_piece_can_play(tmp_path: Path):
             "g3-f4, g3-h4.") in shown
     assert "There is no White piece on d4" in shown
     assert "There is no White piece on f6" in shown
-    assert "C4 is a light square: pieces stand on the dark squares only." in shown
+    assert "c4 is a light square: pieces stand on the dark squares only." in shown
 
 
 def test_help_lists_every_registered_command(tmp_path: Path):
@@ -275,7 +275,7 @@ def test_teach_writes_an_exact_rule(tmp_path: Path):
     assert f"  position: {fen(START)}\n  play: c3-d4\n" in text
     assert "  side: white\n" in text
     assert "Taught rule taught-1" in shown
-    assert "C3-e5 is not legal" in shown
+    assert "c3-e5 is not legal" in shown
     assert "Say which move: teach MOVE" in shown
     try:
         from kbdraughts.kb import load_knowledge_base

@@ -7,6 +7,7 @@ it, and the app looks a typed word up in it before trying the text as a move.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
@@ -214,4 +215,8 @@ def _quit(app: GameApp, arg: str) -> None:
 
 
 def capitalised(text: str) -> str:
+    """The message as a sentence; one that starts with a square or move ("c3:g7 is not
+    legal") keeps it as written."""
+    if re.match(r"[a-h][1-8]", text):
+        return text
     return text[:1].upper() + text[1:]
