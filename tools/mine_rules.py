@@ -1,26 +1,34 @@
 #!/usr/bin/env python3
-"""Mine shot rules from level-1 games, each fixing only the squares its line depends on.
+"""Mine tactics from level-1 games as pattern rules fixing only the squares their lines use.
 
-Level 1 plays a one-move shot itself (its bait term sees the capture tree after its own
-sacrifice) but does not see the opponent's: a quiet sacrifice the opponent can play *after*
-its move. The knowledge base closes that gap through the heuristic's ``shot-danger`` term
-(every rule that fires for the opponent after our move is valued by the capture tree), so a
-shot rule is worth as much as the number of real positions it matches.
+Level 1 looks one ply ahead (plus capture trees): it plays its own one-move shots through the
+bait term, but not a quiet move that sets up a win of material a move later, and it does not
+see such a threat of the opponent's coming. A rule fires before the weighted move, so each
+threat written down is one level 1 now plays; a shot written down is also one it avoids
+allowing (the heuristic's ``shot-danger`` term values every rule the opponent could play).
 
 This script plays level-1 games (without the knowledge base), and wherever the side to move
-has a quiet move that gives men and wins more back by force (captures only: the opponent must
-take, we take more), it drafts a pattern rule:
+has a quiet move that wins material against every defence within ``--plies`` plies and the
+captures that follow (a threat, or a shot: men given so that more are taken), it drafts a
+pattern rule:
 
-1. fix the squares of the forced line (the sacrifice, every capture reply, our best answers);
-2. fill the other squares at random many times; when a filling refutes the shot (the
-   opponent takes another way, or a piece blocks), fix the squares the refutation used to
-   their state in the source position, and repeat until no filling refutes it;
-3. keep the rule when it stays small (``--max-fixed`` squares).
+1. fix the squares of the move and its principal line (and the source's kings: elsewhere the
+   board says ``x``, no king);
+2. look for a refutation: a position of the mined games that the board matches where the
+   move does not win (or, ``--fillings`` times running, a random filling of the free squares);
+   fix the squares the refutation's line used to their state in the source, and repeat;
+3. drop the rule when it grows past ``--max-fixed`` squares, or when it fails anywhere in the
+   positions of ``--sample-games`` more games (which also rank the rules: most used first).
+
+``--defend`` mines the safe move where level 1 played one that lost a man instead (tried;
+it did not raise the score). ``--refilter FILE`` drops the rules of a file that fail in fresh
+games; ``--soundness GAMES.pdn`` prints how often the shipped tactics keep the material.
 
 Rules are written for White (a Black shot is mirrored), deduplicated, with the source
 position in a comment; the output is a combos file for ``combos/tactics.txt``.
 
-    python tools/mine_rules.py [--games 60] [--seed 1] [--fillings 300] > combos/tactics.txt
+    python tools/mine_rules.py --games 400 --seed 5 --fillings 1 > drafts.txt
+    python tools/mine_rules.py --refilter drafts.txt --sample-games 300 --seed 77 > tactics.txt
 
 Nothing here runs at play time; it only drafts text.
 """
@@ -286,15 +294,18 @@ class Shot(NamedTuple):
 
 
 HEADER = """\
-# Tactics mined from level-1 games by tools/mine_rules.py (--games {games} --seed {seed}
-# --plies {plies}): quiet moves that win material against every defence within {plies} plies and
-# the captures that follow -- threats level 1 cannot see (it looks one ply ahead) and shots it
-# must not allow (the heuristic's shot-danger term values every rule the opponent could play).
+# Tactics mined from level-1 games by tools/mine_rules.py ({how}): quiet moves that
+# win material against every defence within {plies} plies and the captures that follow --
+# threats level 1 cannot see (it looks one ply ahead) and shots it must not allow (the
+# heuristic's shot-danger term values every rule the opponent could play).
 #
-# Each board fixes the squares the winning line and its refutations in random fillings used;
-# 'x' elsewhere: no king there (kings' long moves refute most local tactics). Each rule fired
-# only where it won in the positions of {sample} more games; `priority:` is what it nets.
-# tests/test_kb_tactics.py proves each one in the position it was mined from (the comment).
+# Each board fixes the squares of the winning line and of every refutation found in the real
+# positions of the mined games that it matched; 'x' elsewhere: no king there (kings' long moves
+# refute most local tactics). Each rule won wherever it fired in {sample} more games; the
+# comment above it names the position it was mined from, and `priority:` is what it nets.
+# A board cannot see the whole board: in fresh games about 92% of the firings keep the
+# material by a 4-ply search (`python tools/mine_rules.py --soundness GAMES.pdn`).
+# tests/test_kb_tactics.py proves each rule in its source position.
 
 symbols:
   x = . w b
@@ -442,7 +453,7 @@ def main(argv: list[str]) -> int:
     ranked.sort(key=lambda x: (-x[0], -x[1], move_text(x[2].move)))
     print(f"# {len(ranked)} fired in the sample and always won, {lost} lost somewhere",
           file=sys.stderr)
-    print(HEADER.format(games=args.games, seed=args.seed, plies=args.plies,
+    print(HEADER.format(how=f"--games {args.games} --seed {args.seed}", plies=args.plies,
                         sample=args.sample_games))
     for n, (fires, _, shot) in enumerate(ranked[: args.keep], 1):
         print(shot.text(f"{args.prefix}-{n}", fires, fires))
