@@ -47,7 +47,7 @@ from kbdraughts.kb.encoding import mirror_position
 from kbdraughts.notation import fen, move_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from find_shots import _move_squares, balance, line_squares, resolve  # noqa: E402
+from find_shots import _move_squares, balance, resolve  # noqa: E402
 
 DARK = [s for s in SQUARES if BB_BOARD >> s & 1]
 #: Ranks (0-based, from White's side) of each square: a man never stands on its crowning rank.
