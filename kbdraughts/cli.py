@@ -45,8 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help")):
-        if "play" in parser._subparsers._group_actions[0].choices:  # type: ignore[union-attr]
-            args_list.insert(0, "play")
+        args_list.insert(0, "play")  # bare `kbdraughts [--resume ...]` plays
     args = parser.parse_args(args_list)
     if not getattr(args, "func", None):
         parser.print_help()
