@@ -24,6 +24,7 @@ import sys
 from kbdraughts.board import (
     BB_BOARD, RAYS, SQUARES, START, WHITE, Move, Position, captures, legal_moves, play,
 )
+from kbdraughts.kb.commands import board_rows
 from kbdraughts.notation import fen, move_text
 
 _CELL = {None: ".", (0, False): "w", (0, True): "W", (1, False): "b", (1, True): "B"}
@@ -83,18 +84,9 @@ def _neighbours(squares: set[int]) -> set[int]:
     return out
 
 
-def board_text(pos: Position, fixed: set[int]) -> list[str]:
-    rows = []
-    for rank in range(7, -1, -1):
-        cells = []
-        for f in range(8):
-            if (f + rank) % 2:
-                cells.append("-")
-            else:
-                s = SQUARES[rank * 4 + f // 2]
-                cells.append(_CELL[pos.piece_at(s)] if s in fixed else "?")
-        rows.append("    " + " ".join(cells))
-    return rows
+def board_text(pos: Position, fixed: set[int], filler: str = "?") -> list[str]:
+    """The combos-format board of ``pos`` where only the ``fixed`` squares are kept."""
+    return board_rows(tuple(_CELL[pos.piece_at(s)] if s in fixed else filler for s in SQUARES))
 
 
 def find(pos: Position, min_gain: int, crown: bool) -> tuple[Move, int, int, set[int]] | None:

@@ -47,7 +47,7 @@ from kbdraughts.kb.encoding import mirror_position
 from kbdraughts.notation import fen, move_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from find_shots import _move_squares, balance, resolve  # noqa: E402
+from find_shots import _move_squares, balance, board_text, resolve  # noqa: E402
 
 DARK = [s for s in SQUARES if BB_BOARD >> s & 1]
 #: Ranks (0-based, from White's side) of each square: a man never stands on its crowning rank.
@@ -275,16 +275,7 @@ class Shot(NamedTuple):
         kind = (f"shot {move_text(self.move)} gives {given}" if given else
                 f"threat {move_text(self.move)}" if self.gain else
                 f"defence {move_text(self.move)}, where level 1 loses a man")
-        rows = []
-        for rank in range(7, -1, -1):
-            cells = []
-            for f in range(8):
-                if (f + rank) % 2:
-                    cells.append("-")
-                else:
-                    sq = SQUARES[rank * 4 + f // 2]
-                    cells.append(_CELL[self.source.piece_at(sq)] if sq in self.fixed else "x")
-            rows.append("    " + " ".join(cells) + f"  {rank + 1}")
+        rows = board_text(self.source, self.fixed, "x")
         return (f"# from {fen(self.source)}: {len(self.fixed)} squares; in the sample it fired "
                 f"{fires} times and won {won}\n"
                 f"rule {rule_id}\n  name: {kind}, nets {self.gain}\n"
@@ -310,9 +301,6 @@ HEADER = """\
 symbols:
   x = . w b
 """
-
-_CELL = {None: ".", (0, False): "w", (0, True): "W", (1, False): "b", (1, True): "B"}
-
 
 def as_white(pos: Position) -> Position:
     return pos if pos.side == WHITE else mirror_position(pos)

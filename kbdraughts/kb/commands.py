@@ -141,7 +141,7 @@ def show_rule(rule: "Rule") -> str:
         lines.append("  symbols:")
         lines.extend("  " + s for s in symbols_line({c: rule.symbols[c] for c in sorted(used)}))
     lines.append("  board:")
-    lines.extend(_board_rows(rule.cells))
+    lines.extend(board_rows(rule.cells))
     lines.append(f"  play: {rule.play_text(False)}")
     lines.append("")
     mirrored_cells = [""] * 32
@@ -156,13 +156,15 @@ def show_rule(rule: "Rule") -> str:
         lines.extend("  " + s for s in symbols_line(
             {c: swap_colours(rule.symbols[c]) for c in sorted(used)}))
     lines.append("  board:")
-    lines.extend(_board_rows(tuple(mirrored_cells)))
+    lines.extend(board_rows(tuple(mirrored_cells)))
     lines.append(f"  play: {rule.play_text(True)}")
     assert len(SQUARES) == 32
     return "\n".join(lines)
 
 
-def _board_rows(cells: tuple[str, ...]) -> list[str]:
+def board_rows(cells: tuple[str, ...]) -> list[str]:
+    """A board in the combos format: 32 cells in ``SQUARES`` order, rank 8 first, with rank
+    digits and the a..h footer (also used by the rule-finding tools)."""
     rows = []
     for rank in range(7, -1, -1):
         row = []
