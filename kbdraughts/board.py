@@ -37,7 +37,6 @@ def square_at(file: int, rank: int) -> Square:
 SQUARES: tuple[Square, ...] = tuple(
     square_at(f, r) for r in range(8) for f in range(8) if (f + r) % 2 == 0
 )
-BB_SQUARES: tuple[Bitboard, ...] = tuple(1 << s for s in range(36))
 BB_BOARD: Bitboard = sum(1 << s for s in SQUARES)
 SQUARE_FILE: dict[Square, int] = {}
 SQUARE_RANK: dict[Square, int] = {}
@@ -180,13 +179,6 @@ def _king_can_capture(sq: Square, opp: Bitboard, empty: Bitboard) -> bool:
         while i < n and empty >> ray[i] & 1:
             i += 1
         if i < n and opp >> ray[i] & 1 and empty >> ray[i + 1] & 1:
-            return True
-    return False
-
-
-def _man_can_capture(sq: Square, opp: Bitboard, empty: Bitboard) -> bool:
-    for over, land in JUMPS[sq]:
-        if opp >> over & 1 and empty >> land & 1:
             return True
     return False
 
