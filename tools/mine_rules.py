@@ -21,8 +21,11 @@ pattern rule:
    positions of ``--sample-games`` more games (which also rank the rules: most used first).
 
 ``--defend`` mines the safe move where level 1 played one that lost a man instead (tried;
-it did not raise the score). ``--refilter FILE`` drops the rules of a file that fail in fresh
-games; ``--soundness GAMES.pdn`` prints how often the shipped tactics keep the material.
+it did not raise the score). ``--max-pieces N`` mines only positions with N pieces or fewer:
+most level-1 games are decided there (tried with 10 over 3,000 games: ~800 more rules kept
+and the score against level 1 without the knowledge base stayed where it was).
+``--refilter FILE`` drops the rules of a file that fail in fresh games;
+``--soundness GAMES.pdn`` prints how often the shipped tactics keep the material.
 
 Rules are written for White (a Black shot is mirrored), deduplicated, with the source
 position in a comment; the output is a combos file for ``combos/tactics.txt``.
@@ -307,11 +310,13 @@ def as_white(pos: Position) -> Position:
 
 
 def mine(played: list[tuple[Position, Move]], plies: int, rng: random.Random, fillings: int,
-         max_fixed: int, defend: bool = False) -> list[Shot]:
+         max_fixed: int, defend: bool = False, max_pieces: int = 24) -> list[Shot]:
     """Generalised shots of ``positions``, deduplicated."""
     out: dict = {}
     real = list({as_white(p) for p, _ in played})
     for pos, done in played:
+        if (pos.white | pos.black).bit_count() > max_pieces:
+            continue
         found = defences(pos, done, plies) if defend else \
             [(m, gain, set()) for m, gain in wins(pos, plies)]
         for move, gain, danger in found:
@@ -421,6 +426,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--refilter", metavar="RULES",
                     help="instead of mining: drop the rules of this file that fail in "
                          "--sample-games fresh games (--seed)")
+    ap.add_argument("--max-pieces", type=int, default=24,
+                    help="mine only positions with at most this many pieces (endgames)")
     args = ap.parse_args(argv[1:])
     if args.refilter:
         return refilter(args.refilter, args.sample_games, args.seed, args.plies)
@@ -428,7 +435,7 @@ def main(argv: list[str]) -> int:
         return soundness(args.soundness)
     rng = random.Random(args.seed)
     found = mine(game_moves(args.games, args.seed), args.plies, rng, args.fillings,
-                 args.max_fixed, args.defend)
+                 args.max_fixed, args.defend, args.max_pieces)
     print(f"# {len(found)} rules mined", file=sys.stderr)
     sample = [as_white(p) for p in game_positions(args.sample_games, args.seed + 7919)]
     ranked = []
