@@ -68,11 +68,11 @@ SHIPPED = [
     ('petrov-catch-5', 'W:WKc1,Kf2,Kb6:BKa7', 'catches', 2),
     ('petrov-catch-6', 'W:WKe1,Kf2,Kd4:BKa7', 'catches', 2),
     ('main-road-from-g1', 'W:WKg1,c1,a3:BKe7', 'main-road', 0),
-    ('main-road-from-a7', 'W:WKa7,d2,g3:BKe7,Kd8,Kf8', 'main-road', 0),
-    ('main-road-from-e1', 'W:WKe1,g3,g1:Be3', 'main-road', 0),
-    ('main-road-from-a5', 'W:WKa5,a3,g3:Bd8,a7', 'main-road', 0),
+    ('main-road-from-a7', 'W:WKa7,d2,g3:BKe7', 'main-road', 0),
+    ('main-road-from-e1', 'W:WKe1,g3,g1:BKe7', 'main-road', 0),
+    ('main-road-from-a5', 'W:WKa5,a3,g3:BKe7', 'main-road', 0),
     ('main-road-from-h4', 'W:WKh4,g1,h2:BKe1', 'main-road', 0),
-    ('main-road-from-d8', 'W:WKd8,e3,g3:Bc5', 'main-road', 0),
+    ('main-road-from-d8', 'W:WKd8,e3,g3:BKh6', 'main-road', 0),
     ('main-road-from-b8', 'W:WKb8,a3,g1:BKh4', 'main-road', 0),
     ('main-road-from-h2', 'W:WKh2,d2,c1:BKg1', 'main-road', 0),
     ('lone-king-to-main-road-from-g1', 'W:WKg1:BKe7,Kh4,Kc7', 'lone-king', 0),
@@ -131,6 +131,20 @@ def test_a_promise_check_can_fail(kb):
     move = parse_move(pos, "c3-d4")
     assert not kept("nets", 1, pos, play(pos, move), 0, move.end)
     assert not kept("crowns", 3, pos, play(pos, move), 0, move.end)
+
+
+@pytest.mark.parametrize("fen", [
+    "W:WKe1,g3,g1:Be3",  # Black still has a man: stop it or take it, the road can wait
+    "W:WKe1,g3,g1:BKb8,e3",
+    "W:WKe1,g3:BKe7",  # two pieces cannot build the triangle
+])
+def test_the_main_road_is_taken_against_a_lone_king_only(kb, fen: str):
+    pos = parse_fen(fen)
+    assert not [m for m in kb.firing(pos) if m.rule.id.startswith("main-road")]
+    # the same White pieces against a lone king off the road do take it
+    lone = parse_fen(fen.split(":B")[0] + ":BKe7")
+    if lone.white.bit_count() >= 3:
+        assert [m for m in kb.firing(lone) if m.rule.id.startswith("main-road")]
 
 
 SHOTS = [r for r in SHIPPED if r[2] == "nets"]
