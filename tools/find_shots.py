@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from pathlib import Path
 
 from kbdraughts.board import (
     BB_BOARD, RAYS, SQUARES, START, WHITE, Move, Position, captures, legal_moves, play,
@@ -27,24 +28,12 @@ from kbdraughts.board import (
 from kbdraughts.kb.commands import board_rows
 from kbdraughts.notation import fen, move_text
 
+# The referee the tests prove rules with (an exhaustive search on the move generator only):
+# a rule drafted here is found by the same count it is later checked by.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from kb_promises import balance, resolve  # noqa: E402
+
 _CELL = {None: ".", (0, False): "w", (0, True): "W", (1, False): "b", (1, True): "B"}
-
-
-def balance(pos: Position, us: int) -> int:
-    """Pieces of ``us`` minus the opponent's (a king counts as a man: shots count pieces)."""
-    w, b = pos.white.bit_count(), pos.black.bit_count()
-    return w - b if us == WHITE else b - w
-
-
-def resolve(pos: Position, us: int, depth: int) -> int:
-    """Minimax of the balance: ``depth`` plies, then captures only while one is possible."""
-    moves = legal_moves(pos)
-    if not moves:
-        return -99 if pos.side == us else 99
-    if depth <= 0 and not moves[0].captured:
-        return balance(pos, us)
-    values = (resolve(play(pos, m), us, depth - 1) for m in moves)
-    return max(values) if pos.side == us else min(values)
 
 
 def line_squares(pos: Position, us: int, depth: int, out: set[int]) -> int:
