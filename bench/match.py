@@ -50,6 +50,10 @@ def play(a: str, b: str, games: int, seed: int, jobs: int) -> tuple[str, float, 
     return last, float(m[6]) if m else float("nan"), elapsed
 
 
+def verdict(score: float, target: float | None) -> str:
+    return f"target >= {target:g}%: {'met' if score >= target else 'MISSED'}" if target else ""
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
@@ -68,15 +72,12 @@ def main() -> None:
         for seed in range(args.seed, args.seed + args.seeds):
             line, score, secs = play(a, b, games, seed, args.jobs)
             scores.append(score)
-            goal = f"target >= {target:g}%: {'met' if score >= target else 'MISSED'}" \
-                if target and args.seeds == 1 else f"seed {seed}"
+            goal = verdict(score, target) if args.seeds == 1 else f"seed {seed}"
             print(f"{line:60s} {secs:7.1f} s  {goal}", flush=True)
         if args.seeds > 1:
             mean = sum(scores) / len(scores)
-            goal = f"target >= {target:g}%: {'met' if mean >= target else 'MISSED'}" \
-                if target else ""
-            print(f"{a} vs {b}: mean of {len(scores)} seeds {mean:.1f}%".ljust(70) + goal,
-                  flush=True)
+            print(f"{a} vs {b}: mean of {len(scores)} seeds {mean:.1f}%".ljust(70)
+                  + verdict(mean, target), flush=True)
 
 
 if __name__ == "__main__":
