@@ -29,7 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from kbdraughts.board import SQUARES, Position, legal_moves, play, START
+from kbdraughts.ai.match import random_walk
+from kbdraughts.board import SQUARES, Position, legal_moves, START
 from kbdraughts.kb import load_knowledge_base, read_rule_files
 from kbdraughts.kb.rules import pattern_applies
 from kbdraughts.notation import fen, move_text
@@ -42,11 +43,8 @@ def random_positions(rng: random.Random, n: int) -> list[Position]:
     out = []
     while len(out) < n:
         pos = START
-        for _ in range(rng.randint(4, 60)):
-            moves = legal_moves(pos)
-            if not moves:
-                break
-            pos = play(pos, rng.choice(moves))
+        for pos in random_walk(rng, rng.randint(4, 60)):
+            pass
         if legal_moves(pos):
             out.append(pos)
     return out

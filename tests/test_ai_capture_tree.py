@@ -7,6 +7,7 @@ import random
 import pytest
 
 from kbdraughts.ai.capture_tree import exchange, gain, score_captures
+from kbdraughts.ai.match import random_walk
 from kbdraughts.ai.values import CROWN_GAIN, KING_TAKEN, MAN_LOST, MAN_TAKEN
 from kbdraughts.board import START, captures, legal_moves, play
 from kbdraughts.notation import move_text, parse_fen
@@ -68,12 +69,7 @@ def _random_positions(n: int, seed: int):
     rng = random.Random(seed)
     found = []
     while len(found) < n:
-        pos = START
-        for _ in range(rng.randrange(6, 60)):
-            moves = legal_moves(pos)
-            if not moves:
-                break
-            pos = play(pos, rng.choice(moves))
+        for pos in random_walk(rng, rng.randrange(6, 60)):
             if captures(pos) and rng.random() < 0.3:
                 found.append(pos)
                 break

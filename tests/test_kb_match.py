@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kbdraughts.board import SQUARES, START, Position, legal_moves, play
+from kbdraughts.ai.match import random_walk
+from kbdraughts.board import SQUARES, START, Position, legal_moves
 from kbdraughts.cli import main
 from kbdraughts.kb import KnowledgeBase, load_knowledge_base, parse_rules
 from kbdraughts.kb.encoding import mirror_position
@@ -23,11 +24,8 @@ _LOOSE = {".": ".?", "w": "w+?@", "W": "W+?@", "b": "b*?@", "B": "B*?@"}
 
 def random_position(rng: random.Random) -> Position:
     pos = START
-    for _ in range(rng.randint(0, 50)):
-        moves = legal_moves(pos)
-        if not moves:
-            break
-        pos = play(pos, rng.choice(moves))
+    for pos in random_walk(rng, rng.randint(0, 50)):
+        pass
     return pos
 
 

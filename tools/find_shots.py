@@ -22,8 +22,9 @@ import random
 import sys
 from pathlib import Path
 
+from kbdraughts.ai.match import random_walk
 from kbdraughts.board import (
-    BB_BOARD, RAYS, SQUARES, START, WHITE, Move, Position, captures, legal_moves, play,
+    BB_BOARD, RAYS, SQUARES, WHITE, Move, Position, captures, legal_moves, play,
 )
 from kbdraughts.kb.commands import board_rows
 from kbdraughts.notation import fen, move_text
@@ -157,12 +158,7 @@ def main(argv: list[str]) -> int:
     seen = set()
     n = 0
     for _ in range(args.games):
-        pos = START
-        for _ply in range(rng.randint(10, 70)):
-            moves = legal_moves(pos)
-            if not moves:
-                break
-            pos = play(pos, rng.choice(moves))
+        for pos in random_walk(rng, rng.randint(10, 70)):
             hit = find(pos, args.min_gain, args.crown)
             if hit is None:
                 continue
