@@ -1,17 +1,31 @@
 """What a shipped hand-written rule promises, checked by a small exhaustive search.
 
 The AI's capture tree is not used on purpose: these checks are an independent referee built
-only on the move generator. Every function takes the position *after* the rule's move, with
-``us`` the side that played it.
+only on the move generator. Every check takes the position *after* the rule's move, with
+``us`` the side that played it; ``rule_move`` finds that move.
 """
 
 from __future__ import annotations
 
-from kbdraughts.board import SQUARES, Position, captures, legal_moves, play
-from kbdraughts.notation import SQUARE_NAMES
+from typing import Any
+
+from kbdraughts.board import SQUARES, Move, Position, captures, legal_moves, play
+from kbdraughts.kb.encoding import mirror_position
+from kbdraughts.notation import SQUARE_NAMES, parse_fen
 
 MAIN_ROAD = {s for s in SQUARES if SQUARE_NAMES[s] in ("a1", "b2", "c3", "d4", "e5", "f6", "g7",
                                                        "h8")}
+
+
+def rule_move(kb: Any, rule_id: str, fen: str, mirrored: bool) -> tuple[Position, Move]:
+    """The position ``fen`` (turned round for the mirrored rule) and the move ``rule_id``
+    plays there; fails when the rule does not fire."""
+    pos = parse_fen(fen)
+    if mirrored:
+        pos = mirror_position(pos)
+    fired = [m for m in kb.firing(pos) if m.rule.id == rule_id and m.mirrored == mirrored]
+    assert fired, f"{rule_id} does not fire in {fen}" + (" (mirrored)" if mirrored else "")
+    return pos, fired[0].move
 
 
 def balance(pos: Position, us: int) -> int:

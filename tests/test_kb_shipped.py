@@ -12,10 +12,11 @@ import pytest
 
 from kbdraughts.board import play
 from kbdraughts.kb import load_knowledge_base
-from kbdraughts.kb.encoding import mirror_position
 from kbdraughts.notation import parse_fen, parse_move
 
-from kb_promises import catches, crowns, holds_main_road, lone_king_survives, nets
+from kb_promises import (
+    catches, crowns, holds_main_road, lone_king_survives, nets, rule_move,
+)
 
 SHIPPED = [
     ('shot-01', 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8', 'nets', 1),
@@ -109,12 +110,7 @@ def kept(kind: str, amount: int, before, after, us: int, landing: int) -> bool:
 @pytest.mark.parametrize("mirrored", [False, True], ids=["as-written", "mirrored"])
 def test_rule_wins_what_it_promises(kb, rule_id: str, fen: str, kind: str, amount: int,
                                     mirrored: bool):
-    pos = parse_fen(fen)
-    if mirrored:
-        pos = mirror_position(pos)
-    fired = [m for m in kb.firing(pos) if m.rule.id == rule_id and m.mirrored == mirrored]
-    assert fired, f"{rule_id} does not fire in {fen}"
-    move = fired[0].move
+    pos, move = rule_move(kb, rule_id, fen, mirrored)
     after = play(pos, move)
     assert kept(kind, amount, pos, after, pos.side, move.end), f"{rule_id}: {kind} {amount} fails"
 

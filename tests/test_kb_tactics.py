@@ -18,11 +18,9 @@ import pytest
 
 from kbdraughts.board import play
 from kbdraughts.kb import load_knowledge_base
-from kbdraughts.kb.encoding import mirror_position
-from kbdraughts.notation import parse_fen
 from kbdraughts.resources import combos_dir
 
-from kb_promises import nets
+from kb_promises import nets, rule_move
 
 TACTICS = combos_dir() / "tactics.txt"
 SOURCE = re.compile(r"^# from (\S+): .*\nrule (\S+)$", re.M)
@@ -54,12 +52,7 @@ def test_every_tactic_names_its_source(rules):
 @pytest.mark.parametrize("rule_id, fen", SOURCES, ids=[s[0] for s in SOURCES])
 @pytest.mark.parametrize("mirrored", [False, True], ids=["as-written", "mirrored"])
 def test_tactic_wins_what_it_promises(kb, rules, rule_id: str, fen: str, mirrored: bool):
-    pos = parse_fen(fen)
-    if mirrored:
-        pos = mirror_position(pos)
-    fired = [m for m in kb.firing(pos) if m.rule.id == rule_id and m.mirrored == mirrored]
-    assert fired, f"{rule_id} does not fire in {fen}"
-    move = fired[0].move
+    pos, move = rule_move(kb, rule_id, fen, mirrored)
     gain = rules[rule_id].priority  # what it nets; 0 for a defence (it loses nothing)
     assert nets(pos, play(pos, move), pos.side) >= gain, f"{rule_id} does not net {gain}"
 
