@@ -1,0 +1,124 @@
+"""Who sits at a side of the board, as a value: ``PlayerSpec``, parsed once, never sliced.
+
+Specs: ``human`` (also ``you``, ``me``, ``person``), ``kb`` / ``kb:LEVEL`` (the engine; add
+``:nokb`` to play without the knowledge base and ``:MSms`` to set its time per move, e.g.
+``kb:1:nokb``, ``kb:4:200ms``), ``random``, ``greedy`` (takes the most pieces, else a random
+move) and ``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth).
+
+This module is light on purpose (no engine, no pyDatalog): the command line parses specs while
+it builds its parser.
+
+>>> spec = PlayerSpec.parse("KB:1:nokb")
+>>> spec
+PlayerSpec(kind='kb', level=1, use_kb=False, movetime_ms=1000, depth=0)
+>>> str(spec), str(spec.with_level(3))
+('kb:1:nokb', 'kb:3:nokb')
+>>> str(PlayerSpec.parse("kb:4:200ms")), str(PlayerSpec.parse("kb")), str(PlayerSpec.parse("Me"))
+('kb:4:200ms', 'kb:4', 'human')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+#: Level 1 is the knowledge-based layers alone; 2 and 3 search at most 4 and 8 plies; 4
+#: searches as deep as the time budget allows.
+MAX_LEVEL = 4
+#: Every level answers within its budget, so the default is the strongest.
+DEFAULT_LEVEL = MAX_LEVEL
+#: Default time per move of the searching levels, in milliseconds.
+MOVETIME_MS = 1000
+#: The deepest ``search:DEPTH`` baseline.
+MAX_SEARCH_DEPTH = 20
+
+KINDS = ("human", "kb", "random", "greedy", "search")
+_HUMAN_WORDS = frozenset({"human", "you", "person", "me"})
+USAGE = "use human, kb[:LEVEL][:nokb][:MSms], random, greedy or search:DEPTH"
+
+
+class PlayerSpecError(ValueError):
+    """A player spec that names no player; the message says what would."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player: ``kind`` is one of KINDS; ``level``, ``use_kb`` and ``movetime_ms`` matter for
+    ``kb``, ``depth`` for ``search``."""
+
+    kind: str
+    level: int = DEFAULT_LEVEL
+    use_kb: bool = True
+    movetime_ms: int = MOVETIME_MS
+    depth: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerSpec:
+        """The spec ``text`` names; PlayerSpecError with a one-line message when none."""
+        kind, *args = text.strip().lower().split(":")
+        if kind in _HUMAN_WORDS and not args:
+            return cls("human")
+        if kind in ("random", "greedy") and not args:
+            return cls(kind)
+        if kind == "search" and len(args) == 1:
+            if not (args[0].isascii() and args[0].isdigit()) \
+                    or not 1 <= int(args[0]) <= MAX_SEARCH_DEPTH:
+                raise PlayerSpecError(
+                    f"search depth must be a number 1..{MAX_SEARCH_DEPTH}, got {args[0]!r}")
+            return cls("search", depth=int(args[0]))
+        if kind == "kb":
+            return _parse_engine(text, args)
+        raise PlayerSpecError(f"unknown player {text.strip()!r}: {USAGE}")
+
+    def __str__(self) -> str:
+        if self.kind == "search":
+            return f"search:{self.depth}"
+        if self.kind != "kb":
+            return self.kind
+        text = f"kb:{self.level}"
+        if not self.use_kb:
+            text += ":nokb"
+        if self.movetime_ms != MOVETIME_MS:
+            text += f":{self.movetime_ms}ms"
+        return text
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def uses_kb(self) -> bool:
+        """Whether this player plays with the knowledge base."""
+        return self.kind == "kb" and self.use_kb
+
+    def with_level(self, level: int) -> PlayerSpec:
+        """The same player at ``level`` (an engine's other options kept); others unchanged."""
+        if self.kind != "kb":
+            return self
+        check_level(level)
+        return replace(self, level=level)
+
+    def without_kb(self) -> PlayerSpec:
+        """The same player without the knowledge base (an engine's level and time kept)."""
+        return replace(self, use_kb=False) if self.kind == "kb" else self
+
+
+def check_level(level: int) -> int:
+    """``level`` if it is an AI level, else PlayerSpecError."""
+    if not 1 <= level <= MAX_LEVEL:
+        raise PlayerSpecError(f"level must be from 1 to {MAX_LEVEL}, got {level}")
+    return level
+
+
+def _parse_engine(text: str, args: list[str]) -> PlayerSpec:
+    level, use_kb, movetime = DEFAULT_LEVEL, True, MOVETIME_MS
+    for i, a in enumerate(args):
+        if a == "nokb":
+            use_kb = False
+        elif a.endswith("ms") and a[:-2].isascii() and a[:-2].isdigit() and int(a[:-2]) > 0:
+            movetime = int(a[:-2])
+        elif i == 0 and a.isascii() and a.isdigit():
+            level = check_level(int(a))
+        else:
+            raise PlayerSpecError(f"unknown player {text.strip()!r}: {a!r} is not a level, "
+                                  f"'nokb' or a time like '200ms' ({USAGE})")
+    return PlayerSpec("kb", level, use_kb, movetime)
