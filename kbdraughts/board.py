@@ -1,12 +1,8 @@
-"""The rules core of Russian draughts: squares, bitboards, positions, moves and the move generator.
+"""The rules core of Russian draughts: bitboards, positions, moves and the move generator.
 
-A square is an int: the index of its bit in a 36-bit board where the four "ghost" bits 4, 13,
-22 and 31 are never used. With that padding every diagonal step is one constant shift (+4
-up-left, +5 up-right, -4 down-right, -5 down-left), so whole sets of men move with one shift and
-no edge masks. Rank 1 is bits 0..3 (a1, c1, e1, g1), rank 8 is bits 32..35 (b8, d8, f8, h8).
-
-Names (``c3``) live in :mod:`kbdraughts.notation`; nothing here works with strings, and nothing
-here prints.
+Squares are ints on a padded 36-bit board (see :mod:`kbdraughts.squares`, which owns the
+geometry): every diagonal step is one constant shift, so whole sets of men move with one shift
+and no edge masks. Nothing here works with strings, and nothing here prints.
 
 >>> pos = START
 >>> len(legal_moves(pos))
@@ -19,65 +15,14 @@ from __future__ import annotations
 
 from typing import Iterator, NamedTuple
 
-Square = int
-Bitboard = int
-Side = int
-
-WHITE: Side = 0
-BLACK: Side = 1
-
-
-def square_at(file: int, rank: int) -> Square:
-    """The square on ``file`` 0..7 (a..h) and ``rank`` 0..7 (1..8); it must be dark."""
-    assert (file + rank) % 2 == 0, "light square"
-    return (9 * rank + file) // 2
-
-
-#: The 32 dark squares in reading order of a1, c1, e1, g1, b2, ... h8.
-SQUARES: tuple[Square, ...] = tuple(
-    square_at(f, r) for r in range(8) for f in range(8) if (f + r) % 2 == 0
+from kbdraughts.squares import (  # noqa: F401 (re-exported: the core's vocabulary)
+    BB_BOARD, BB_CROWN, BB_RANK, BLACK, DIRECTIONS, JUMPS, RAYS, SQUARE_FILE, SQUARE_RANK,
+    SQUARES, WHITE, Bitboard, Side, Square, mirror_bits, square_at,
 )
-BB_BOARD: Bitboard = sum(1 << s for s in SQUARES)
-SQUARE_FILE: dict[Square, int] = {}
-SQUARE_RANK: dict[Square, int] = {}
-for _r in range(8):
-    for _f in range(8):
-        if (_f + _r) % 2 == 0:
-            SQUARE_FILE[square_at(_f, _r)] = _f
-            SQUARE_RANK[square_at(_f, _r)] = _r
 
-BB_RANK: tuple[Bitboard, ...] = tuple(
-    sum(1 << s for s in SQUARES if SQUARE_RANK[s] == r) for r in range(8)
-)
-#: Where each side's men are crowned.
-BB_CROWN: tuple[Bitboard, Bitboard] = (BB_RANK[7], BB_RANK[0])
-
-#: Steps in (file, rank) and their bit shifts: up-left, up-right, down-right, down-left.
-_STEPS = ((-1, 1), (1, 1), (1, -1), (-1, -1))
-DIRECTIONS: tuple[int, ...] = (4, 5, -4, -5)
-
-
-def _ray(square: Square, step: tuple[int, int]) -> tuple[Square, ...]:
-    f, r = SQUARE_FILE[square], SQUARE_RANK[square]
-    out = []
-    while True:
-        f, r = f + step[0], r + step[1]
-        if not (0 <= f < 8 and 0 <= r < 8):
-            return tuple(out)
-        out.append(square_at(f, r))
-
-
-#: RAYS[square] is a tuple of four rays, one per direction, each the squares along it in order.
-RAYS: dict[Square, tuple[tuple[Square, ...], ...]] = {
-    s: tuple(_ray(s, st) for st in _STEPS) for s in SQUARES
-}
 #: The squares a king's capture can be tried along: rays with room for a piece and a landing.
 _CAPTURE_RAYS: dict[Square, tuple[tuple[Square, ...], ...]] = {
     s: tuple(r for r in rays if len(r) >= 2) for s, rays in RAYS.items()
-}
-#: JUMPS[square]: (over, landing) pairs for a man's capture, one per direction that fits.
-JUMPS: dict[Square, tuple[tuple[Square, Square], ...]] = {
-    s: tuple((r[0], r[1]) for r in rays if len(r) >= 2) for s, rays in RAYS.items()
 }
 
 
@@ -150,6 +95,13 @@ def _position(white: int, black: int, kings: int, side: int) -> Position:
 START: Position = _position(
     BB_RANK[0] | BB_RANK[1] | BB_RANK[2], BB_RANK[5] | BB_RANK[6] | BB_RANK[7], 0, WHITE
 )
+
+
+def mirror_position(pos: Position) -> Position:
+    """The position turned 180 degrees with colours (and the side to move) swapped: a rule or
+    a term written for White reads Black's view of the board this way."""
+    return Position(mirror_bits(pos.black), mirror_bits(pos.white), mirror_bits(pos.kings),
+                    1 - pos.side)
 
 
 def play(pos: Position, move: Move) -> Position:

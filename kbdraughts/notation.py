@@ -13,9 +13,10 @@ import re
 from typing import Sequence
 
 from kbdraughts.board import (
-    BB_BOARD, BB_CROWN, BLACK, JUMPS, RAYS, SQUARE_FILE, SQUARE_RANK, SQUARES, START, WHITE,
-    Bitboard, Move, Position, Side, Square, legal_moves,
+    BB_BOARD, BB_CROWN, BLACK, JUMPS, RAYS, SQUARES, START, WHITE,
+    Bitboard, Move, Position, Square, legal_moves,
 )
+from kbdraughts.squares import SQUARE_NAMES, side_name, square_name
 
 __all__ = [
     "SQUARE_NAMES", "square_name", "parse_square", "move_text", "moves_text", "parse_move",
@@ -23,18 +24,7 @@ __all__ = [
     "AmbiguousMoveError", "side_name", "START",
 ]
 
-SQUARE_NAMES: dict[Square, str] = {
-    s: "abcdefgh"[SQUARE_FILE[s]] + str(SQUARE_RANK[s] + 1) for s in SQUARES
-}
 _SQUARE_BY_NAME: dict[str, Square] = {n: s for s, n in SQUARE_NAMES.items()}
-
-
-def square_name(square: Square) -> str:
-    return SQUARE_NAMES[square]
-
-
-def side_name(side: Side) -> str:
-    return "Black" if side else "White"
 
 
 def parse_square(text: str) -> Square:
