@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from kbdraughts.ai.match import random_walk
+from kbdraughts.game import random_walk
 from kbdraughts.board import SQUARES, Position, legal_moves, START
 from kbdraughts.kb import load_knowledge_base, read_rule_files
 from kbdraughts.kb.rules import pattern_applies

@@ -20,9 +20,11 @@ True
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
+from typing import Iterator
 
 from kbdraughts.board import BLACK, START, WHITE, Move, Position, Side, legal_moves, play
 
@@ -198,3 +200,21 @@ class Game:
     def repetitions(self, pos: Position | None = None) -> int:
         """How many times ``pos`` (default: the current position) has occurred."""
         return self._seen[self.position if pos is None else pos]
+
+
+def random_walk(rng: random.Random, plies: int, start: Position = START) -> Iterator[Position]:
+    """The positions of a game of random moves from ``start``, one after each ply, for up to
+    ``plies`` plies (fewer when a side has no move): positions like those of real play, for
+    benchmarks, tests and the rule-mining tools.
+
+    >>> walk = list(random_walk(random.Random(1), 10))
+    >>> len(walk), all(legal_moves(p) for p in walk[:-1])
+    (10, True)
+    """
+    pos = start
+    for _ in range(plies):
+        moves = legal_moves(pos)
+        if not moves:
+            return
+        pos = play(pos, rng.choice(moves))
+        yield pos

@@ -12,7 +12,7 @@ from kbdraughts.ai.heuristic import (
     MOVE_FEATURES, POSITION_FEATURES, Heuristic, HeuristicFileError, default_heuristic,
     material, parse_terms, position_features,
 )
-from kbdraughts.ai.match import random_walk
+from kbdraughts.game import random_walk
 from kbdraughts.board import START, Position, legal_moves
 from kbdraughts.notation import move_text, parse_fen
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kbdraughts.ai.match import random_walk
+from kbdraughts.game import random_walk
 from kbdraughts.board import SQUARES, START, Position, legal_moves
 from kbdraughts.cli import main
 from kbdraughts.kb import KnowledgeBase, load_knowledge_base, parse_rules

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from kbdraughts.ai.match import random_walk
+from kbdraughts.game import random_walk
 from kbdraughts.board import BLACK, SQUARES, START, WHITE, legal_moves, play
 from kbdraughts.notation import (
     SQUARE_NAMES, AmbiguousMoveError, FenError, IllegalMoveError, MoveError, MoveSyntaxError,

@@ -22,11 +22,11 @@ import random
 import sys
 from pathlib import Path
 
-from kbdraughts.ai.match import random_walk
+from kbdraughts.game import random_walk
 from kbdraughts.board import (
     BB_BOARD, RAYS, SQUARES, WHITE, Move, Position, captures, legal_moves, play,
 )
-from kbdraughts.kb.commands import board_rows
+from kbdraughts.kb.writer import board_rows
 from kbdraughts.notation import fen, move_text
 
 # The referee the tests prove rules with (an exhaustive search on the move generator only):

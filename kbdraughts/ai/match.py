@@ -15,7 +15,7 @@ import signal
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from kbdraughts.board import START, Move, Position, legal_moves, play
+from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.game import Game
 
 #: Random plies that open each pair of games.
@@ -91,24 +91,6 @@ def opening(seed: int | None, pair: int, plies: int = OPENING_PLIES) -> list[Mov
         moves.append(m)
         pos = play(pos, m)
     return moves
-
-
-def random_walk(rng: random.Random, plies: int, start: Position = START) -> Iterator[Position]:
-    """The positions of a game of random moves from ``start``, one after each ply, for up to
-    ``plies`` plies (fewer when a side has no move): positions like those of real play, for
-    benchmarks, tests and the rule-mining tools.
-
-    >>> walk = list(random_walk(random.Random(1), 10))
-    >>> len(walk), all(legal_moves(p) for p in walk[:-1])
-    (10, True)
-    """
-    pos = start
-    for _ in range(plies):
-        moves = legal_moves(pos)
-        if not moves:
-            return
-        pos = play(pos, rng.choice(moves))
-        yield pos
 
 
 def play_game(white, black, start_moves: Iterable[Move] = (), max_plies: int = MAX_PLIES
