@@ -17,11 +17,11 @@ USAGE_ERROR = 2
 
 def _is_player(text: str) -> bool:
     """Whether ``text`` names a person or one of the AI's players (``match``'s specs)."""
-    from kbdraughts.ai.players import PlayerSpecError, parse_spec
+    from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
     from kbdraughts.ui.players import is_human
 
     try:
-        return is_human(text) or bool(parse_spec(text))
+        return is_human(text) or bool(PlayerSpec.parse(text))
     except PlayerSpecError:
         return False
 
