@@ -204,3 +204,12 @@ def test_a_choice_reads_the_move_it_names():
     pos = parse_fen(QUIET)
     c = Engine(level=1, use_kb=False).choose(Game(pos))
     assert c.move == parse_move(pos, "c3-b4")
+
+
+def test_importing_the_engine_does_not_import_pydatalog():
+    import subprocess
+
+    code = "import sys, kbdraughts.ai.engine; print('pyDatalog' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"
