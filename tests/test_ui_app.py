@@ -3,6 +3,7 @@ kind of mistake, the commands, undo, save/load, the draw offer and the end of a 
 
 from __future__ import annotations
 
+import io
 import threading
 from pathlib import Path
 from typing import NamedTuple, Sequence
@@ -11,6 +12,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import START, Move
 from kbdraughts.game import Game
 from kbdraughts.notation import fen, move_text, moves_text, parse_fen
@@ -18,7 +20,9 @@ from kbdraughts.pdn import read_pdn_file
 from kbdraughts.ui.app import GameApp, prompt_console
 from kbdraughts.ui.autosave import Autosave
 from kbdraughts.ui.commands import REGISTRY
+from kbdraughts.ui.console import PlainConsole
 from kbdraughts.ui.render import UNICODE
+from kbdraughts.ui.session import HUMAN, Session
 
 
 # --- a small deterministic player and a session on pipe input -----------------------------
@@ -31,11 +35,15 @@ class Pick(NamedTuple):
     short: str
 
 
+#: The seat of the test player below: a kind of its own, which only this factory builds.
+FIRST = PlayerSpec("first")
+
+
 class FirstMove:
     """Plays the first legal move in sorted text order; accepts a draw when told to."""
 
-    def __init__(self, spec: str = "first", accepts: bool = False):
-        self.name = spec
+    def __init__(self, spec: PlayerSpec = FIRST, accepts: bool = False):
+        self.name = str(spec)
         self.accepts = accepts
         self.calls = 0
 
@@ -60,7 +68,7 @@ def play_session(
     keys: str,
     tmp_path: Path,
     fen: str | None = None,
-    specs: Sequence[str] = ("human", "first"),
+    specs: Sequence[PlayerSpec] = (HUMAN, FIRST),
     accepts: bool = False,
 ) -> tuple[GameApp, str]:
     """Run a whole session on typed ``keys`` ("\\r" is Enter); returns the app and everything
@@ -68,13 +76,12 @@ def play_session(
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
-        holder: list[GameApp] = []
-        console = prompt_console(lambda: holder[0], input=pipe, output=DummyOutput(),
-                                 glyphs=UNICODE, interactive=False)
         game = Game(parse_fen(fen)) if fen else Game()
-        app = GameApp(console, factory(accepts), specs, game=game,
-                      autosave=Autosave(tmp_path / "games"))
-        holder.append(app)
+        session = Session(factory(accepts), specs, game=game,
+                          autosave=Autosave(tmp_path / "games"))
+        console = prompt_console(session, input=pipe, output=DummyOutput(),
+                                 glyphs=UNICODE, interactive=False)
+        app = GameApp(console, session)
         assert app.run() == 0
     return app, "\n".join(console.transcript)
 
@@ -146,11 +153,28 @@ def test_moves_fen_flip_and_level(tmp_path: Path):
     app, shown = play_session("moves\rfen\rflip\rlevel 2\rlevel 99\rquit\r", tmp_path)
     assert "Legal moves for White (7): a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4" in shown
     assert fen(START) in shown.splitlines()
-    assert app.bottom == 1  # flipped: Black at the bottom
+    assert app.session.bottom == 1  # flipped: Black at the bottom
     flipped = shown.split("flip", 1)[1]
     assert flipped.splitlines()[1].strip().startswith("h  g  f")
-    assert "Level 2." in shown and app.specs[1] == "first"
+    assert "Level 2." in shown and app.session.specs[1] == FIRST
     assert "Level must be a whole number from 1 to" in shown
+
+
+def test_level_keeps_the_ais_other_options(tmp_path: Path):
+    # The bug of issue 10: "level 3" against kb:1:nokb made it kb:3, the knowledge base back
+    # on and the time per move dropped.
+    built: list[str] = []
+    session = Session(lambda spec: built.append(str(spec)) or FirstMove(spec),
+                      [HUMAN, PlayerSpec.parse("kb:1:nokb:200ms")])
+    console = PlainConsole(io.StringIO("level 3\nlevel\nquit\n"), io.StringIO(), UNICODE)
+    app = GameApp(console, session)
+    session.ai_thread.start()
+    app.run()
+    assert str(session.specs[1]) == "kb:3:nokb:200ms"
+    assert "Level 3." in console.transcript
+    assert "The AI plays at level 3 (1–4); 'level N' changes it." in console.transcript
+    session.players[1].get()  # the rebuilt player, built in the AI thread
+    assert built[-1] == "kb:3:nokb:200ms"
 
 
 def test_undo_takes_back_the_move_and_the_reply(tmp_path: Path):
@@ -196,7 +220,7 @@ def test_draw_offer_in_a_king_duel_accepted(tmp_path: Path):
     assert "Black offers a draw. Accept? [y/n] y" in shown
     assert "Game over: Draw (draw agreed), ½–½." in shown
     assert "New game? [y/n] n" in shown
-    saved = read_pdn_file(app.autosave.path)[0]
+    saved = read_pdn_file(app.session.autosave.path)[0]
     assert saved.result == "1/2-1/2"
 
 
@@ -235,14 +259,14 @@ def test_ctrl_c_clears_the_line_and_ctrl_d_quits(tmp_path: Path):
 
 def test_autosave_after_each_move(tmp_path: Path):
     app, _ = play_session("c3-d4\re3-f4\rquit\r", tmp_path)
-    saved = read_pdn_file(app.autosave.path)[0]
+    saved = read_pdn_file(app.session.autosave.path)[0]
     assert saved.result == "*"
     assert saved.game.position == app.game.position and saved.game.ply == 4
     assert saved.tags["White"] == "You" and saved.tags["Black"] == "first"
 
 
 def test_two_ais_play_to_the_end(tmp_path: Path):
-    app, shown = play_session("n\rquit\r", tmp_path, specs=("first", "first"))
+    app, shown = play_session("n\rquit\r", tmp_path, specs=(FIRST, FIRST))
     assert app.game.result is not None
     assert "Game over:" in shown
     assert shown.count("White plays") >= 5
@@ -250,15 +274,15 @@ def test_two_ais_play_to_the_end(tmp_path: Path):
 
 def test_new_game_as_black_turns_the_board_and_the_ai_opens(tmp_path: Path):
     app, shown = play_session("c3-d4\rnew black\rquit\r", tmp_path)
-    assert app.specs == ["first", "human"] and app.bottom == 1
+    assert app.session.specs == [FIRST, HUMAN] and app.session.bottom == 1
     assert [move_text(m) for m in app.game.moves] == ["a3-b4"]
     assert "New game: White (first) against Black (you)." in shown
     assert "1... Black to move: quit" in shown
 
 
 def test_person_plays_black(tmp_path: Path):
-    app, shown = play_session("quit\r", tmp_path, specs=("first", "human"))
-    assert app.bottom == 1
+    app, shown = play_session("quit\r", tmp_path, specs=(FIRST, HUMAN))
+    assert app.session.bottom == 1
     assert "White plays a3-b4" in shown
     assert "1... Black to move: quit" in shown
 
