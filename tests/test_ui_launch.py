@@ -12,7 +12,6 @@ import pytest
 
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.game import Game
-from kbdraughts.notation import moves_text
 from kbdraughts.ui import launch
 from kbdraughts.ui.autosave import Autosave
 from kbdraughts.ui.launch import StartError, start_game
