@@ -25,7 +25,6 @@ from kbdraughts.pdn import PdnError, game_to_pdn, read_pdn_file
 from kbdraughts.ui.console import Console
 from kbdraughts.ui.render import record_text
 from kbdraughts.ui.session import Session
-from kbdraughts.ui.teach import teach as write_rule
 
 
 class QuitGame(Exception):
@@ -347,6 +346,10 @@ def _teach(ui: Front, arg: str) -> None:
 
 def teach(ui: Front, move: Move) -> None:
     """Write the position and ``move`` as a rule of the person's own; the AI knows it next."""
+    # Imported here: the rule writer checks with the knowledge base, which the first prompt
+    # must not wait for.
+    from kbdraughts.ui.teach import teach as write_rule
+
     game = ui.session.game
     try:
         taught = write_rule(game.position, move)
