@@ -139,12 +139,13 @@ def think(
     frame = 0
     interrupted = False
     while True:
-        try:
-            return future.result(timeout=0.08), interrupted
-        except FutureTimeout:
-            if time.monotonic() - started >= SPINNER_AFTER:
-                spin(frame, label + (" — stopping…" if interrupted else ""))
-                frame += 1
+        try:  # Ctrl-C may come while the spinner is drawn too: the outer try catches it there
+            try:
+                return future.result(timeout=0.08), interrupted
+            except FutureTimeout:
+                if time.monotonic() - started >= SPINNER_AFTER:
+                    spin(frame, label + (" — stopping…" if interrupted else ""))
+                    frame += 1
         except KeyboardInterrupt:
             interrupted = True
             stop.set()
