@@ -8,13 +8,15 @@ per dark square in the order of :data:`kbdraughts.squares.SQUARES`.
 >>> pos = parse_fen("W:Wc3:Bd4")
 >>> "".join(position_cells(pos)).strip(".")
 'w...b'
+>>> "".join(position_cells(pos, keep={pos.white.bit_length() - 1})).strip("?")
+'w'
 >>> swap_colours(BUILTIN_SYMBOLS["+"]) == BUILTIN_SYMBOLS["*"]
 True
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Collection, NamedTuple
 
 from kbdraughts.board import BB_BOARD, Position
 from kbdraughts.squares import SQUARES, Square
@@ -64,14 +66,19 @@ def position_states(pos: Position) -> tuple[int, int, int, int, int]:
     )
 
 
-def position_cells(pos: Position) -> tuple[str, ...]:
-    """The exact symbol (``. w W b B``) of each dark square of ``pos``, in ``SQUARES`` order."""
+def position_cells(pos: Position, keep: Collection[Square] | None = None,
+                   filler: str = "?") -> tuple[str, ...]:
+    """The exact symbol (``. w W b B``) of each dark square of ``pos``, in ``SQUARES`` order;
+    with ``keep``, only on those squares and ``filler`` elsewhere (a rule tool's draft)."""
     white, black, kings, _ = pos
     occupied = white | black
-    return tuple(
+    cells = tuple(
         "wWbB"[(black >> sq & 1) * 2 + (kings >> sq & 1)] if occupied >> sq & 1 else "."
         for sq in SQUARES
     )
+    if keep is None:
+        return cells
+    return tuple(c if sq in keep else filler for sq, c in zip(SQUARES, cells))
 
 
 class Pattern(NamedTuple):
