@@ -27,8 +27,9 @@ from kbdraughts.notation import parse_square
 from kbdraughts.squares import SQUARE_FILE, SQUARE_INDEX, SQUARE_NAMES, SQUARE_RANK, Square, between
 
 __all__ = [
-    "FILES", "parse_side", "parse_integer", "parse_count", "parse_pieces", "parse_symbol",
-    "is_file_letters", "row_cells", "board_faults", "parse_play", "play_warnings",
+    "FILES", "side_word", "parse_side", "parse_integer", "parse_count", "parse_pieces",
+    "parse_symbol", "is_file_letters", "row_cells", "dark_cells", "board_faults", "parse_play",
+    "play_warnings",
 ]
 
 FILES = "abcdefgh"
