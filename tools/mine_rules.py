@@ -383,10 +383,13 @@ def refilter(path: str, games: int, seed: int, plies: int) -> int:
             fired += 1
             if not holds(pos, match.move, match.rule.priority, plies):
                 failed.add(match.rule.id)
-    text = Path(path).read_text()
-    blocks = re.split(r"(?m)^(?=# from )", text)
-    kept = [b for b in blocks if not (m := re.search(r"(?m)^rule (\S+)$", b))
-            or m.group(1) not in failed]
+    dropped = {r.line for r in kb.rules if r.id in failed}  # where the parser found them
+    kept, start = [], 1
+    for block in re.split(r"(?m)^(?=# from )", Path(path).read_text()):  # a rule and its source
+        end = start + block.count("\n")
+        if not any(start <= line < end for line in dropped):
+            kept.append(block)
+        start = end
     sys.stdout.write("".join(kept))
     print(f"# {fired} firings, {len(failed)} rules dropped", file=sys.stderr)
     return 0
