@@ -29,6 +29,7 @@ from kbdraughts.kb.knowledge import layer_of
 from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, EXACT_SYMBOLS, MAX_PIECES, swap_colours
 from kbdraughts.kb.rule import ANY_PIECES, Rule
 from kbdraughts.notation import FenError, fen, parse_fen
+from kbdraughts.squares import dark_index
 
 __all__ = ["format_rule", "format_rules", "format_symbols", "show_rule", "board_rows"]
 
@@ -160,7 +161,7 @@ def board_rows(cells: tuple[str, ...]) -> list[str]:
     for rank in range(7, -1, -1):
         row = []
         for file in range(8):
-            row.append(cells[rank * 4 + file // 2] if (file + rank) % 2 == 0 else "-")
+            row.append(cells[dark_index(file, rank)] if (file + rank) % 2 == 0 else "-")
         rows.append("    " + " ".join(row) + f"  {rank + 1}")
     rows.append("    a b c d e f g h")
     return rows
