@@ -6,6 +6,7 @@ the cache, without a change to either.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import marshal
 from pathlib import Path
@@ -83,3 +84,21 @@ def test_an_entry_written_for_other_fields_is_refused(tmp_path: Path, monkeypatc
     stale = marshal.dumps((names[:-1], [(v[:-1], *rest) for v, *rest in raw], warnings))
     with pytest.raises(ValueError):  # parse_file then parses the text again
         cache._load(stale)
+
+
+def test_every_module_of_the_parser_names_the_cache_entries():
+    # A change to any kb module the parser stands on must make the cached entries stale.
+    package = Path(cache.__file__).parent
+    seen, todo = set(), ["rules"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "kbdraughts.kb":
+                todo += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kbdraughts.kb."):
+                todo.append(node.module.rsplit(".", 1)[1])
+    assert seen <= {p.stem for p in cache._PARSER_SOURCES}, seen

@@ -24,7 +24,7 @@ __all__ = ["parse_file"]
 _FORMAT = 3
 #: The parser's own source: a change to any of them makes every entry stale.
 _PARSER_SOURCES = [Path(__file__).with_name(name)
-                   for name in ("rules.py", "fields.py", "pattern.py", "cache.py")]
+                   for name in ("rules.py", "rule.py", "fields.py", "pattern.py", "cache.py")]
 _parser_digest: str | None = None
 
 
