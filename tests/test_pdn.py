@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -223,6 +224,17 @@ def test_errors_for_bad_syntax_tags_fen_and_game_type():
     assert message.startswith("g.pdn:1: GameType '20' is not Russian draughts")
     assert "numeric" in _error("1. 22-17 *")
     assert _error('[Result "2-1"]\n1. c3-d4').startswith("g.pdn:1: Result '2-1'")
+
+
+def test_a_stray_closing_brace_or_bracket_is_an_error_naming_the_place(tmp_path: Path):
+    # Issue 11: these were an AssertionError, and one such file broke every --resume.
+    assert _error("1. c3-d4 } f6-g5 *") == "g.pdn:1: stray '}' closes no comment '{'"
+    assert _error('[Event "x"]\n\n1. c3-d4\n] f6-g5 *') == "g.pdn:4: stray ']' closes no tag '['"
+    assert _error("1. c3-d4 ( e3-f4 } ) *").startswith("g.pdn:1: stray '}'")
+    bad = tmp_path / "bad.pdn"
+    bad.write_text('[Event "x"]\n1. c3-d4 f6-g5 }\n*\n', encoding="utf-8")
+    with pytest.raises(PdnError, match=rf"^{re.escape(str(bad))}:2: stray '}}'"):
+        read_pdn_file(bad)
 
 
 def test_moves_after_the_game_ended_by_the_rules_are_an_error():
