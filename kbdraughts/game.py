@@ -1,6 +1,7 @@
 """A game: the moves played, undo, and how it ends (FMJD-64 rules for Russian draughts).
 
-A side with no legal move loses. Draws (FMJD-64 rules 7.2.3-7.2.6), checked after every move:
+A side with no legal move loses, and so does a side with no pieces, even in a set-up position
+where it is the other side's turn. Draws (FMJD-64 rules 7.2.3-7.2.6), checked after every move:
 
 - threefold repetition: the same position with the same side to move for the third time;
 - three or more kings against a lone king: the strong side has not taken it by its 15th move
@@ -176,9 +177,10 @@ class Game:
             return self._ended_by_word
         pos = self.position
         if not self.legal_moves():
-            mover = pos.white if pos.side == WHITE else pos.black
-            reason = Reason.BLOCKED if mover else Reason.NO_PIECES
+            reason = Reason.BLOCKED if pos.pieces(pos.side) else Reason.NO_PIECES
             return Result(1 - pos.side, reason)
+        if not pos.pieces(1 - pos.side):  # a set-up position where the other side has none
+            return Result(pos.side, Reason.NO_PIECES)
         return self.draw_reason()
 
     def draw_reason(self) -> Result | None:

@@ -136,6 +136,16 @@ def test_side_without_pieces_loses():
     assert g.undo() and g.result is None
 
 
+def test_a_side_without_pieces_has_lost_even_when_it_is_the_other_sides_turn():
+    # Issue 11: `--fen 'W:Wa1:B'` was not seen as finished until White moved.
+    for text, winner in [("W:Wa1:B", WHITE), ("B:W:BKh8", BLACK)]:
+        g = Game(parse_fen(text))
+        assert g.result == Result(winner, Reason.NO_PIECES)
+        with pytest.raises(ValueError, match="over"):
+            g.push(g.legal_moves()[0])
+    assert Game(parse_fen("W:W:B")).result == Result(BLACK, Reason.NO_PIECES)  # the mover's loss
+
+
 def test_blocked_after_a_move():
     g = push(Game(parse_fen("B:Wa1:Ba3,c3")), "a3-b2")
     assert g.result == Result(BLACK, Reason.BLOCKED)
