@@ -28,6 +28,7 @@ from enum import Enum
 from typing import Iterator
 
 from kbdraughts.board import BLACK, START, WHITE, Move, Position, Side, legal_moves, play
+from kbdraughts.squares import side_name
 
 #: Plies of the draw counters (a "move" in the rules is one by each side: 2 plies).
 KING_MOVES_ONLY_PLIES = 30
@@ -65,8 +66,7 @@ class Result:
     def __str__(self) -> str:
         if self.winner is None:
             return f"Draw ({self.reason.value})"
-        who = "White" if self.winner == WHITE else "Black"
-        return f"{who} wins ({self.reason.value})"
+        return f"{side_name(self.winner)} wins ({self.reason.value})"
 
 
 @dataclass(frozen=True)

@@ -317,7 +317,7 @@ def parse_fen(text: str) -> Position:
     return Position(pieces["W"], pieces["B"], kings, side)
 
 
-_COLOUR_NAMES = {"W": "White", "B": "Black"}
+_COLOUR_NAMES = {"W": side_name(WHITE), "B": side_name(BLACK)}
 _SPACE_RE = re.compile(r"\s+")
 _FEN_SQUARE_RE = re.compile(r"[a-hA-H][1-8]")
 #: A man's or a king's item as a FEN writes it (``c3``, ``C3``, ``Kc3``, ``kC3``): the square
