@@ -35,7 +35,10 @@ from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, fen, move_text, parse_fen, parse_move
 
-__all__ = ["PdnGame", "PdnError", "game_to_pdn", "parse_pdn", "read_pdn_file", "write_pdn_file"]
+__all__ = [
+    "PdnGame", "PdnError", "game_to_pdn", "parse_pdn", "read_pdn_file", "write_pdn_file",
+    "MAX_PDN_BYTES",
+]
 
 #: Russian draughts in PDN's GameType tag.
 GAME_TYPE = "25"
@@ -294,13 +297,21 @@ def _replay(p: _Pending, source: str) -> PdnGame:
 # --- files ----------------------------------------------------------------------------------
 
 
+#: The largest PDN file read (about 100,000 games): ``/dev/zero`` or a wrong file is refused
+#: rather than read without bound.
+MAX_PDN_BYTES = 64 * 2**20
+
+
 def read_pdn_file(path: str | Path) -> list[PdnGame]:
     """The games in a PDN file (UTF-8, or Windows-1251 as Russian programs often write)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = f.read(MAX_PDN_BYTES + 1)
     except OSError as e:
         raise PdnError(f"{path}: cannot read: {e.strerror or e}") from None
+    if len(data) > MAX_PDN_BYTES:
+        raise PdnError(f"{path}: not read: larger than {MAX_PDN_BYTES // 2**20} MB")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -11,7 +11,9 @@ import pytest
 from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.game import Game, Reason
 from kbdraughts.notation import fen, move_text, parse_fen, parse_move
-from kbdraughts.pdn import PdnError, PdnGame, game_to_pdn, parse_pdn, read_pdn_file, write_pdn_file
+from kbdraughts.pdn import (
+    MAX_PDN_BYTES, PdnError, PdnGame, game_to_pdn, parse_pdn, read_pdn_file, write_pdn_file,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -247,6 +249,19 @@ def test_moves_after_the_game_ended_by_the_rules_are_an_error():
 def test_read_missing_file_is_a_pdn_error(tmp_path: Path):
     with pytest.raises(PdnError, match="cannot read"):
         read_pdn_file(tmp_path / "nope.pdn")
+
+
+def test_a_file_without_end_or_too_large_is_refused_not_read_without_bound(tmp_path: Path):
+    # Issue 11: `play --load /dev/zero` read without bound.
+    with pytest.raises(PdnError, match=r"^/dev/zero: not read: larger than 64 MB$"):
+        read_pdn_file("/dev/zero")
+    big = tmp_path / "big.pdn"
+    with big.open("wb") as f:
+        f.truncate(MAX_PDN_BYTES + 1)
+    with pytest.raises(PdnError, match=rf"^{re.escape(str(big))}: not read"):
+        read_pdn_file(big)
+    with pytest.raises(PdnError, match="cannot read"):
+        read_pdn_file(tmp_path)  # a folder
 
 
 def test_game_to_pdn_rejects_an_unknown_result():
