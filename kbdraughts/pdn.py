@@ -26,7 +26,9 @@ accepted when it names one move). Any error is a :class:`PdnError` whose message
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -324,7 +326,11 @@ def write_pdn_file(
     tags: dict[str, str] | None = None, append: bool = False,
 ) -> None:
     """Write one game or several (a blank line between them). ``tags`` apply to every game,
-    over a PdnGame's own tags; ``append`` adds to the end of an existing file."""
+    over a PdnGame's own tags; ``append`` adds to the end of an existing file.
+
+    A file written over is replaced whole (a temporary file beside it, then a rename), so a
+    full disk or a kill leaves the old file as it was, never a cut one.
+    """
     if isinstance(games, (Game, PdnGame)):
         games = [games]
     texts = []
@@ -334,6 +340,24 @@ def write_pdn_file(
         else:
             texts.append(game_to_pdn(g, tags))
     path = Path(path)
-    lead = "\n" if append and path.exists() and path.stat().st_size else ""
-    with path.open("a" if append else "w", encoding="utf-8") as f:
-        f.write(lead + "\n".join(texts))
+    if append:
+        lead = "\n" if path.exists() and path.stat().st_size else ""
+        with path.open("a", encoding="utf-8") as f:
+            f.write(lead + "\n".join(texts))
+        return
+    _replace_file(path.resolve() if path.is_symlink() else path, "\n".join(texts))
+
+
+def _replace_file(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -186,6 +186,29 @@ def test_write_appends_and_reads_several(tmp_path: Path):
     assert [g.tags["Event"] for g in games] == ["1", "2"]
 
 
+def test_writing_over_a_file_replaces_it_whole_or_leaves_it(tmp_path: Path, monkeypatch):
+    # Issue 11: a full disk or a kill while saving cut the old file.
+    out = tmp_path / "game.pdn"
+    write_pdn_file(out, play(Game(), "c3-d4"), {"Event": "old"})
+    before = out.read_text(encoding="utf-8")
+    out.chmod(0o640)
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.fsync", full_disk)
+    with pytest.raises(OSError):
+        write_pdn_file(out, play(Game(), "e3-f4"), {"Event": "new"})
+    monkeypatch.undo()
+    assert out.read_text(encoding="utf-8") == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.pdn"]  # no temporary file left
+    link = tmp_path / "link.pdn"
+    link.symlink_to(out)
+    write_pdn_file(link, play(Game(), "e3-f4"), {"Event": "new"})
+    assert link.is_symlink() and read_pdn_file(out)[0].tags["Event"] == "new"
+    assert out.stat().st_mode & 0o777 == 0o640
+
+
 def test_read_windows_1251_file(tmp_path: Path):
     out = tmp_path / "ru.pdn"
     out.write_bytes('[White "Петров"]\n1. c3-d4 *\n'.encode("cp1251"))
