@@ -158,7 +158,11 @@ class Game:
         return move
 
     def undo(self) -> bool:
-        """Take back one move if there is one; says whether it did."""
+        """Take back a resignation or an agreed draw if the game ended so, else the last move;
+        says whether there was anything to take back."""
+        if self._ended_by_word is not None:
+            self._ended_by_word = None
+            return True
         if not self.moves:
             return False
         self.pop()

@@ -165,6 +165,19 @@ def test_resign_and_agree_draw_end_the_game_and_undo_reopens_it():
         g.push(g.legal_moves()[0])
 
 
+def test_undo_takes_back_a_resignation_or_agreed_draw_before_any_move():
+    # Issue 11: undo after resign took back moves; after a draw agreed on move 1 there was
+    # "nothing to undo".
+    g = push(Game(), "c3-d4", "f6-g5")
+    g.resign(WHITE)
+    assert g.undo() and g.result is None and g.ply == 2
+    assert g.undo() and g.ply == 1
+    g = Game()
+    g.agree_draw()
+    assert g.undo() and g.result is None and g.ply == 0
+    assert not g.undo()
+
+
 # --- draws ------------------------------------------------------------------------------------
 
 
