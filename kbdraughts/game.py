@@ -70,6 +70,27 @@ class Result:
 
 
 @dataclass(frozen=True)
+class DrawCount:
+    """How far a draw rule has gone: ``count`` of ``limit`` (moves, or occurrences for
+    repetition); the game is drawn when the count reaches the limit."""
+
+    reason: Reason
+    count: int
+    limit: int
+
+    def __str__(self) -> str:
+        return f"{_COUNT_NAMES[self.reason]} {self.count}/{self.limit}"
+
+
+_COUNT_NAMES = {
+    Reason.REPETITION: "repetition",
+    Reason.LONE_KING: "3 kings v 1:",
+    Reason.KING_MOVES_ONLY: "kings only",
+    Reason.ENDING_LIMIT: "king ending",
+}
+
+
+@dataclass(frozen=True)
 class _Counters:
     """Draw-rule state after a ply; cheap to keep one per ply so undo is a pop."""
 
@@ -202,6 +223,34 @@ class Game:
         if limit and wk and bk and c.since_balance >= limit:
             return Result(None, Reason.ENDING_LIMIT)
         return None
+
+    def draw_counts(self) -> list[DrawCount]:
+        """The draw rules under way in the current position, each with its count and limit
+        in moves (occurrences for repetition), for showing before they end the game.
+
+        >>> from kbdraughts.notation import parse_fen, parse_move
+        >>> g = Game(parse_fen("W:WKc1:BKh8"))
+        >>> for text in ("c1-d2", "h8-g7", "d2-c1", "g7-h8"):
+        ...     g.push(parse_move(g.position, text))
+        >>> [str(c) for c in g.draw_counts()]
+        ['repetition 2/3', 'kings only 2/15']
+        """
+        pos = self.position
+        c = self._counters[-1]
+        counts = []
+        if self._seen[pos] >= 2:
+            counts.append(DrawCount(Reason.REPETITION, self._seen[pos], 3))
+        if _balance_kind(pos) is not None:
+            counts.append(DrawCount(Reason.LONE_KING, c.lone_king_moves, LONE_KING_MOVES))
+        if c.kings_only:
+            counts.append(
+                DrawCount(Reason.KING_MOVES_ONLY, c.kings_only // 2, KING_MOVES_ONLY_PLIES // 2)
+            )
+        wm, wk, bm, bk = pos.counts()
+        limit = ENDING_PLIES.get(wm + wk + bm + bk)
+        if limit and wk and bk:
+            counts.append(DrawCount(Reason.ENDING_LIMIT, c.since_balance // 2, limit // 2))
+        return counts
 
     def repetitions(self, pos: Position | None = None) -> int:
         """How many times ``pos`` (default: the current position) has occurred."""

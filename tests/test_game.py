@@ -294,6 +294,28 @@ def test_a_capture_restarts_the_ending_count():
     assert g.result == Result(None, Reason.ENDING_LIMIT)
 
 
+def test_draw_counts_reach_their_limit_as_the_rule_ends_the_game():
+    # For the toolbar (issue 11): the draw rules announced before they end the game.
+    def counts(g: Game) -> dict[Reason, str]:
+        return {c.reason: str(c) for c in g.draw_counts()}
+
+    g = Game(parse_fen(f"W:WKa1,Kc1,Ke1,{LOCK}:BKa7"))
+    assert counts(g) == {Reason.LONE_KING: "3 kings v 1: 0/15"}
+    quiet_plies(g, 28, seed=1)
+    assert counts(g)[Reason.LONE_KING] == "3 kings v 1: 14/15"
+    assert counts(g)[Reason.KING_MOVES_ONLY] == "kings only 14/15"
+    quiet_plies(g, 1, seed=2)
+    assert counts(g)[Reason.LONE_KING] == "3 kings v 1: 15/15"
+    assert g.result == Result(None, Reason.LONE_KING)
+    g = Game(parse_fen("W:WKc1,a3:BKf8,h6"))
+    quiet_plies(g, 59, seed=60, man_move_at=_every_25)
+    assert counts(g)[Reason.ENDING_LIMIT] == "king ending 29/30"
+    quiet_plies(g, 1, seed=61, man_move_at=_every_25)
+    assert counts(g)[Reason.ENDING_LIMIT] == "king ending 30/30"
+    assert g.result == Result(None, Reason.ENDING_LIMIT)
+    assert Game().draw_counts() == []
+
+
 def test_undo_restores_the_draw_counters():
     g = Game(parse_fen(f"W:WKa1,Kc1,{LOCK}:BKa7"))
     quiet_plies(g, 30, seed=25)
