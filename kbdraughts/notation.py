@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from kbdraughts.board import (
     BB_BOARD, BB_CROWN, BLACK, JUMPS, RAYS, SQUARES, START, WHITE,
@@ -98,12 +98,8 @@ def _split_squares(text: str) -> tuple[list[str], bool] | None:
     return names, capture
 
 
-def _fits(move: Move, squares: list[Square]) -> bool:
-    """Whether typed squares (start, some landing squares, end) describe ``move``."""
-    return _fits_path(move.start, move.path, squares)
-
-
 def _fits_path(start: Square, path: Sequence[Square], squares: list[Square]) -> bool:
+    """Whether typed squares (start, some landing squares, end) describe a move's path."""
     if start != squares[0] or path[-1] != squares[-1]:
         return False
     it = iter(path)
@@ -148,17 +144,26 @@ def _capture_paths(pos: Position, start: Square) -> list[tuple[tuple[Square, ...
     return out
 
 
+def _legal_paths(
+    pos: Position, legal: Sequence[Move], start: Square
+) -> Iterator[tuple[tuple[Square, ...], Move]]:
+    """Every full path of a legal capture from ``start``, listed or not, with its move."""
+    by_key = {(m.start, m.end, m.captured): m for m in legal if m.captured and m.start == start}
+    if not by_key or pos.piece_at(start) != (pos.side, bool(pos.kings >> start & 1)):
+        return
+    for path, taken in _capture_paths(pos, start):
+        move = by_key.get((start, path[-1], taken))
+        if move is not None:
+            yield path, move
+
+
 def _other_paths(pos: Position, legal: Sequence[Move], squares: list[Square]) -> list[Move]:
     """The legal captures that ``squares`` describe along a path other than the listed one."""
-    by_key = {(m.start, m.end, m.captured): m for m in legal if m.captured}
-    if not by_key or pos.piece_at(squares[0]) != (pos.side, bool(pos.kings >> squares[0] & 1)):
-        return []
-    found: dict[tuple, Move] = {}
-    for path, taken in _capture_paths(pos, squares[0]):
-        key = (squares[0], path[-1], taken)
-        if key in by_key and _fits_path(squares[0], path, squares):
-            found[key] = by_key[key]
-    return list(found.values())
+    found = {
+        move: None for path, move in _legal_paths(pos, legal, squares[0])
+        if _fits_path(squares[0], path, squares)
+    }
+    return list(found)
 
 
 def _or_list(moves: Sequence[Move]) -> str:
@@ -188,7 +193,8 @@ def parse_move(pos: Position, text: str, legal: Sequence[Move] | None = None) ->
     exact = _exact_move(pos, legal, squares)
     if exact is not None:
         return exact
-    fitting = [m for m in legal if _fits(m, squares)] or _other_paths(pos, legal, squares)
+    fitting = [m for m in legal if _fits_path(m.start, m.path, squares)]
+    fitting = fitting or _other_paths(pos, legal, squares)
     if len(fitting) == 1:
         return fitting[0]
     if len(fitting) > 1:
@@ -224,16 +230,8 @@ def _exact_move(pos: Position, legal: Sequence[Move], squares: list[Square]) -> 
     for m in legal:
         if m.start == start and m.path == path:
             return m
-    if not legal or not legal[0].captured:
-        return None
     # Another full path of a legal capture (the generator lists one path per move).
-    by_key = {(m.start, m.end, m.captured): m for m in legal if m.start == start}
-    if not by_key or pos.piece_at(start) != (pos.side, bool(pos.kings >> start & 1)):
-        return None
-    for landings, taken in _capture_paths(pos, start):
-        if landings == path and (start, path[-1], taken) in by_key:
-            return by_key[start, path[-1], taken]
-    return None
+    return next((m for landings, m in _legal_paths(pos, legal, start) if landings == path), None)
 
 
 def _why_illegal(
