@@ -175,7 +175,7 @@ def test_bestmove_with_rules_of_ones_own(tmp_path):
     r = run("bestmove", "--level", "1", "--explain", "--rules", str(rules), "--", "W:Wc3,g3:Bh8")
     assert r.stdout == f"c3-d4  # pattern rule push-d4 at {rules}:1\n", r.stderr
     r = run("bestmove", "--level", "1", "--rules", str(rules), "W:Wc3,g3:Bh8", "W:Wc3:Bd4,f6")
-    assert r.stdout == "c3-d4\nc3:e5:g7\n", r.stderr  # the FENs argparse gave --rules
+    assert r.stdout == "c3-d4\nc3:e5:g7\n", r.stderr  # --rules takes one PATH: FENs follow
     r = run("bestmove", "--rules", str(tmp_path / "none.txt"), "--", "W:Wc3:Bh8")
     assert r.returncode == 2 and "none.txt" in r.stderr and "Traceback" not in r.stderr
 
