@@ -29,8 +29,9 @@ def test_version():
 
 def test_building_the_parser_imports_neither_pydatalog_nor_the_console():
     r = run_python("import kbdraughts.cli as c, sys; c.build_parser(); "
-                   "print('pyDatalog' in sys.modules, 'prompt_toolkit' in sys.modules)")
-    assert r.stdout == "False False\n", r.stderr
+                   "print('pyDatalog' in sys.modules, 'prompt_toolkit' in sys.modules, "
+                   "'kbdraughts.ai.spec' in sys.modules)")
+    assert r.stdout == "False False False\n", r.stderr
 
 
 def test_moves_and_perft_run_without_pydatalog():
@@ -42,7 +43,8 @@ def test_moves_and_perft_run_without_pydatalog():
 
 
 def _check_layout():
-    spec = importlib.util.spec_from_file_location("check_layout", ROOT / "tools" / "check_layout.py")
+    path = ROOT / "tools" / "check_layout.py"
+    spec = importlib.util.spec_from_file_location("check_layout", path)
     layout = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(layout)
     return layout

@@ -191,3 +191,12 @@ def test_match_reports_a_broken_heuristic_file(tmp_path):
     known = ", ".join(MOVE_FEATURES)
     assert r.stderr.strip().endswith(
         f"heuristic.txt:1: error: unknown weight feature 'nothing' (known: {known})")
+
+
+def test_movetime_help_gives_the_engine_default():
+    from kbdraughts.ai.spec import MOVETIME_MS
+    from kbdraughts.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    movetime = next(a for a in sub.choices["bestmove"]._actions if a.dest == "movetime")
+    assert movetime.help.endswith(f"(default {MOVETIME_MS})")

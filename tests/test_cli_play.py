@@ -17,7 +17,8 @@ def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(CMD + list(args), input="", capture_output=True, text=True, timeout=60)
 
 
-@pytest.mark.parametrize("command", [["play", "--white"], ["play", "--black"], ["match", "random"]])
+@pytest.mark.parametrize("command", [["play", "--white"], ["play", "--black"],
+                                     ["match", "random"]])
 def test_a_bad_level_says_so_in_play_and_match(command: list[str]):
     r = run(*command, "kb:7")
     assert r.returncode == 2 and r.stdout == "", r

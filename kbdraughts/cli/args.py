@@ -1,7 +1,9 @@
 """What every command shares: the exit status for a usage error and the argument types.
 
-Light on purpose: building the parser imports this module and ``kbdraughts.ai.spec`` only, so
-that ``kbdraughts moves`` does not pay for pyDatalog or prompt_toolkit.
+Light on purpose: building the parser imports this module and argparse, nothing of the AI, so
+that ``kbdraughts moves`` pays neither for pyDatalog and prompt_toolkit nor for ``ai.spec``'s
+dataclasses (which imports ``inspect``: about 10 ms, most of a bare interpreter's start-up); the
+types that need ``ai.spec`` import it when an option is read.
 
 >>> whole_number("depth")("3"), level("2"), seconds("0.5"), str(player("KB:1:nokb"))
 (3, 2, 0.5, 'kb:1:nokb')
@@ -17,9 +19,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, NoReturn
+from typing import TYPE_CHECKING, Callable, NoReturn
 
-from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError, check_level
+if TYPE_CHECKING:
+    from kbdraughts.ai.spec import PlayerSpec
 
 #: Exit status for a mistake the person can fix (a bad FEN, argument or file).
 USAGE_ERROR = 2
@@ -72,6 +75,8 @@ def positive(what: str) -> Callable[[str], int]:
 
 def level(text: str) -> int:
     """An AI level, 1..MAX_LEVEL."""
+    from kbdraughts.ai.spec import PlayerSpecError, check_level
+
     value = positive("level")(text)
     try:
         return check_level(value)
@@ -91,7 +96,9 @@ def seconds(text: str) -> float:
 
 
 def player(text: str) -> PlayerSpec:
-    """A player spec (``human``, ``kb:2:nokb``, ``search:4``...), as ``play`` and ``match`` read it."""
+    """A player spec (``human``, ``kb:2:nokb``, ``search:4``): what ``play`` and ``match`` read."""
+    from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
+
     try:
         return PlayerSpec.parse(text)
     except PlayerSpecError as e:
