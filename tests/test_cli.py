@@ -34,6 +34,27 @@ def test_building_the_parser_imports_neither_pydatalog_nor_the_console():
     assert r.stdout == "False False False\n", r.stderr
 
 
+def test_building_the_parser_imports_only_argparse():
+    """Run without site, so that nothing imported at start-up hides what the parser imports."""
+    heavy = ["dataclasses", "inspect", "shutil", "pyDatalog", "prompt_toolkit", "kbdraughts.ai"]
+    r = subprocess.run(
+        [sys.executable, "-S", "-c", f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+         "import kbdraughts.cli as c; c.build_parser(); "
+         f"print([m for m in {heavy!r} if m in sys.modules])"],
+        capture_output=True, text=True, timeout=60)
+    assert r.stdout == "[]\n", r.stderr
+
+
+def test_help_is_as_wide_as_columns_says(monkeypatch):
+    from kbdraughts.cli.args import terminal_columns
+
+    monkeypatch.setenv("COLUMNS", "50")
+    assert terminal_columns() == 50
+    assert max(map(len, build_parser().format_help().splitlines())) <= 48
+    monkeypatch.setenv("COLUMNS", "0")
+    assert terminal_columns() > 0
+
+
 def test_moves_and_perft_run_without_pydatalog():
     r = run_python("import sys; from kbdraughts.cli import main; "
                    "main(['moves', 'W:Wc3:Bd4']); main(['perft', '2']); "

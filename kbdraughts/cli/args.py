@@ -18,8 +18,9 @@ argparse.ArgumentTypeError: level must be from 1 to 4, got 7
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from typing import TYPE_CHECKING, Callable, NoReturn
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 if TYPE_CHECKING:
     from kbdraughts.ai.spec import PlayerSpec
@@ -28,8 +29,35 @@ if TYPE_CHECKING:
 USAGE_ERROR = 2
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's, with the width read from os: argparse's own imports shutil (and with it bz2
+    and lzma, some 5 ms) for the width, and builds a formatter at every ``add_argument``."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         width if width is not None else terminal_columns() - 2)
+
+
+def terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size gives it: $COLUMNS, stdout's, or 80."""
+    try:
+        if (columns := int(os.environ.get("COLUMNS", ""))) > 0:
+            return columns
+    except ValueError:
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status USAGE_ERROR."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see --help)\n")
