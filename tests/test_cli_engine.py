@@ -175,7 +175,7 @@ def test_bestmove_with_rules_of_ones_own(tmp_path):
     r = run("bestmove", "--level", "1", "--explain", "--rules", str(rules), "--", "W:Wc3,g3:Bh8")
     assert r.stdout == f"c3-d4  # pattern rule push-d4 at {rules}:1\n", r.stderr
     r = run("bestmove", "--level", "1", "--rules", str(rules), "W:Wc3,g3:Bh8", "W:Wc3:Bd4,f6")
-    assert r.stdout == "c3-d4\nc3:e5:g7\n", r.stderr  # the FENs argparse gave --rules
+    assert r.stdout == "c3-d4\nc3:e5:g7\n", r.stderr  # --rules takes one PATH: FENs follow
     r = run("bestmove", "--rules", str(tmp_path / "none.txt"), "--", "W:Wc3:Bh8")
     assert r.returncode == 2 and "none.txt" in r.stderr and "Traceback" not in r.stderr
 
@@ -191,3 +191,12 @@ def test_match_reports_a_broken_heuristic_file(tmp_path):
     known = ", ".join(MOVE_FEATURES)
     assert r.stderr.strip().endswith(
         f"heuristic.txt:1: error: unknown weight feature 'nothing' (known: {known})")
+
+
+def test_movetime_help_gives_the_engine_default():
+    from kbdraughts.ai.spec import MOVETIME_MS
+    from kbdraughts.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    movetime = next(a for a in sub.choices["bestmove"]._actions if a.dest == "movetime")
+    assert movetime.help.endswith(f"(default {MOVETIME_MS})")

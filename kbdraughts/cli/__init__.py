@@ -1,0 +1,54 @@
+"""The ``kbdraughts`` command: argparse wiring only; each group of commands has its module.
+
+Each module in ``COMMANDS`` has ``register(subparsers)``, which adds its sub-command(s) and
+sets ``func(args) -> int`` on them. Registration imports only argparse-level things
+(``cli.args``, ``ai.spec``); each command imports the work when it runs, so ``kbdraughts moves``
+starts without pyDatalog or prompt_toolkit.
+
+>>> build_parser().parse_args(["bestmove", "--rules", "a.txt", "--rules", "b", "W:Wc3:Bd4"]).rules
+['a.txt', 'b']
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Sequence
+
+from kbdraughts import __version__
+from kbdraughts.cli import analysis, engine, play, rules
+from kbdraughts.cli.args import USAGE_ERROR, ArgumentParser
+
+#: rules check|match|show; moves, perft; bestmove, match; play (the default command).
+COMMANDS = [rules, analysis, engine, play]
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(
+        prog="kbdraughts",
+        description="A knowledge-based AI for Russian draughts. With no command: play a game.",
+    )
+    parser.add_argument("--version", action="version", version=f"kbdraughts {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args_list or (args_list[0].startswith("-")
+                         and args_list[0] not in ("-h", "--help", "--version")):
+        args_list.insert(0, "play")  # bare `kbdraughts [--resume ...]` plays
+    args = parser.parse_args(args_list)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return USAGE_ERROR
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): not an error of ours.
+        sys.stderr.close()
+        return 0

@@ -1,0 +1,7 @@
+"""``python -m kbdraughts.cli``: the ``kbdraughts`` command."""
+
+import sys
+
+from kbdraughts.cli import main
+
+sys.exit(main())

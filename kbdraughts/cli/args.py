@@ -1,0 +1,146 @@
+"""What every command shares: the exit status for a usage error and the argument types.
+
+Light on purpose: building the parser imports this module and argparse, nothing of the AI, so
+that ``kbdraughts moves`` pays neither for pyDatalog and prompt_toolkit nor for ``ai.spec``'s
+dataclasses (which brings ``inspect``: 5 to 10 ms measured, where a bare interpreter starts in
+15); the types that need ``ai.spec`` import it when an option is read.
+
+>>> whole_number("depth")("3"), level("2"), seconds("0.5"), str(player("KB:1:nokb"))
+(3, 2, 0.5, 'kb:1:nokb')
+>>> level("7")
+Traceback (most recent call last):
+argparse.ArgumentTypeError: level must be from 1 to 4, got 7
+>>> player("kb:7")
+Traceback (most recent call last):
+argparse.ArgumentTypeError: level must be from 1 to 4, got 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
+
+if TYPE_CHECKING:
+    from kbdraughts.ai.spec import PlayerSpec
+
+#: Exit status for a mistake the person can fix (a bad FEN, argument or file).
+USAGE_ERROR = 2
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's, with the width read from os: argparse's own imports shutil (and with it bz2
+    and lzma, some 5 ms) for the width, and builds a formatter at every ``add_argument``."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         width if width is not None else terminal_columns() - 2)
+
+
+def terminal_columns() -> int:
+    """The terminal's width as shutil.get_terminal_size gives it: $COLUMNS, stdout's, or 80."""
+    try:
+        if (columns := int(os.environ.get("COLUMNS", ""))) > 0:
+            return columns
+    except ValueError:
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status USAGE_ERROR."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def fail(command: str, message: str) -> int:
+    """Report a usage error of ``kbdraughts COMMAND`` as one line on stderr; USAGE_ERROR."""
+    print(f"kbdraughts {command}: {message}", file=sys.stderr, flush=True)
+    return USAGE_ERROR
+
+
+# --- argument types: each turns the text into a value or says in one line what is wrong --------
+
+
+def integer(text: str) -> int:
+    """Any whole number (a seed)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def whole_number(what: str, minimum: int = 0) -> Callable[[str], int]:
+    """A whole number of at least ``minimum``, named ``what`` in its error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{what} must be {minimum} or more, got {value}")
+        return value
+
+    return parse
+
+
+def positive(what: str) -> Callable[[str], int]:
+    """A whole number of at least 1 (games, jobs, milliseconds)."""
+    return whole_number(what, 1)
+
+
+def level(text: str) -> int:
+    """An AI level, 1..MAX_LEVEL."""
+    from kbdraughts.ai.spec import PlayerSpecError, check_level
+
+    value = positive("level")(text)
+    try:
+        return check_level(value)
+    except PlayerSpecError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def seconds(text: str) -> float:
+    """A duration in seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text!r}")
+    return value
+
+
+def player(text: str) -> PlayerSpec:
+    """A player spec (``human``, ``kb:2:nokb``, ``search:4``): what ``play`` and ``match`` read."""
+    from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
+
+    try:
+        return PlayerSpec.parse(text)
+    except PlayerSpecError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+# --- arguments several commands take ----------------------------------------------------------
+
+
+def add_fens(parser: argparse.ArgumentParser) -> None:
+    """Positions as arguments; with none the command reads them from stdin (see cli.answer)."""
+    parser.add_argument("fens", nargs="*", metavar="FEN")
+
+
+def add_rules(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--rules PATH``, once per path: it takes one value, so FENs after it stay FENs."""
+    parser.add_argument("--rules", action="append", metavar="PATH", help=help)

@@ -1,0 +1,132 @@
+"""``kbdraughts rules check|match|show``: the tools for people who write rules.
+
+Output formats are relied upon by scripts; keep them exactly:
+
+- ``rules check [PATH ...]``: one ``path:line: error: ...`` / ``path:line: warning: ...`` line
+  per finding, then a summary line; exit 0 without errors, 1 with errors, 2 for a bad path.
+- ``rules match [FEN ...] [--rules PATH]...``: one line per position, the ids of the rules
+  whose pattern applies (mirrored included) in the AI's order, separated by spaces; empty
+  when none. Without FENs, reads them from stdin, answering each line as it is read.
+- ``rules show ID [--rules PATH]...``: the rule drawn as a board with its ``file:line``, and
+  its mirror.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from kbdraughts.cli.args import USAGE_ERROR, add_fens, add_rules
+
+if TYPE_CHECKING:  # keep registration free of the heavy imports (pyDatalog)
+    from kbdraughts.kb.knowledge import KnowledgeBase
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "rules", help="check, match and show knowledge-base rules",
+        description="Tools for the combination rules of the knowledge base (combos/*.txt).",
+    )
+    actions = p.add_subparsers(dest="rules_command", metavar="ACTION", parser_class=type(p))
+
+    def no_action(args: argparse.Namespace) -> int:
+        p.print_help()
+        return USAGE_ERROR
+
+    p.set_defaults(func=no_action)
+    c = actions.add_parser(
+        "check", help="parse rule files and report errors and warnings",
+        description="Parse rule files (a PATH is a file or a directory of *.txt; default: the "
+        "shipped knowledge base) and print path:line: error/warning lines, then a summary. "
+        "Exit status 0 without errors, 1 with errors.",
+    )
+    c.add_argument("paths", nargs="*", metavar="PATH")
+    c.set_defaults(func=run_check)
+    m = actions.add_parser(
+        "match", help="which rules apply to each position",
+        description="One line per position: the ids of the rules whose pattern applies "
+        "(mirrored ones included), in the order the AI tries them; an empty line for none. "
+        "With no FEN, reads FENs from stdin, one per line.",
+    )
+    add_fens(m)
+    add_rules(m, "use this rule file or directory instead of the shipped ones (repeat "
+              "--rules for several)")
+    m.set_defaults(func=run_match)
+    s = actions.add_parser(
+        "show", help="draw a rule and its mirror",
+        description="Draw the rule ID as a board, with its file:line, and its mirror.",
+    )
+    s.add_argument("id", metavar="ID")
+    add_rules(s, "look in this rule file or directory instead of the shipped ones (repeat "
+              "--rules for several)")
+    s.set_defaults(func=run_show)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from kbdraughts.kb.knowledge import read_rule_files
+
+    rules, warnings, errors, files = read_rule_files(args.paths or None)
+    missing = [d for d in errors if d.line == 0 and d.message == "no such file or directory"]
+    order = {f: i for i, f in enumerate(files)}
+    findings = sorted(warnings + [d for d in errors if d not in missing],
+                      key=lambda d: (order.get(d.path, -1), d.line, d.level != "error"))
+    for d in missing:
+        print(f"kbdraughts rules check: {d.path}: no such file or directory", file=sys.stderr)
+    for d in findings:
+        print(d)
+    exact = sum(1 for r in rules if r.exact)
+    n_errors = len(errors) - len(missing)
+    print(f"{_plural(len(files), 'file')}, {_plural(len(rules), 'rule')} ({exact} exact, "
+          f"{len(rules) - exact} patterns), {_plural(len(warnings), 'warning')}, "
+          f"{_plural(n_errors, 'error')}")
+    if missing:
+        return USAGE_ERROR
+    return 1 if n_errors else 0
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def run_match(args: argparse.Namespace) -> int:
+    from kbdraughts.cli.answer import answer_each
+    from kbdraughts.notation import parse_fen
+
+    kb = _load(args.rules)
+    if kb is None:
+        return USAGE_ERROR
+    return answer_each(args.fens, lambda text: " ".join(
+        m.rule.id for m in kb.matches(parse_fen(text))))
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from kbdraughts.kb.writer import show_rule
+
+    kb = _load(args.rules)
+    if kb is None:
+        return USAGE_ERROR
+    if args.id not in kb:
+        close = [r.id for r in kb.rules if args.id.lower() in r.id.lower()][:5]
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        print(f"kbdraughts rules show: no rule {args.id!r} among {len(kb)} rules{hint}",
+              file=sys.stderr)
+        return USAGE_ERROR
+    print(show_rule(kb.rule(args.id)))
+    return 0
+
+
+def _load(paths: list[str] | None) -> KnowledgeBase | None:
+    """The knowledge base of ``paths`` (None: the shipped one), or None after reporting why not."""
+    from kbdraughts.kb.knowledge import load_knowledge_base
+    from kbdraughts.kb.rules import RuleFileError
+
+    try:
+        return load_knowledge_base(paths)
+    except RuleFileError as e:
+        for d in e.errors:
+            print(d, file=sys.stderr)
+        print(f"kbdraughts: the rules were not loaded ({len(e.errors)} "
+              f"error{'s' if len(e.errors) != 1 else ''}; see 'kbdraughts rules check')",
+              file=sys.stderr)
+        return None
