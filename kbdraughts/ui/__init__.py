@@ -6,5 +6,6 @@ commands whole, ``app`` the read-move loop, ``launch`` starts a game from the co
 options, ``render`` draws the board, ``style`` holds the colours, ``completer`` completes moves
 and commands, ``toolbar`` builds the bottom bar, ``keys`` the key bindings, ``console`` the
 terminal and plain-pipe I/O, ``players`` the AI's seats and thinking off the UI thread,
-``autosave`` and ``teach`` the files written for the person, ``cli`` the ``play`` sub-command.
+``autosave`` and ``teach`` the files written for the person. The ``play`` sub-command itself
+is in :mod:`kbdraughts.cli.play`.
 """
