@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kbdraughts.board import SQUARES, Move, Position, captures, legal_moves, play
-from kbdraughts.kb.encoding import mirror_position
+from kbdraughts.board import mirror_position
 from kbdraughts.notation import SQUARE_NAMES, parse_fen
 
 MAIN_ROAD = {s for s in SQUARES if SQUARE_NAMES[s] in ("a1", "b2", "c3", "d4", "e5", "f6", "g7",

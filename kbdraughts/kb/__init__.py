@@ -7,7 +7,8 @@ Usage::
         m.rule.id, m.mirrored, m.layer, m.move
 
 - :mod:`kbdraughts.kb.rules` — the combos format: :class:`Rule`, the parser, diagnostics;
-- :mod:`kbdraughts.kb.encoding` — the pyDatalog program and how rules are encoded in it;
+- :mod:`kbdraughts.kb.datalog` — :class:`Program`, the one wrapper of pyDatalog;
+- :mod:`kbdraughts.kb.index` — the rules' pyDatalog program and how rules are encoded in it;
 - :mod:`kbdraughts.kb.knowledge` — :class:`KnowledgeBase`, :class:`RuleMatch`, loading;
 - :mod:`kbdraughts.kb.commands` — ``kbdraughts rules check|match|show``.
 """

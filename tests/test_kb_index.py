@@ -14,7 +14,7 @@ from kbdraughts.game import random_walk
 from kbdraughts.board import SQUARES, START, Position, legal_moves
 from kbdraughts.cli import main
 from kbdraughts.kb import KnowledgeBase, load_knowledge_base, parse_rules
-from kbdraughts.kb.encoding import mirror_position
+from kbdraughts.board import mirror_position
 from kbdraughts.kb.rules import pattern_applies
 from kbdraughts.notation import fen, move_text, parse_fen
 

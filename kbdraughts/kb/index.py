@@ -27,40 +27,26 @@ position and its mirror in as facts. Rules are numbered in the order the AI trie
   black count) cell, keyed ``CK = side*256 + white*16 + black``, has one fact naming the group
   ``G`` of classes whose ranges accept it. So the filter is one indexed lookup, and at most
   2 * 13 * 13 facts whatever the number of rules.
-- ``kb_fits(G, W, B, K, R)``: a Python-resolved predicate (``@pyDatalog.predicate()``): the
+- ``kb_fits(G, W, B, K, R)``: a Python-resolved predicate (:meth:`Program.predicate`): the
   bitmask check of the board. A class keeps, for every square one of its rules constrains and
   every square state, the set of its rules allowing that state as one big int ("bit-sliced"
   columns, the most selective squares first); intersecting the columns of the position's
   states, at most 32 ANDs of ints, leaves exactly the rules whose board fits.
 
-Facts are asserted as engine clauses (``pyEngine.assert_``), several times cheaper than
-``pyDatalog.assert_fact``, which parses each one. ``bench/kb.py`` prints the load and query
-costs beside a brute-force matcher and the naive encoding (a fact per rule square and a
-negated conflict predicate), measured in the same run.
-
-Isolation
----------
-A pyDatalog program is per-thread global state. Each :class:`DatalogIndex` owns a private
-``Logic`` (pyDatalog's per-thread program), installs it only for the duration of a load or a
-query, and restores the caller's logic afterwards, under a lock. So two knowledge bases never
-see each other's facts, another module's pyDatalog program (the AI's heuristic) is left as it
-was, and a query from any thread sees the facts loaded in another. Nothing here calls
-``pyDatalog.clear()``. All predicate names start with ``kb_``.
+Facts go in through :class:`~kbdraughts.kb.datalog.Program` (engine clauses, not parsed text),
+and the index owns its program: two knowledge bases never see each other's facts, and any thread
+may ask (see :mod:`kbdraughts.kb.datalog`). All predicate names start with ``kb_``.
+``bench/kb.py`` prints the load and query costs beside a brute-force matcher and the naive
+encoding (a fact per rule square and a negated conflict predicate), measured in the same run.
 """
 
 from __future__ import annotations
 
-import itertools
-import threading
-import weakref
-from contextlib import contextmanager
 from typing import Iterator, Sequence
 
-from pyDatalog import pyDatalog, pyEngine
-from pyDatalog.Logic import Logic
-
-from kbdraughts.board import BB_BOARD, Position
-from kbdraughts.kb.rules import Pattern, Rule, _reverse36, position_states
+from kbdraughts.board import BB_BOARD, Position, mirror_position
+from kbdraughts.kb.datalog import Program, Var
+from kbdraughts.kb.rules import Pattern, Rule, position_states
 
 __all__ = ["DatalogIndex", "position_key", "count_key"]
 
@@ -137,33 +123,7 @@ class _Class:
 
 
 _CHUNK = 256
-
-#: Every live group of classes by its id; ``kb_fits`` is one global resolver, the id selects.
-_GROUPS: dict[int, tuple[_Class, ...]] = {}
-_group_ids = itertools.count(1)
-
-
-@pyDatalog.predicate()
-def kb_fits(G, W, B, K, R):  # noqa: N803 - pyDatalog variables are capitalised
-    """pyDatalog resolver: the rules of group G whose board fits the position W, B, K."""
-    classes = _GROUPS.get(G.id)
-    if classes is None or not (W.is_const() and B.is_const() and K.is_const()):
-        return
-    white, black, kings = W.id, B.id, K.id
-    states = position_states(Position(white, black, kings, 0))
-    for cls in classes:
-        for rank in cls.fitting(states):
-            yield (G.id, white, black, kings, rank)
-
-
-_Term = pyEngine.Term_of
-
-
-def mirror_position(pos: Position) -> Position:
-    """The position turned 180 degrees with colours swapped. A rule's mirror applies to a
-    position exactly when the rule itself applies to the mirrored position."""
-    return Position(_reverse36(pos.black), _reverse36(pos.white), _reverse36(pos.kings),
-                    1 - pos.side)
+_V = Var("V")
 
 
 def _query_args(pos: Position) -> tuple[int, int, int, int, int]:
@@ -171,105 +131,68 @@ def _query_args(pos: Position) -> tuple[int, int, int, int, int]:
             pos.white, pos.black, pos.kings)
 
 
+def _classes(ordered: Sequence[Rule]) -> tuple[list[tuple[int, int]], dict[int, list[_Class]]]:
+    """The ``kb_exact`` rows (position key, rank) and, per count key, the classes of pattern
+    rules whose ranges accept it."""
+    exact: list[tuple[int, int]] = []
+    by_ranges: dict[tuple, list[tuple[int, Pattern]]] = {}
+    for rank, rule in enumerate(ordered):
+        p = rule.pattern
+        if rule.exact:
+            pos = rule.exact_position()
+            assert pos is not None
+            wn, bn = pos.white.bit_count(), pos.black.bit_count()
+            if p.white[0] <= wn <= p.white[1] and p.black[0] <= bn <= p.black[1]:
+                exact.append((position_key(pos), rank))
+        else:
+            by_ranges.setdefault((p.side, p.white, p.black), []).append((rank, p))
+    # A class of at most _CHUNK rules keeps its columns small ints: building them stays
+    # linear in the number of rules, and a query ANDs a few more, shorter ints.
+    cells: dict[int, list[_Class]] = {}
+    for (side, (wl, wh), (bl, bh)), members in by_ranges.items():
+        for i in range(0, len(members), _CHUNK):
+            cls = _Class(members[i:i + _CHUNK])
+            for wn in range(wl, wh + 1):
+                for bn in range(bl, bh + 1):
+                    cells.setdefault(count_key(side, wn, bn), []).append(cls)
+    return exact, cells
+
+
 class DatalogIndex:
     """The pyDatalog program of one knowledge base: rules in, applicable variants out."""
 
     def __init__(self, ordered: Sequence[Rule]):
         """``ordered``: the rules in the AI's order (a rule's index is its rank)."""
-        self._lock = threading.Lock()
-        saved = getattr(Logic.tl, "logic", None)
-        try:
-            self._logic = Logic()  # a fresh program, made current in this thread for the load
-            self._group_ids = self._load(ordered)
-        finally:
-            _restore(saved)
-        weakref.finalize(self, _forget, self._group_ids)
-
-    def _load(self, ordered: Sequence[Rule]) -> list[int]:
-        pyDatalog.load(_PROGRAM)
-        exact: list[tuple[int, int]] = []
-        by_ranges: dict[tuple, list[tuple[int, Pattern]]] = {}
-        for rank, rule in enumerate(ordered):
-            p = rule.pattern
-            if rule.exact:
-                pos = rule.exact_position()
-                assert pos is not None
-                wn, bn = pos.white.bit_count(), pos.black.bit_count()
-                if p.white[0] <= wn <= p.white[1] and p.black[0] <= bn <= p.black[1]:
-                    exact.append((position_key(pos), rank))
-            else:
-                by_ranges.setdefault((p.side, p.white, p.black), []).append((rank, p))
-        # A class of at most _CHUNK rules keeps its columns small ints: building them stays
-        # linear in the number of rules, and a query ANDs a few more, shorter ints.
-        classes: list[tuple[tuple, _Class]] = [
-            (key, _Class(members[i:i + _CHUNK]))
-            for key, members in by_ranges.items() for i in range(0, len(members), _CHUNK)
-        ]
-        cells: dict[int, list[int]] = {}
-        for i, ((side, (wl, wh), (bl, bh)), _) in enumerate(classes):
-            for wn in range(wl, wh + 1):
-                for bn in range(bl, bh + 1):
-                    cells.setdefault(count_key(side, wn, bn), []).append(i)
+        exact, cells = _classes(ordered)
         # Each count cell gets the group of classes whose ranges accept it; cells accepting
         # the same classes share one group.
         group_of: dict[tuple[int, ...], int] = {}
+        self._groups: list[tuple[_Class, ...]] = []
         counts: list[tuple[int, int]] = []
         for key, members in cells.items():
-            group = tuple(members)
+            group = tuple(id(c) for c in members)
             if group not in group_of:
-                gid = group_of[group] = next(_group_ids)
-                _GROUPS[gid] = tuple(classes[i][1] for i in group)
+                group_of[group] = len(self._groups)
+                self._groups.append(tuple(members))
             counts.append((key, group_of[group]))
-        _assert_facts("kb_exact", exact)
-        _assert_facts("kb_count", counts)
-        return list(group_of.values())
+        self._program = Program(_PROGRAM)
+        self._program.predicate("kb_fits", 5, self._fits)
+        self._program.assert_facts("kb_exact", exact)
+        self._program.assert_facts("kb_count", counts)
+
+    def _fits(self, group: int, white: int | None, black: int | None, kings: int | None,
+              _rank: None) -> Iterator[tuple[int, int, int, int, int]]:
+        """``kb_fits``: the rules of ``group`` whose board fits the position white, black, kings."""
+        if group is None or white is None or black is None or kings is None:
+            return
+        states = position_states(Position(white, black, kings, 0))
+        for cls in self._groups[group]:
+            for rank in cls.fitting(states):
+                yield (group, white, black, kings, rank)
 
     def applicable(self, pos: Position) -> list[int]:
         """The variants whose rule applies to ``pos``, in the AI's order (a pyDatalog query):
         ``2*rank`` for a rule as written, ``2*rank + 1`` for its mirror."""
-        args = [(n, _query_args(p)) for n, p in ((0, pos), (1, mirror_position(pos)))]
-        with self._installed():  # literals bind their predicates in the current program
-            facts = [pyEngine.Clause(pyEngine.Literal("kb_at", [_Term(x) for x in (n, *a)]), [])
-                     for n, a in args]
-            for fact in facts:
-                pyEngine.assert_(fact)
-            try:
-                answers = pyEngine.Literal("kb_answer", [pyEngine.Var("V")]).ask()
-            finally:
-                for fact in facts:
-                    pyEngine.retract(fact)
-        return sorted(row[0] for row in answers or ())
-
-    @contextmanager
-    def _installed(self) -> Iterator[None]:
-        with self._lock:
-            saved = getattr(Logic.tl, "logic", None)
-            Logic.tl.logic = self._logic
-            if not hasattr(pyEngine.Fresh_var.tl, "counter"):  # a thread pyDatalog never saw
-                pyEngine.Fresh_var.tl.counter = 0
-            try:
-                yield
-            finally:
-                _restore(saved)
-
-
-def _assert_facts(name: str, rows: Sequence[tuple]) -> None:
-    """Assert many facts of one predicate in the current program: engine clauses built
-    directly, skipping the parser that ``pyDatalog.assert_fact`` runs for every fact."""
-    assert_, clause, literal = pyEngine.assert_, pyEngine.Clause, pyEngine.Literal
-    for row in rows:
-        assert_(clause(literal(name, [_Term(x) for x in row]), []))
-
-
-def _restore(saved: object) -> None:
-    """Put back the calling thread's own pyDatalog program (or none, as it was)."""
-    if saved is None:
-        if hasattr(Logic.tl, "logic"):
-            del Logic.tl.logic
-    else:
-        Logic.tl.logic = saved
-
-
-def _forget(group_ids: list[int]) -> None:
-    for gid in group_ids:
-        _GROUPS.pop(gid, None)
+        at = [(0, *_query_args(pos)), (1, *_query_args(mirror_position(pos)))]
+        answers = self._program.ask("kb_answer", _V, given={"kb_at": at})
+        return sorted(row[0] for row in answers)
