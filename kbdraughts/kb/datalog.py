@@ -41,7 +41,6 @@ from __future__ import annotations
 import functools
 import threading
 from contextlib import contextmanager
-from importlib import metadata
 from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -70,6 +69,8 @@ class Var:
 def check_version(found: str | None = None) -> None:
     """ImportError unless pyDatalog ``found`` (default: the installed one) is the pinned one."""
     if found is None:
+        from importlib import metadata  # ~15 ms: paid with pyDatalog's import, not before
+
         try:
             found = metadata.version("pyDatalog")
         except metadata.PackageNotFoundError:
