@@ -85,8 +85,7 @@ def check_version(found: str | None = None) -> None:
 def _engine() -> SimpleNamespace:
     """pyDatalog's modules, imported once (the first Program) after the version check."""
     check_version()
-    from pyDatalog import pyDatalog  # noqa: F401 - sets up pyDatalog (and this thread's program)
-    from pyDatalog import pyEngine, pyParser
+    from pyDatalog import pyEngine, pyParser  # the package sets up this thread's program
     from pyDatalog.Logic import Logic
 
     return SimpleNamespace(engine=pyEngine, parser=pyParser, Logic=Logic)
@@ -184,7 +183,8 @@ class Program:
             given: Mapping[str, Iterable[Sequence[Any]]] | None = None) -> list[tuple]:
         """The answers to ``name(*args)``: one tuple per answer with the values of the
         :class:`Var` arguments, in order (``[()]`` for a yes without variables, ``[]`` for
-        no). ``given`` facts hold for this question only (asserted, asked, retracted at once)."""
+        no). ``given`` facts hold for this question only (asserted, asked, retracted at once).
+        AttributeError (pyDatalog's) for a predicate the program has no clause or fact of."""
         with self._installed() as engine:
             term, clause, literal = engine.Term_of, engine.Clause, engine.Literal
             facts = [clause(literal(n, [term(x) for x in row]), [])
