@@ -123,3 +123,35 @@ def test_a_knowledge_base_answers_from_another_thread():
     t.start()
     t.join()
     assert out == [["r"]]
+
+
+def test_a_knowledge_base_loaded_in_another_thread_answers_here():
+    # pyDatalog's state is per thread, but each index owns its program (kb/datalog.py): the UI
+    # may load the knowledge base in its AI thread and anyone may ask it afterwards.
+    out = []
+    t = threading.Thread(target=lambda: out.append(KnowledgeBase(parse_rules(
+        "rule r\n  position: W:Wc3:Bf6\n  play: c3-d4\n", "r")[0])))
+    t.start()
+    t.join()
+    assert [m.rule.id for m in out[0].firing(parse_fen("W:Wc3:Bf6"))] == ["r"]
+
+
+def test_two_threads_asking_one_knowledge_base_at_once_get_the_right_answers():
+    rng = random.Random(7)
+    sources = [random_position(rng) for _ in range(40)]
+    rules = parse_rules("\n".join(random_rule(rng, i, p) for i, p in enumerate(sources)),
+                        "random.txt")[0]
+    kb = KnowledgeBase(rules)
+    probes = sources + [mirror_position(p) for p in sources]
+    want = [[(m.rule.id, m.mirrored) for m in kb.matches(p)] for p in probes]
+    got: dict[int, list] = {}
+
+    def ask(n: int) -> None:
+        got[n] = [[(m.rule.id, m.mirrored) for m in kb.matches(p)] for p in probes[n::2] * 3]
+
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == {n: want[n::2] * 3 for n in range(2)}
