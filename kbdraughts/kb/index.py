@@ -158,6 +158,21 @@ def _classes(ordered: Sequence[Rule]) -> tuple[list[tuple[int, int]], dict[int, 
     return exact, cells
 
 
+def _fits_in(groups: Sequence[tuple[_Class, ...]]):
+    """``kb_fits(G, W, B, K, R)``: the rules of group G whose board fits the position W, B, K.
+    (A closure, not a method: the index's program holds it, and no cycle delays freeing both.)"""
+    def fits(group: int | None, white: int | None, black: int | None, kings: int | None,
+             _rank: None) -> Iterator[tuple[int, int, int, int, int]]:
+        if group is None or white is None or black is None or kings is None:
+            return
+        states = position_states(Position(white, black, kings, 0))
+        for cls in groups[group]:
+            for rank in cls.fitting(states):
+                yield (group, white, black, kings, rank)
+
+    return fits
+
+
 class DatalogIndex:
     """The pyDatalog program of one knowledge base: rules in, applicable variants out."""
 
@@ -167,28 +182,18 @@ class DatalogIndex:
         # Each count cell gets the group of classes whose ranges accept it; cells accepting
         # the same classes share one group.
         group_of: dict[tuple[int, ...], int] = {}
-        self._groups: list[tuple[_Class, ...]] = []
+        groups: list[tuple[_Class, ...]] = []
         counts: list[tuple[int, int]] = []
         for key, members in cells.items():
             group = tuple(id(c) for c in members)
             if group not in group_of:
-                group_of[group] = len(self._groups)
-                self._groups.append(tuple(members))
+                group_of[group] = len(groups)
+                groups.append(tuple(members))
             counts.append((key, group_of[group]))
         self._program = Program(_PROGRAM)
-        self._program.predicate("kb_fits", 5, self._fits)
+        self._program.predicate("kb_fits", 5, _fits_in(groups))
         self._program.assert_facts("kb_exact", exact)
         self._program.assert_facts("kb_count", counts)
-
-    def _fits(self, group: int, white: int | None, black: int | None, kings: int | None,
-              _rank: None) -> Iterator[tuple[int, int, int, int, int]]:
-        """``kb_fits``: the rules of ``group`` whose board fits the position white, black, kings."""
-        if group is None or white is None or black is None or kings is None:
-            return
-        states = position_states(Position(white, black, kings, 0))
-        for cls in self._groups[group]:
-            for rank in cls.fitting(states):
-                yield (group, white, black, kings, rank)
 
     def applicable(self, pos: Position) -> list[int]:
         """The variants whose rule applies to ``pos``, in the AI's order (a pyDatalog query):
