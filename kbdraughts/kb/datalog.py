@@ -126,22 +126,30 @@ class Program:
         if text:
             self.load(text)
 
+    def _install(self) -> tuple[Any, Any]:
+        """Make this program the calling thread's (the lock held); what to put back after."""
+        e = self._e
+        tl = e.Logic.tl
+        saved = getattr(tl, "logic", None), getattr(_asking, "program", None)
+        tl.logic = self._logic
+        _asking.program = self
+        if not hasattr(e.engine.Fresh_var.tl, "counter"):  # a thread pyDatalog never saw
+            e.engine.Fresh_var.tl.counter = 0
+        return saved
+
+    def _uninstall(self, saved: tuple[Any, Any]) -> None:
+        _asking.program = saved[1]
+        _restore(self._e.Logic, saved[0])
+
     @contextmanager
     def _installed(self) -> Iterator[Any]:
         """This program made the calling thread's, under the lock; the engine module given."""
-        e = self._e
-        tl = e.Logic.tl
         with self._lock:
-            saved, asking = getattr(tl, "logic", None), getattr(_asking, "program", None)
-            tl.logic = self._logic
-            _asking.program = self
-            if not hasattr(e.engine.Fresh_var.tl, "counter"):  # a thread pyDatalog never saw
-                e.engine.Fresh_var.tl.counter = 0
+            saved = self._install()
             try:
-                yield e.engine
+                yield self._e.engine
             finally:
-                _asking.program = asking
-                _restore(e.Logic, saved)
+                self._uninstall(saved)
 
     def load(self, text: str) -> None:
         """Add the clauses of a Datalog ``text`` (pyDatalog syntax). The text is compiled as
@@ -185,18 +193,23 @@ class Program:
         :class:`Var` arguments, in order (``[()]`` for a yes without variables, ``[]`` for
         no). ``given`` facts hold for this question only (asserted, asked, retracted at once).
         AttributeError (pyDatalog's) for a predicate the program has no clause or fact of."""
-        with self._installed() as engine:
-            term, clause, literal = engine.Term_of, engine.Clause, engine.Literal
-            facts = [clause(literal(n, [term(x) for x in row]), [])
-                     for n, rows in given.items() for row in rows] if given else []
-            for fact in facts:
-                engine.assert_(fact)
+        engine = self._e.engine
+        term, clause, literal = engine.Term_of, engine.Clause, engine.Literal
+        with self._lock:  # _installed() written out: this is the path every question takes
+            saved = self._install()
             try:
-                goal = [engine.Var(a.name) if isinstance(a, Var) else term(a) for a in args]
-                rows = literal(name, goal).ask()
-            finally:
+                facts = [clause(literal(n, [term(x) for x in row]), [])
+                         for n, rows in given.items() for row in rows] if given else []
                 for fact in facts:
-                    engine.retract(fact)
+                    engine.assert_(fact)
+                try:
+                    goal = [engine.Var(a.name) if isinstance(a, Var) else term(a) for a in args]
+                    rows = literal(name, goal).ask()
+                finally:
+                    for fact in facts:
+                        engine.retract(fact)
+            finally:
+                self._uninstall(saved)
         if rows is True:
             return [()]
         if not rows:
