@@ -117,12 +117,11 @@ class Program:
         e = self._e = _engine()
         self._lock = threading.Lock()
         self._resolvers: dict[str, Resolver] = {}
-        with self._lock:
-            saved = getattr(e.Logic.tl, "logic", None)
-            try:
-                self._logic = e.Logic()  # a fresh program; Logic() makes it this thread's
-            finally:
-                _restore(e.Logic, saved)
+        saved = getattr(e.Logic.tl, "logic", None)
+        try:
+            self._logic = e.Logic()  # a fresh program; Logic() makes it this thread's
+        finally:
+            _restore(e.Logic, saved)
         if text:
             self.load(text)
 
@@ -163,7 +162,8 @@ class Program:
     def predicate(self, name: str, arity: int, resolve: Resolver) -> None:
         """Answer ``name/arity`` in this program by calling ``resolve``: it gets one value per
         argument (None where unbound) and yields the rows that hold, as pyDatalog's
-        ``@pyDatalog.predicate()`` resolvers do."""
+        ``@pyDatalog.predicate()`` resolvers do. A resolver must not ask its own program (the
+        question holds the program's lock)."""
         key = f"{name}/{arity}"
         self._resolvers[key] = resolve
         with _dispatch_lock:
