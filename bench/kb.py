@@ -29,13 +29,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from kbdraughts.game import random_walk
 from kbdraughts.board import SQUARES, Position, legal_moves, START
+from kbdraughts.game import random_walk
 from kbdraughts.kb import load_knowledge_base, read_rule_files
-from kbdraughts.kb.rules import pattern_applies
-from kbdraughts.notation import fen, move_text
+from kbdraughts.kb.pattern import MAX_PIECES, pattern_applies, position_cells, position_states
+from kbdraughts.kb.rule import Rule, make_rule
+from kbdraughts.kb.writer import format_rules
+from kbdraughts.notation import move_text
+from kbdraughts.squares import between
 
-_CELL = {None: ".", (0, False): "w", (0, True): "W", (1, False): "b", (1, True): "B"}
+ANY = (0, MAX_PIECES)
 
 
 def random_positions(rng: random.Random, n: int) -> list[Position]:
@@ -50,34 +53,24 @@ def random_positions(rng: random.Random, n: int) -> list[Position]:
     return out
 
 
-def _between(a: int, b: int) -> list[int]:
-    from kbdraughts.kb.rules import _between as between
-
-    return between(a, b)
-
-
-def rule_text(rng: random.Random, i: int, pos: Position, exact: bool) -> str:
+def bench_rule(rng: random.Random, i: int, pos: Position, exact: bool) -> Rule:
+    """Rule ``r{i}`` drawn from ``pos``: exact, or a pattern fixing the squares its move needs
+    plus a few more, with a piece-count filter."""
     move = rng.choice(legal_moves(pos))
-    head = [f"rule r{i}", f"  side: {'black' if pos.side else 'white'}",
-            f"  priority: {rng.randint(0, 3)}"]
+    priority = rng.randint(0, 3)
     if exact:
-        return "\n".join(head + [f"  position: {fen(pos)}", f"  play: {move_text(move)}", ""])
+        return make_rule(f"r{i}", move_text(move), position=pos, priority=priority)
     fixed = {move.start, *move.path}
     squares = (move.start,) + move.path
     for a, b in zip(squares, squares[1:]):
-        fixed.update(_between(a, b))
+        fixed.update(between(a, b))
     fixed.update(rng.sample(SQUARES, rng.randint(4, 10)))
-    cells = {s: _CELL[pos.piece_at(s)] if s in fixed else "?" for s in SQUARES}
-    rows = []
-    for rank in range(7, -1, -1):
-        rows.append("    " + " ".join(
-            cells[SQUARES[rank * 4 + f // 2]] if (f + rank) % 2 == 0 else "-" for f in range(8)))
     wn, bn = pos.white.bit_count(), pos.black.bit_count()
     pieces = rng.choice([
-        "any", f"white {wn}, black {bn}", f"white {max(0, wn - 2)}..{wn}, black {bn}..12",
-        f"white {wn}..12", f"black {max(0, bn - 3)}..{bn}"])
-    return "\n".join(head + [f"  pieces: {pieces}", "  board:"] + rows
-                     + [f"  play: {move_text(move)}", ""])
+        (ANY, ANY), ((wn, wn), (bn, bn)), ((max(0, wn - 2), wn), (bn, MAX_PIECES)),
+        ((wn, MAX_PIECES), ANY), (ANY, (max(0, bn - 3), bn))])
+    return make_rule(f"r{i}", move_text(move), cells=position_cells(pos, keep=fixed),
+                     side=pos.side, priority=priority, pieces=pieces)
 
 
 def brute_force(rules, pos: Position) -> list[str]:
@@ -93,8 +86,6 @@ def naive_encoding(rules, positions) -> tuple[float, float]:
     """Load seconds and query seconds per position of the naive pyDatalog encoding."""
     from pyDatalog import pyDatalog, pyEngine
     from pyDatalog.Logic import Logic
-
-    from kbdraughts.kb.rules import position_states
 
     saved = getattr(Logic.tl, "logic", None)
     Logic()
@@ -152,19 +143,9 @@ def startup() -> tuple[float, float, float]:
     return cold, warm, core
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rules", type=int, default=10_000)
-    ap.add_argument("--positions", type=int, default=500)
-    ap.add_argument("--naive", type=int, default=200, help="rules for the naive encoding")
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
-    rng = random.Random(args.seed)
-
-    sources = random_positions(rng, args.rules)
-    text = "\n".join(rule_text(rng, i, p, exact=i % 2 == 0) for i, p in enumerate(sources))
-    # Half the probes are rule positions (so rules do match), half fresh random positions.
-    probes = rng.sample(sources, args.positions // 2) + random_positions(rng, args.positions // 2)
+def load_twice(text: str):
+    """The knowledge base of ``text`` and the seconds of its first load (parsing, with an empty
+    private compile cache), of a second load (from the cache), and of reading the cache alone."""
     saved_data_home = os.environ.get("XDG_DATA_HOME")
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = tmp  # a private, empty compile cache
@@ -183,6 +164,23 @@ def main() -> int:
         del os.environ["XDG_DATA_HOME"]
     else:
         os.environ["XDG_DATA_HOME"] = saved_data_home
+    return kb, cold, warm, parse_warm
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", type=int, default=10_000)
+    ap.add_argument("--positions", type=int, default=500)
+    ap.add_argument("--naive", type=int, default=200, help="rules for the naive encoding")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+
+    sources = random_positions(rng, args.rules)
+    text = format_rules(bench_rule(rng, i, p, exact=i % 2 == 0) for i, p in enumerate(sources))
+    # Half the probes are rule positions (so rules do match), half fresh random positions.
+    probes = rng.sample(sources, args.positions // 2) + random_positions(rng, args.positions // 2)
+    kb, cold, warm, parse_warm = load_twice(text)
     print(f"rules: {len(kb)} ({kb.counts()['exact']} exact, {kb.counts()['patterns']} patterns)")
     print(f"load: {warm * 1000:.0f} ms with the file's compiled cache (target <= 1000 ms), of "
           f"which reading the cache {parse_warm * 1000:.0f} ms and building the pyDatalog "

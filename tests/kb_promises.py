@@ -1,7 +1,8 @@
 """What a shipped hand-written rule promises, checked by a small exhaustive search.
 
-The AI's capture tree is not used on purpose: these checks are an independent referee built
-only on the move generator. Every check takes the position *after* the rule's move, with
+The AI's capture tree is not used on purpose: these checks stand on the referee
+(:mod:`kbdraughts.ai.referee`, an exhaustive material minimax built only on the move
+generator), which the rule tools draft with too. Every check takes the position *after* the rule's move, with
 ``us`` the side that played it; ``rule_move`` finds that move.
 """
 
@@ -9,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kbdraughts.board import SQUARES, Move, Position, captures, legal_moves, play
-from kbdraughts.board import mirror_position
+from kbdraughts.ai.referee import forces
+from kbdraughts.board import SQUARES, Move, Position, captures, legal_moves, mirror_position, play
 from kbdraughts.notation import SQUARE_NAMES, parse_fen
 
 MAIN_ROAD = {s for s in SQUARES if SQUARE_NAMES[s] in ("a1", "b2", "c3", "d4", "e5", "f6", "g7",
@@ -28,43 +29,8 @@ def rule_move(kb: Any, rule_id: str, fen: str, mirrored: bool) -> tuple[Position
     return pos, fired[0].move
 
 
-def balance(pos: Position, us: int) -> int:
-    """Our pieces minus theirs (a shot counts pieces)."""
-    w, b = pos.white.bit_count(), pos.black.bit_count()
-    return b - w if us else w - b
-
-
-def resolve(pos: Position, us: int, plies: int) -> int:
-    """Minimax of the balance over ``plies`` plies, then every forced capture to its end."""
-    moves = legal_moves(pos)
-    if not moves:
-        return -99 if pos.side == us else 99
-    if plies <= 0 and not moves[0].captured:
-        return balance(pos, us)
-    values = [resolve(play(pos, m), us, plies - 1) for m in moves]
-    return max(values) if pos.side == us else min(values)
-
-
-def nets(before: Position, after: Position, us: int, plies: int = 2) -> int:
-    """How many pieces the move wins against the best defence."""
-    return resolve(after, us, plies) - balance(before, us)
-
-
 def kings(pos: Position, side: int) -> int:
     return (pos.pieces(side) & pos.kings).bit_count()
-
-
-def forces(pos: Position, us: int, plies: int, goal) -> bool:
-    """Whether ``us`` reaches ``goal(position)`` within ``plies`` plies against any defence."""
-    if goal(pos):
-        return True
-    if plies == 0:
-        return False
-    moves = legal_moves(pos)
-    if not moves:
-        return pos.side != us
-    results = (forces(play(pos, m), us, plies - 1, goal) for m in moves)
-    return any(results) if pos.side == us else all(results)
 
 
 def crowns(before: Position, after: Position, us: int, plies: int = 3) -> bool:

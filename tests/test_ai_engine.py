@@ -201,7 +201,7 @@ def test_the_engine_is_legal_on_random_positions(level):
 
 
 def test_recurring_positions_stop_at_an_irreversible_move():
-    from kbdraughts.ai.engine import recurring_positions
+    from kbdraughts.ai.layers import recurring_positions
 
     game = Game(parse_fen("W:WKa1,c3:BKh8,f6"))
     for text in ("a1-b2", "h8-g7", "b2-a1", "g7-h8", "c3-d4", "h8-g7"):

@@ -1,4 +1,4 @@
-"""Players: specs, legality on random positions, and what each baseline does."""
+"""Players: built from PlayerSpec values, legality on random positions, what each baseline does."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from kbdraughts.ai import PlayerSpecError, make_player
-from kbdraughts.ai.match import Tally, opening, play_game, run_game
+from kbdraughts.ai import DEFAULT_LEVEL, MAX_LEVEL, PlayerSpec, PlayerSpecError, make_player
+from kbdraughts.ai import engine, spec as spec_module
+from kbdraughts.ai.players import EnginePlayer
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, parse_fen
 
@@ -62,35 +63,41 @@ def test_search_baseline_sees_a_shot():
     assert move_text(move) != "c3-d4" and move_text(move) != "g3-f4"
 
 
-def test_a_game_is_played_to_its_end():
-    game, reason, illegal = play_game(make_player("greedy", 1), make_player("random", 2))
-    assert illegal == "" and (game.result is not None or reason.startswith("move cap"))
+def test_a_spec_value_builds_the_player_its_text_does():
+    spec = PlayerSpec.parse("kb:2:nokb:20ms")
+    player = make_player(spec, seed=3)
+    assert isinstance(player, EnginePlayer) and player.name == "kb:2:nokb:20ms"
+    e = player.engine
+    assert (e.level, e.use_kb, e.movetime_ms, e.seed, e.kb) == (2, False, 20, 3, None)
+    assert make_player(PlayerSpec.parse("search:3")).name == "search:3"
+    assert make_player(PlayerSpec("greedy")).name == "greedy"
 
 
-def test_an_illegal_move_loses_the_game():
-    class Cheat:
-        name = "cheat"
-
-        def choose(self, game, stop=None):
-            other = make_player("random", 0).choose(Game())  # a move from another position
-            return other
-
-    game, reason, illegal = play_game(Cheat(), make_player("random", 1))
-    assert reason == "illegal move" and "cheat played" in illegal
-    assert game.result.winner == 1
+def test_names_are_the_canonical_spec():
+    assert make_player("kb").name == "kb:4"
+    assert make_player("kb:1:nokb").name == "kb:1:nokb"
+    assert make_player("kb:4:200ms").name == "kb:4:200ms"
 
 
-def test_openings_vary_with_the_seed_and_pair():
-    assert opening(1, 0) == opening(1, 0)
-    assert opening(1, 0) != opening(2, 0) or opening(1, 1) != opening(2, 1)
-    assert len(opening(1, 0)) == 4
+def test_a_shared_knowledge_base_is_passed_to_the_engine():
+    class NoRules:
+        def firing(self, pos, legal=None):
+            return []
+
+    kb = NoRules()
+    assert make_player("kb:1", kb=kb).engine.kb is kb
+    assert make_player("kb:1:nokb", kb=kb).engine.kb is None  # the spec says no rules
 
 
-def test_colours_alternate_and_points_add_up():
-    t = Tally()
-    for i in range(4):
-        rec = run_game(("greedy", "random", i, 5, 300))
-        assert (rec.white == "greedy") == (i % 2 == 0)
-        t.add(rec)
-    assert t.games == 4 and t.wins + t.draws + t.losses == 4
-    assert t.line("greedy", "random").startswith("greedy vs random: +")
+@pytest.mark.parametrize("text", ["human", "me"])
+def test_a_human_is_not_an_ai_player(text):
+    with pytest.raises(PlayerSpecError, match="^human is not an AI player$"):
+        make_player(text)
+    with pytest.raises(PlayerSpecError):
+        make_player(PlayerSpec("human"))
+
+
+def test_levels_and_spec_errors_have_one_definition():
+    assert engine.MAX_LEVEL is spec_module.MAX_LEVEL == MAX_LEVEL
+    assert engine.DEFAULT_LEVEL == spec_module.DEFAULT_LEVEL == DEFAULT_LEVEL
+    assert PlayerSpecError is spec_module.PlayerSpecError

@@ -2,21 +2,21 @@
 
 For each rule of ``combos/motifs.txt`` and ``combos/endgames.txt``: a concrete position it
 matches, where its move is legal (the rule fires), and where an exhaustive search of every
-defence (tests/kb_promises.py, built on the move generator only) proves its promise. The same
-is checked for the mirrored position, where the rule fires for Black.
+defence (kbdraughts/ai/referee.py and tests/kb_promises.py, built on the move generator only)
+proves its promise. The same is checked for the mirrored position, where the rule fires for
+Black.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from kbdraughts.ai.referee import nets
 from kbdraughts.board import play
 from kbdraughts.kb import load_knowledge_base
 from kbdraughts.notation import parse_fen, parse_move
 
-from kb_promises import (
-    catches, crowns, holds_main_road, lone_king_survives, nets, rule_move,
-)
+from kb_promises import catches, crowns, holds_main_road, lone_king_survives, rule_move
 
 SHIPPED = [
     ('shot-01', 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8', 'nets', 1),

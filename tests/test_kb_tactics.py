@@ -2,11 +2,11 @@
 
 The rules were drafted by ``tools/mine_rules.py`` from level-1 games: each one's comment names
 the game position it came from. There (and in its mirror, where the rule fires for Black) the
-rule must fire, and an exhaustive search of every defence (tests/kb_promises.py, built on the
-move generator only) must show its move netting ``priority`` pieces within two plies and the
-captures that follow (a threat or a shot nets one or more; a defence, the safe move where level
-1 played one that lost a man, nets zero: it loses nothing). The rule's board fixes only some squares, so its soundness is also
-checked where it fires in fresh level-1 games.
+rule must fire, and an exhaustive search of every defence (kbdraughts/ai/referee.py, built on
+the move generator only) must show its move netting ``priority`` pieces within two plies and
+the captures that follow (a threat or a shot nets one or more; a defence, the safe move where
+level 1 played one that lost a man, nets zero: it loses nothing). The rule's board fixes only
+some squares, so its soundness is also checked where it fires in fresh level-1 games.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ import re
 
 import pytest
 
+from kbdraughts.ai.referee import nets
 from kbdraughts.board import play
 from kbdraughts.kb import load_knowledge_base
 from kbdraughts.resources import combos_dir
 
-from kb_promises import nets, rule_move
+from kb_promises import rule_move
 
 TACTICS = combos_dir() / "tactics.txt"
 SOURCE = re.compile(r"^# from (\S+): .*\nrule (\S+)$", re.M)

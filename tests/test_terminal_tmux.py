@@ -58,18 +58,21 @@ class Terminal:
         self.send("-l", line)
         self.send("Enter")
 
-    def wait_for(self, text: str, timeout: float = 30) -> str:
+    def wait_for(self, text: str, *also: str, timeout: float = 30) -> str:
+        """The screen once ``text`` (and each of ``also``) shows on it; prompt_toolkit may draw
+        the prompt a moment before the bottom toolbar."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
             screen = self.screen()
-            if text.rstrip() in screen:  # capture-pane drops trailing spaces
+            # capture-pane drops trailing spaces
+            if all(t.rstrip() in screen for t in (text, *also)):
                 self.log.append(f"--- saw {text!r}:\n{screen}")
                 return screen
             time.sleep(0.1)
         stderr = self.stderr.read_text() if self.stderr.exists() else "(none)"
         log = "\n".join(self.log)
-        pytest.fail(f"expected on screen: {text!r}\n\n=== actual screen ===\n{screen}\n"
+        pytest.fail(f"expected on screen: {(text, *also)!r}\n\n=== actual screen ===\n{screen}\n"
                     f"=== log ===\n{log}\n=== stderr ===\n{stderr}", pytrace=False)
 
     def close(self) -> None:
@@ -92,11 +95,11 @@ def terminal(tmp_path: Path):
 
 def test_play_a_move_see_the_reply_fen_garbage_and_quit(terminal):
     t = terminal("play", "--level", "1")
-    screen = t.wait_for("1. White to move: ")
+    screen = t.wait_for("1. White to move: ", "Move 1")
     assert "a  b  c  d  e  f  g  h" in screen and "Move 1" in screen  # board and toolbar
     t.type("c3-d4")
     t.wait_for("Black plays ")
-    screen = t.wait_for("2. White to move: ")
+    screen = t.wait_for("2. White to move: ", "Move 2")
     assert "Move 2" in screen and "Level 1" in screen and "AI: " in screen
     t.type("fen")
     t.wait_for(":Wa1,c1,e1,g1,")

@@ -1,85 +1,18 @@
 """The read-move loop driven through prompt_toolkit's pipe input and DummyOutput: moves, every
-kind of mistake, the commands, undo, save/load, the draw offer and the end of a game."""
+kind of mistake, the prompt, the AI's replies, the draw offer in a king duel, the end of a game,
+Ctrl-C and Ctrl-D, the autosave. The commands are in test_ui_commands.py."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
-from typing import NamedTuple, Sequence
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
-from kbdraughts.board import START, Move
-from kbdraughts.game import Game
-from kbdraughts.notation import fen, move_text, moves_text, parse_fen
+from kbdraughts.board import START
+from kbdraughts.notation import move_text
 from kbdraughts.pdn import read_pdn_file
-from kbdraughts.ui.app import GameApp, prompt_console
-from kbdraughts.ui.autosave import Autosave
-from kbdraughts.ui.commands import REGISTRY
-from kbdraughts.ui.render import UNICODE
-
-
-# --- a small deterministic player and a session on pipe input -----------------------------
-
-
-class Pick(NamedTuple):
-    move: Move
-    layer: str
-    reason: str
-    short: str
-
-
-class FirstMove:
-    """Plays the first legal move in sorted text order; accepts a draw when told to."""
-
-    def __init__(self, spec: str = "first", accepts: bool = False):
-        self.name = spec
-        self.accepts = accepts
-        self.calls = 0
-
-    def choose(self, game: Game, stop: threading.Event | None = None) -> Pick | None:
-        self.calls += 1
-        legal = game.legal_moves()
-        if not legal:
-            return None
-        first = moves_text(legal)[0]
-        move = next(m for m in legal if moves_text([m])[0] == first)
-        return Pick(move, "test", f"the first legal move of {len(legal)}", "first legal move")
-
-    def accepts_draw(self, game: Game, side: int) -> bool:
-        return self.accepts
-
-
-def factory(accepts: bool = False):
-    return lambda spec: FirstMove(spec, accepts)
-
-
-def play_session(
-    keys: str,
-    tmp_path: Path,
-    fen: str | None = None,
-    specs: Sequence[str] = ("human", "first"),
-    accepts: bool = False,
-) -> tuple[GameApp, str]:
-    """Run a whole session on typed ``keys`` ("\\r" is Enter); returns the app and everything
-    it showed, prompts and answers included."""
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
-        holder: list[GameApp] = []
-        console = prompt_console(lambda: holder[0], input=pipe, output=DummyOutput(),
-                                 glyphs=UNICODE, interactive=False)
-        game = Game(parse_fen(fen)) if fen else Game()
-        app = GameApp(console, factory(accepts), specs, game=game,
-                      autosave=Autosave(tmp_path / "games"))
-        holder.append(app)
-        assert app.run() == 0
-    return app, "\n".join(console.transcript)
-
-
-# --- the tests --------------------------------------------------------------------------------
+from kbdraughts.ui.session import HUMAN
+from ui_driver import FIRST, play_session
 
 
 def test_a_move_gets_the_ais_reply_with_its_reason(tmp_path: Path):
@@ -134,69 +67,12 @@ def test_a_square_alone_lists_what_its_piece_can_play(tmp_path: Path):
     assert "c4 is a light square: pieces stand on the dark squares only." in shown
 
 
-def test_help_lists_every_registered_command(tmp_path: Path):
-    _, shown = play_session("help\rhelp undo\rquit\r", tmp_path)
-    for cmd in REGISTRY.values():
-        assert f"  {cmd.usage}" in shown
-    assert "undo — take back your last move and the AI's reply" in shown
-    assert "capturing is compulsory" in shown
-
-
-def test_moves_fen_flip_and_level(tmp_path: Path):
-    app, shown = play_session("moves\rfen\rflip\rlevel 2\rlevel 99\rquit\r", tmp_path)
-    assert "Legal moves for White (7): a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4" in shown
-    assert fen(START) in shown.splitlines()
-    assert app.bottom == 1  # flipped: Black at the bottom
-    flipped = shown.split("flip", 1)[1]
-    assert flipped.splitlines()[1].strip().startswith("h  g  f")
-    assert "Level 2." in shown and app.specs[1] == "first"
-    assert "Level must be a whole number from 1 to" in shown
-
-
-def test_undo_takes_back_the_move_and_the_reply(tmp_path: Path):
-    app, shown = play_session("c3-d4\rundo\rundo\rquit\r", tmp_path)
-    assert app.game.position == START
-    assert "Took back c3-d4 and b6-a5." in shown
-    assert "Nothing to undo" in shown
-
-
-def test_record_lists_the_moves_numbered(tmp_path: Path):
-    _, shown = play_session("record\rc3-d4\re3-f4\rrecord\rquit\r", tmp_path)
-    assert "No move has been played yet." in shown
-    assert "1. c3-d4 b6-a5 2. e3-f4 a5-b4" in shown
-
-
-def test_why_and_hint(tmp_path: Path):
-    _, shown = play_session("why\rc3-d4\rwhy\rhint\rquit\r", tmp_path)
-    assert "The AI has not moved yet in this game." in shown
-    assert "Black played b6-a5: the first legal move of 7" in shown
-    assert "Hint: b2-c3 — the first legal move of 8" in shown
-
-
-def test_save_and_load_round_trip(tmp_path: Path):
-    pdn = tmp_path / "mine.pdn"
-    app, shown = play_session(f"c3-d4\rsave {pdn}\rnew\rload {pdn}\rquit\r", tmp_path)
-    assert f"Saved to {pdn}" in shown
-    assert [move_text(m) for m in app.game.moves] == ["c3-d4", "b6-a5"]
-    assert read_pdn_file(pdn)[0].game.position == app.game.position
-    assert "Loaded" in shown and "White to move" in shown
-
-
-def test_load_errors_are_one_line(tmp_path: Path):
-    bad = tmp_path / "bad.pdn"
-    bad.write_text('[Event "x"]\n\n1. c3-d4 c3-d4 *\n')
-    _, shown = play_session(f"load {tmp_path / 'none.pdn'}\rload {bad}\rload\rquit\r", tmp_path)
-    assert "none.pdn: cannot read" in shown
-    assert f"{bad}:3: move 1... c3-d4" in shown
-    assert "Say which file: load FILE" in shown
-
-
 def test_draw_offer_in_a_king_duel_accepted(tmp_path: Path):
     app, shown = play_session("y\rn\rquit\r", tmp_path, fen="W:WKa1:BKh8")
     assert "Black offers a draw. Accept? [y/n] y" in shown
     assert "Game over: Draw (draw agreed), ½–½." in shown
     assert "New game? [y/n] n" in shown
-    saved = read_pdn_file(app.autosave.path)[0]
+    saved = read_pdn_file(app.session.autosave.path)[0]
     assert saved.result == "1/2-1/2"
 
 
@@ -207,14 +83,6 @@ def test_draw_offer_declined_plays_on_and_is_not_repeated(tmp_path: Path):
     assert "Black plays h8-a1" in shown
     assert "2. White to move: moves" in shown  # the prompt, not a second offer
     assert app.game.result is None and app.game.ply == 2
-
-
-def test_draw_command_asks_the_ai(tmp_path: Path):
-    _, shown = play_session("draw\rquit\r", tmp_path)
-    assert "Black declines the draw; play on." in shown
-    app, shown = play_session("draw\rn\rquit\r", tmp_path, accepts=True)
-    assert "Black accepts the draw." in shown
-    assert app.game.result is not None and app.game.result.pdn == "1/2-1/2"
 
 
 def test_the_end_of_a_game_and_a_new_one(tmp_path: Path):
@@ -235,52 +103,21 @@ def test_ctrl_c_clears_the_line_and_ctrl_d_quits(tmp_path: Path):
 
 def test_autosave_after_each_move(tmp_path: Path):
     app, _ = play_session("c3-d4\re3-f4\rquit\r", tmp_path)
-    saved = read_pdn_file(app.autosave.path)[0]
+    saved = read_pdn_file(app.session.autosave.path)[0]
     assert saved.result == "*"
     assert saved.game.position == app.game.position and saved.game.ply == 4
     assert saved.tags["White"] == "You" and saved.tags["Black"] == "first"
 
 
 def test_two_ais_play_to_the_end(tmp_path: Path):
-    app, shown = play_session("n\rquit\r", tmp_path, specs=("first", "first"))
+    app, shown = play_session("n\rquit\r", tmp_path, specs=(FIRST, FIRST))
     assert app.game.result is not None
     assert "Game over:" in shown
     assert shown.count("White plays") >= 5
 
 
-def test_new_game_as_black_turns_the_board_and_the_ai_opens(tmp_path: Path):
-    app, shown = play_session("c3-d4\rnew black\rquit\r", tmp_path)
-    assert app.specs == ["first", "human"] and app.bottom == 1
-    assert [move_text(m) for m in app.game.moves] == ["a3-b4"]
-    assert "New game: White (first) against Black (you)." in shown
-    assert "1... Black to move: quit" in shown
-
-
 def test_person_plays_black(tmp_path: Path):
-    app, shown = play_session("quit\r", tmp_path, specs=("first", "human"))
-    assert app.bottom == 1
+    app, shown = play_session("quit\r", tmp_path, specs=(FIRST, HUMAN))
+    assert app.session.bottom == 1
     assert "White plays a3-b4" in shown
     assert "1... Black to move: quit" in shown
-
-
-def test_teach_writes_an_exact_rule(tmp_path: Path):
-    from kbdraughts.ui.teach import taught_file
-
-    _, shown = play_session(
-        "teach c3-d4\rteach e3-f4\rteach c3-e5\rteach\rteach c3-d4\rquit\r", tmp_path)
-    text = taught_file().read_text()
-    assert "rule taught-1\n" in text and "rule taught-2\n" in text
-    assert "rule taught-3" not in text
-    assert f"Already taught: rule taught-1 at {taught_file()}:4." in shown
-    assert f"  position: {fen(START)}\n  play: c3-d4\n" in text
-    assert "  side: white\n" in text
-    assert "Taught rule taught-1" in shown
-    assert "c3-e5 is not legal" in shown
-    assert "Say which move: teach MOVE" in shown
-    try:
-        from kbdraughts.kb import load_knowledge_base
-    except ImportError:
-        return
-    kb = load_knowledge_base([taught_file()])
-    assert len(kb) == 2
-    assert "the knowledge base loads it" in shown

@@ -20,21 +20,16 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
-
-from kbdraughts.game import random_walk
-from kbdraughts.board import (
-    BB_BOARD, RAYS, SQUARES, WHITE, Move, Position, captures, legal_moves, play,
-)
-from kbdraughts.kb.writer import board_rows
-from kbdraughts.notation import fen, move_text
 
 # The referee the tests prove rules with (an exhaustive search on the move generator only):
 # a rule drafted here is found by the same count it is later checked by.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from kb_promises import balance, resolve  # noqa: E402
-
-_CELL = {None: ".", (0, False): "w", (0, True): "W", (1, False): "b", (1, True): "B"}
+from kbdraughts.ai.referee import balance, move_squares, resolve
+from kbdraughts.board import RAYS, WHITE, Move, Position, captures, legal_moves, play
+from kbdraughts.game import random_walk
+from kbdraughts.kb.pattern import position_cells
+from kbdraughts.kb.rule import Rule, make_rule
+from kbdraughts.kb.writer import format_rule
+from kbdraughts.notation import fen, move_text
 
 
 def line_squares(pos: Position, us: int, depth: int, out: set[int]) -> int:
@@ -52,17 +47,11 @@ def line_squares(pos: Position, us: int, depth: int, out: set[int]) -> int:
         scored.append((v, m, seen))
     if pos.side == us:
         v, m, seen = max(scored, key=lambda x: x[0])
-        out.update(seen | _move_squares(m))
+        out.update(seen | move_squares(m))
         return v
     for v, m, seen in scored:
-        out.update(seen | _move_squares(m))
+        out.update(seen | move_squares(m))
     return min(v for v, _, _ in scored)
-
-
-def _move_squares(m: Move) -> set[int]:
-    squares = {m.start, *m.path}
-    squares.update(s for s in SQUARES if m.captured >> s & 1)
-    return squares
 
 
 def _neighbours(squares: set[int]) -> set[int]:
@@ -74,9 +63,13 @@ def _neighbours(squares: set[int]) -> set[int]:
     return out
 
 
-def board_text(pos: Position, fixed: set[int], filler: str = "?") -> list[str]:
-    """The combos-format board of ``pos`` where only the ``fixed`` squares are kept."""
-    return board_rows(tuple(_CELL[pos.piece_at(s)] if s in fixed else filler for s in SQUARES))
+def draft(n: int, pos: Position, hit: tuple[Move, int, int, set[int]]) -> Rule:
+    """The rule drafted from a proved shot, fixing the squares of its line and their
+    neighbours (the rest ``?``)."""
+    move, given, gain, squares = hit
+    cells = position_cells(pos, keep=_neighbours(squares))
+    return make_rule(f"draft-{n}", move_text(move), cells=cells, name=describe(pos, move),
+                     priority=gain, sacrifice=given)
 
 
 def find(pos: Position, min_gain: int, crown: bool) -> tuple[Move, int, int, set[int]] | None:
@@ -100,7 +93,7 @@ def find(pos: Position, min_gain: int, crown: bool) -> tuple[Move, int, int, set
             continue
         given = max(r.captured.bit_count() for r in replies)
         if found is None or v > found[2]:
-            found = (m, given, v - now, squares | _move_squares(m))
+            found = (m, given, v - now, squares | move_squares(m))
     if found is None:
         return None
     for m in legal_moves(pos):  # a shot must beat every quiet alternative
@@ -160,22 +153,15 @@ def main(argv: list[str]) -> int:
     for _ in range(args.games):
         for pos in random_walk(rng, rng.randint(10, 70)):
             hit = find(pos, args.min_gain, args.crown)
-            if hit is None:
+            if hit is None or hit[2] > 12:  # nothing, or a won game rather than a shot
                 continue
-            move, given, gain, squares = hit
-            if gain > 12:  # a won game, not a shot
-                continue
-            fixed = _neighbours(squares) & {s for s in SQUARES if BB_BOARD >> s & 1}
-            key = (move_text(move), frozenset((s, pos.piece_at(s)) for s in fixed))
+            key = (move_text(hit[0]), frozenset((s, pos.piece_at(s)) for s in _neighbours(hit[3])))
             if key in seen:
                 continue
             seen.add(key)
             n += 1
-            print(f"# from {fen(pos)}: gives {given}, nets {gain:+d}")
-            print(f"rule draft-{n}\n  name: {describe(pos, move)}\n  sacrifice: {given}\n"
-                  f"  priority: {gain}\n  board:")
-            print("\n".join(board_text(pos, fixed)))
-            print(f"  play: {move_text(move)}\n")
+            print(f"# from {fen(pos)}: gives {hit[1]}, nets {hit[2]:+d}")
+            print(format_rule(draft(n, pos, hit)))
     return 0
 
 

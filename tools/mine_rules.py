@@ -44,34 +44,19 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from kbdraughts.board import BB_BOARD, RAYS, SQUARES, WHITE, Move, Position, captures, legal_moves, play
+from kbdraughts.ai.referee import balance, move_squares, principal_line, resolve
+from kbdraughts.board import (
+    RAYS, SQUARES, WHITE, Move, Position, captures, legal_moves, mirror_position, play,
+)
 from kbdraughts.game import Game
-from kbdraughts.kb.encoding import mirror_position
+from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, position_cells
+from kbdraughts.kb.rule import Rule, make_rule
+from kbdraughts.kb.writer import format_rule, format_symbols
 from kbdraughts.notation import fen, move_text
+from kbdraughts.squares import SQUARE_RANK, mirror_square
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from find_shots import _move_squares, balance, board_text, resolve  # noqa: E402
-
-DARK = [s for s in SQUARES if BB_BOARD >> s & 1]
-#: Ranks (0-based, from White's side) of each square: a man never stands on its crowning rank.
-RANK = {s: i // 4 for i, s in enumerate(SQUARES)}
-
-
-def line(pos: Position, us: int, plies: int) -> tuple[int, list[Move]]:
-    """Minimax of the balance like :func:`find_shots.resolve` (``plies`` plies, then captures
-    to their end), with its principal line."""
-    moves = legal_moves(pos)
-    if not moves:
-        return (-99 if pos.side == us else 99), []
-    if plies <= 0 and not moves[0].captured:
-        return balance(pos, us), []
-    best: tuple[int, list[Move]] | None = None
-    for m in moves:
-        v, rest = line(play(pos, m), us, plies - 1)
-        if best is None or (v > best[0] if pos.side == us else v < best[0]):
-            best = (v, [m, *rest])
-    assert best is not None
-    return best
+#: The symbol of the squares a mined rule does not fix: anything but a king.
+NO_KING = {"x": BUILTIN_SYMBOLS["."] | BUILTIN_SYMBOLS["w"] | BUILTIN_SYMBOLS["b"]}
 
 
 def wins(pos: Position, plies: int) -> list[tuple[Move, int]]:
@@ -100,16 +85,16 @@ def defences(pos: Position, played: Move, plies: int) -> list[tuple[Move, int, s
         return []
     us = pos.side
     now = balance(pos, us)
-    lost, punish = line(play(pos, played), us, plies)
+    lost, punish = principal_line(play(pos, played), us, plies)
     if lost - now >= 0:
         return []
     best = max(((resolve(play(pos, m), us, plies) - now, m) for m in legal_moves(pos)),
                key=lambda x: x[0])
     if best[0] < 0:
         return []
-    danger = set(_move_squares(played))
+    danger = set(move_squares(played))
     for m in punish:
-        danger |= _move_squares(m)
+        danger |= move_squares(m)
     return [(best[1], best[0], danger)]
 
 
@@ -133,7 +118,7 @@ def fill(source: Position, fixed: set[int], rng: random.Random) -> Position:
     """``source`` on the fixed squares, random men elsewhere (never on their crowning rank, at
     most 12 pieces a side): the rules say ``x`` (no king) on every square they do not fix."""
     white = black = kings = 0
-    for s in DARK:
+    for s in SQUARES:
         if s in fixed:
             p = source.piece_at(s)
         else:
@@ -144,7 +129,7 @@ def fill(source: Position, fixed: set[int], rng: random.Random) -> Position:
                 p = (0, False)
             else:
                 p = (1, False)
-            if p is not None and not p[1] and RANK[s] == (7 if p[0] == 0 else 0):
+            if p is not None and not p[1] and SQUARE_RANK[s] == (7 if p[0] == 0 else 0):
                 p = None
         if p is None:
             continue
@@ -166,9 +151,9 @@ def generalise(pos: Position, move: Move, gain: int, plies: int, rng: random.Ran
     the move and its principal line; add the squares of every refutation found in the
     ``real`` positions the board matches, then in ``fillings`` random fillings running."""
     # The source's kings are fixed too: the rule's 'x' allows no king anywhere else.
-    fixed = set(_move_squares(move)) | {s for s in DARK if pos.kings >> s & 1} | set(danger)
-    for m in line(play(pos, move), pos.side, plies)[1]:
-        fixed |= _move_squares(m)
+    fixed = set(move_squares(move)) | {s for s in SQUARES if pos.kings >> s & 1} | set(danger)
+    for m in principal_line(play(pos, move), pos.side, plies)[1]:
+        fixed |= move_squares(m)
     real = real_for(real, move)
     tries = 0
     while tries < fillings:
@@ -179,13 +164,13 @@ def generalise(pos: Position, move: Move, gain: int, plies: int, rng: random.Ran
             if quiet_threat(trial) or holds(trial, move, gain, plies):
                 continue
         new: set[int] = set()
-        for m in line(play(trial, move), trial.side, plies)[1]:
-            new |= _move_squares(m) - fixed
+        for m in principal_line(play(trial, move), trial.side, plies)[1]:
+            new |= move_squares(m) - fixed
         if not new:  # refuted by a piece that stands (or is missing) off the line
             near = {n for s in fixed for ray in RAYS[s] for n in ray[:1]} - fixed
             near = {s for s in near if trial.piece_at(s) != pos.piece_at(s)}
             if not near:
-                near = {s for s in DARK if s not in fixed and trial.piece_at(s) != pos.piece_at(s)}
+                near = {s for s in SQUARES if s not in fixed and trial.piece_at(s) != pos.piece_at(s)}
             new = set(rng.sample(sorted(near), min(2, len(near))))
         fixed |= new
         if len(fixed) > max_fixed:
@@ -272,19 +257,21 @@ class Shot(NamedTuple):
         return (pos.white & fixed == w and pos.black & fixed == b and pos.kings & fixed == k
                 and not pos.kings & ~fixed)
 
-    def text(self, rule_id: str, fires: int, won: int) -> str:
+    def rule(self, rule_id: str) -> Rule:
+        """The rule: the fixed squares as in the source, ``x`` (no king) elsewhere."""
         replies = captures(play(self.source, self.move))
         given = max((r.captured.bit_count() for r in replies), default=0)
         kind = (f"shot {move_text(self.move)} gives {given}" if given else
                 f"threat {move_text(self.move)}" if self.gain else
                 f"defence {move_text(self.move)}, where level 1 loses a man")
-        rows = board_text(self.source, self.fixed, "x")
+        return make_rule(rule_id, move_text(self.move), name=f"{kind}, nets {self.gain}",
+                         cells=position_cells(self.source, self.fixed, "x"),
+                         priority=self.gain, sacrifice=given, symbols=NO_KING)
+
+    def text(self, rule_id: str, fires: int, won: int) -> str:
+        """The rule in the combos format, after a comment naming its source."""
         return (f"# from {fen(self.source)}: {len(self.fixed)} squares; in the sample it fired "
-                f"{fires} times and won {won}\n"
-                f"rule {rule_id}\n  name: {kind}, nets {self.gain}\n"
-                + (f"  sacrifice: {given}\n" if given else "")
-                + f"  priority: {self.gain}\n  board:\n"
-                + "\n".join(rows) + f"\n  play: {move_text(self.move)}\n")
+                f"{fires} times and won {won}\n" + format_rule(self.rule(rule_id)))
 
 
 HEADER = """\
@@ -301,9 +288,7 @@ HEADER = """\
 # material by a 4-ply search (`python tools/mine_rules.py --soundness GAMES.pdn`).
 # tests/test_kb_tactics.py proves each rule in its source position.
 
-symbols:
-  x = . w b
-"""
+""" + format_symbols(NO_KING)
 
 def as_white(pos: Position) -> Position:
     return pos if pos.side == WHITE else mirror_position(pos)
@@ -325,7 +310,7 @@ def mine(played: list[tuple[Position, Move]], plies: int, rng: random.Random, fi
             src = as_white(pos)
             mv = move if src is pos else mirror_move(move, src)
             if src is not pos:
-                danger = {35 - s for s in danger}
+                danger = {mirror_square(s) for s in danger}
             fixed = generalise(src, mv, gain, plies, rng, fillings, max_fixed, real, danger)
             if fixed is None:
                 continue
@@ -398,10 +383,13 @@ def refilter(path: str, games: int, seed: int, plies: int) -> int:
             fired += 1
             if not holds(pos, match.move, match.rule.priority, plies):
                 failed.add(match.rule.id)
-    text = Path(path).read_text()
-    blocks = re.split(r"(?m)^(?=# from )", text)
-    kept = [b for b in blocks if not (m := re.search(r"(?m)^rule (\S+)$", b))
-            or m.group(1) not in failed]
+    dropped = {r.line for r in kb.rules if r.id in failed}  # where the parser found them
+    kept, start = [], 1
+    for block in re.split(r"(?m)^(?=# from )", Path(path).read_text()):  # a rule and its source
+        end = start + block.count("\n")
+        if not any(start <= line < end for line in dropped):
+            kept.append(block)
+        start = end
     sys.stdout.write("".join(kept))
     print(f"# {fired} firings, {len(failed)} rules dropped", file=sys.stderr)
     return 0
@@ -457,7 +445,7 @@ def main(argv: list[str]) -> int:
 
 def mirror_move(move: Move, mirrored: Position) -> Move:
     """``move`` turned 180 degrees: the same move in the mirrored position."""
-    flip = lambda s: 35 - s  # noqa: E731 - the padded board's squares turned round
+    flip = mirror_square
     return next(m for m in legal_moves(mirrored)
                 if m.start == flip(move.start) and m.end == flip(move.end)
                 and [flip(s) for s in m.path] == list(move.path))

@@ -2,10 +2,11 @@
 
 Modules, one concept each: ``values`` (the material numbers), ``capture_tree`` (mutual capture
 sequences, +105/-100), ``heuristic`` (features of moves and positions; the weights of
-``combos/heuristic.txt`` applied through pyDatalog), ``search`` (alpha-beta, iterative
-deepening, transposition table, time budget, stop event), ``engine`` (the layers, the levels,
-the reasons), ``players`` (``kb[:LEVEL][:nokb][:MSms]``, ``random``, ``greedy``,
-``search:DEPTH``), ``match`` (games over processes) and ``commands`` (``bestmove``, ``match``).
+``combos/heuristic.txt``), ``search`` (alpha-beta, iterative deepening, transposition table,
+time budget, stop event), ``rulebook`` (what the engine needs of a knowledge base, typed),
+``layers`` (one function per layer: rules, capture tree, weighted move, only move, search),
+``explain`` (the reasons), ``engine`` (the ``LEVELS`` table and the loop over it), ``spec``
+(``PlayerSpec``), ``players`` (players built from specs) and ``match`` (games over processes).
 
 Levels: 1 is the ancestor's layers exactly (knowledge-base capture, exact and pattern rules,
 then the capture tree, then the weighted simple move); 2 and 3 search at most 4 and 8 plies
@@ -23,22 +24,9 @@ after the rules, 4 (the default) as deep as ``movetime_ms`` allows.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from kbdraughts.ai.engine import LEVELS, Choice, Engine
+from kbdraughts.ai.players import make_player
+from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, PlayerSpec, PlayerSpecError
 
-__all__ = ["Engine", "Choice", "make_player", "PlayerSpecError", "DEFAULT_LEVEL", "MAX_LEVEL"]
-
-# Imported on first use: the CLI registers ``kbdraughts.ai.commands`` at every start-up and
-# should not pay for the engine then.
-_HOMES = {"Engine": "engine", "Choice": "engine", "DEFAULT_LEVEL": "engine",
-          "MAX_LEVEL": "engine", "make_player": "players", "PlayerSpecError": "players"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        return getattr(importlib.import_module(f"kbdraughts.ai.{_HOMES[name]}"), name)
-    raise AttributeError(f"module 'kbdraughts.ai' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(list(globals()) + __all__)
+__all__ = ["Engine", "Choice", "LEVELS", "make_player", "PlayerSpec", "PlayerSpecError",
+           "DEFAULT_LEVEL", "MAX_LEVEL"]

@@ -126,15 +126,15 @@ def run_bestmove(args: argparse.Namespace) -> int:
 def run_match(args: argparse.Namespace) -> int:
     from kbdraughts.ai.match import MAX_PLIES, Tally, replay, run_match as games_of
     from kbdraughts.ai.engine import load_default_kb
-    from kbdraughts.ai.players import make_player, uses_kb
+    from kbdraughts.ai.players import PlayerSpec, make_player
 
     # Bad specs, and faults in the user's rule or heuristic files, are reported once, here,
     # not by every game (PlayerSpecError, HeuristicFileError and RuleFileError are ValueErrors
     # with a one-line message).
     try:
         for spec in (args.a, args.b):
-            make_player(spec, kb=False)  # kb=False: check the spec without loading the rules
-        if uses_kb(args.a) or uses_kb(args.b):
+            make_player(spec)  # checks the spec and the heuristic; the rules load when used
+        if any(PlayerSpec.parse(spec).uses_kb for spec in (args.a, args.b)):
             load_default_kb()
     except ValueError as e:
         return _fail("match", str(e))

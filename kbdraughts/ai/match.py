@@ -15,8 +15,12 @@ import signal
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from kbdraughts.board import Move, Position, legal_moves, play
+from kbdraughts.ai.players import Player, make_player
+from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
+from kbdraughts.ai.spec import PlayerSpec
+from kbdraughts.board import Move, legal_moves, play
 from kbdraughts.game import Game
+from kbdraughts.notation import fen
 
 #: Random plies that open each pair of games.
 OPENING_PLIES = 4
@@ -29,7 +33,7 @@ class GameRecord:
     """One finished game of a match."""
 
     index: int
-    white: str  # the player spec
+    white: str  # the player spec, as the match was given it
     black: str
     moves: list[Move]
     result: str  # "1-0", "0-1", "1/2-1/2"
@@ -93,8 +97,8 @@ def opening(seed: int | None, pair: int, plies: int = OPENING_PLIES) -> list[Mov
     return moves
 
 
-def play_game(white, black, start_moves: Iterable[Move] = (), max_plies: int = MAX_PLIES
-              ) -> tuple[Game, str, str]:
+def play_game(white: Player, black: Player, start_moves: Iterable[Move] = (),
+              max_plies: int = MAX_PLIES) -> tuple[Game, str, str]:
     """Play one game between two players; (game, reason, illegal note)."""
     game = Game()
     for m in start_moves:
@@ -108,55 +112,50 @@ def play_game(white, black, start_moves: Iterable[Move] = (), max_plies: int = M
         if choice is None or choice.move not in legal:
             what = "no move" if choice is None else repr(choice.move)
             game.resign(side)
-            return game, "illegal move", f"{player.name} played {what} in {_fen(game.position)}"
+            return game, "illegal move", f"{player.name} played {what} in {fen(game.position)}"
         game.push(choice.move)
     if game.result is None:
         return game, f"move cap ({max_plies} plies)", ""
     return game, str(game.result.reason.value), ""
 
 
-def _fen(pos: Position) -> str:
-    from kbdraughts.notation import fen
-
-    return fen(pos)
-
-
 # -- running games, in this process or a pool ------------------------------------------------
 
-_kb_cache: dict[str, object] = {}
+_kb_cache: dict[str, KnowledgeBase | None] = {}
 
 
-def _shared_kb():
+def _shared_kb() -> KnowledgeBase | None:
     """The knowledge base, loaded once per process (each game gets fresh players)."""
     if "kb" not in _kb_cache:
-        from kbdraughts.ai.engine import load_default_kb
-
         _kb_cache["kb"] = load_default_kb()
     return _kb_cache["kb"]
 
 
-def run_game(job: tuple) -> GameRecord:
-    """Game ``index`` of a match ``a`` vs ``b``: the job is ``(a, b, index, seed, max_plies[,
-    opening_plies])``, a tuple so a process pool can send it."""
-    from kbdraughts.ai.players import make_player, uses_kb
+def _spec(player: PlayerSpec | str) -> PlayerSpec:
+    return player if isinstance(player, PlayerSpec) else PlayerSpec.parse(player)
 
+
+def run_game(job: tuple) -> GameRecord:
+    """Game ``index`` of a match ``a`` vs ``b`` (player specs, as PlayerSpec or text): the job
+    is ``(a, b, index, seed, max_plies[, opening_plies])``, a tuple so a process pool can send
+    it."""
     a, b, index, seed, max_plies = job[:5]
     opening_plies = job[5] if len(job) > 5 else OPENING_PLIES
     a_white = index % 2 == 0
     white_spec, black_spec = (a, b) if a_white else (b, a)
     game_seed = None if seed is None else seed * 100_003 + index
-    kb = _shared_kb() if uses_kb(a) or uses_kb(b) else None
-    white = make_player(white_spec, game_seed, kb=kb)
-    black = make_player(black_spec, None if game_seed is None else game_seed + 1, kb=kb)
+    kb = _shared_kb() if _spec(a).uses_kb or _spec(b).uses_kb else None
+    white = make_player(_spec(white_spec), game_seed, kb=kb)
+    black = make_player(_spec(black_spec), None if game_seed is None else game_seed + 1, kb=kb)
     game, reason, illegal = play_game(white, black, opening(seed, index // 2, opening_plies),
                                       max_plies)
     result = game.result.pdn if game.result is not None else "1/2-1/2"
-    return GameRecord(index, white_spec, black_spec, list(game.moves), result, reason, a_white,
-                      illegal)
+    return GameRecord(index, str(white_spec), str(black_spec), list(game.moves), result, reason,
+                      a_white, illegal)
 
 
-def run_match(a: str, b: str, games: int, seed: int | None = None, jobs: int = 1,
-              max_plies: int = MAX_PLIES, opening_plies: int = OPENING_PLIES
+def run_match(a: PlayerSpec | str, b: PlayerSpec | str, games: int, seed: int | None = None,
+              jobs: int = 1, max_plies: int = MAX_PLIES, opening_plies: int = OPENING_PLIES
               ) -> Iterator[GameRecord]:
     """The games of a match as they finish (in any order with several jobs)."""
     work = [(a, b, i, seed, max_plies, opening_plies) for i in range(games)]

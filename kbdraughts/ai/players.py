@@ -1,9 +1,9 @@
 """Players for matches and the console: the engine and the baselines it is measured against.
 
-Specs: ``kb`` / ``kb:LEVEL`` (the engine; add ``:nokb`` to play without the knowledge base and
-``:MSms`` to set its time per move, e.g. ``kb:1:nokb``, ``kb:4:200ms``), ``random``, ``greedy``
-(takes the most pieces, else a random move) and ``search:DEPTH`` (plain alpha-beta on material
-with capture quiescence, fixed depth: the baseline to beat).
+Each is built from a ``PlayerSpec`` (``kbdraughts.ai.spec``): ``kb[:LEVEL][:nokb][:MSms]`` (the
+engine), ``random``, ``greedy`` (takes the most pieces, else a random move) and
+``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth: the
+baseline to beat). A player's ``name`` is its spec's canonical text.
 """
 
 from __future__ import annotations
@@ -12,21 +12,23 @@ import random
 import threading
 from typing import Protocol
 
-from kbdraughts.ai.engine import DEFAULT_LEVEL, MAX_LEVEL, Choice, Engine
+from kbdraughts.ai.engine import Choice, Engine
 from kbdraughts.ai.heuristic import material
+from kbdraughts.ai.rulebook import KnowledgeBase
 from kbdraughts.ai.search import Searcher
+from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
+
+
+__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "SearchPlayer", "EnginePlayer",
+           "make_player", "PlayerSpec", "PlayerSpecError"]
 
 
 class Player(Protocol):
     name: str
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None: ...
-
-
-class PlayerSpecError(ValueError):
-    """A player spec that names no player; the message says what would."""
 
 
 class RandomPlayer:
@@ -93,67 +95,27 @@ class EnginePlayer:
         return self.engine.accepts_draw(game, side)
 
 
-_USAGE = "use kb[:LEVEL][:nokb][:MSms], random, greedy or search:DEPTH"
+def make_player(spec: PlayerSpec | str, seed: int | None = None,
+                kb: KnowledgeBase | None = None) -> Player:
+    """The AI player ``spec`` names (a PlayerSpec, or its text: PlayerSpecError with a one-line
+    message when the text names none, or names a person).
 
+    ``kb``: a loaded knowledge base to share between players (None: an engine loads the
+    default when it first needs it); a spec with ``nokb`` plays without any.
 
-def uses_kb(spec: str) -> bool:
-    """Whether the player ``spec`` names plays with the knowledge base."""
-    parts = spec.strip().lower().split(":")
-    return parts[0] == "kb" and "nokb" not in parts
-
-
-def _engine_options(spec: str, args: list[str]) -> tuple[int, bool, int]:
-    """(level, use_kb, movetime_ms) of a ``kb`` spec's options."""
-    level, use_kb, movetime = DEFAULT_LEVEL, True, 1000
-    for i, a in enumerate(args):
-        if a == "nokb":
-            use_kb = False
-        elif a.endswith("ms") and a[:-2].isdigit() and int(a[:-2]) > 0:
-            movetime = int(a[:-2])
-        elif i == 0 and a.isdigit():
-            level = int(a)
-            if not 1 <= level <= MAX_LEVEL:
-                raise PlayerSpecError(f"kb level must be 1..{MAX_LEVEL}, got {level}")
-        else:
-            raise PlayerSpecError(f"unknown player {spec!r}: {a!r} is not a level, 'nokb' or "
-                                  f"a time like '200ms' ({_USAGE})")
-    return level, use_kb, movetime
-
-
-def parse_spec(spec: str) -> tuple[str, tuple]:
-    """``(kind, options)`` of a player spec without building anything: ``("random", ())``,
-    ``("greedy", ())``, ``("search", (depth,))`` or ``("kb", (level, use_kb, movetime_ms))``;
-    PlayerSpecError with a one-line message when it names no player.
-
-    >>> parse_spec("kb:1:nokb")
-    ('kb', (1, False, 1000))
+    >>> make_player("kb:1:nokb").name, make_player(PlayerSpec.parse("kb")).name
+    ('kb:1:nokb', 'kb:4')
     """
-    kind, *args = spec.strip().lower().split(":")
-    if kind in ("random", "greedy") and not args:
-        return kind, ()
-    if kind == "search" and len(args) == 1:
-        if not args[0].isdigit() or not 1 <= int(args[0]) <= 20:
-            raise PlayerSpecError(f"search depth must be a number 1..20, got {args[0]!r}")
-        return kind, (int(args[0]),)
-    if kind == "kb":
-        return kind, _engine_options(spec, args)
-    raise PlayerSpecError(f"unknown player {spec!r}: {_USAGE}")
-
-
-def make_player(spec: str, seed: int | None = None, kb=None):
-    """The player named by ``spec``; PlayerSpecError with a one-line message if none is.
-
-    ``kb``: a loaded knowledge base to share (None: the engine loads the default when it
-    first needs it; False: none).
-    """
-    kind, options = parse_spec(spec)
-    if kind == "random":
+    if not isinstance(spec, PlayerSpec):
+        spec = PlayerSpec.parse(spec)
+    if spec.kind == "random":
         return RandomPlayer(seed)
-    if kind == "greedy":
+    if spec.kind == "greedy":
         return GreedyPlayer(seed)
-    if kind == "search":
-        return SearchPlayer(options[0], seed)
-    level, use_kb, movetime = options
-    engine = Engine(level=level, movetime_ms=movetime, seed=seed, kb=kb, use_kb=use_kb)
-    name = spec.strip().lower()
-    return EnginePlayer(engine, name if ":" in name else f"kb:{level}")
+    if spec.kind == "search":
+        return SearchPlayer(spec.depth, seed)
+    if spec.kind != "kb":
+        raise PlayerSpecError(f"{spec} is not an AI player")
+    engine = Engine(level=spec.level, movetime_ms=spec.movetime_ms, seed=seed, kb=kb,
+                    use_kb=spec.use_kb)
+    return EnginePlayer(engine, str(spec))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+from dataclasses import fields
 from pathlib import Path
 
 from kbdraughts.kb.rules import Diagnostic, Pattern, Rule, parse_rules
@@ -20,8 +21,10 @@ from kbdraughts.resources import data_dir
 
 __all__ = ["parse_file"]
 
-_FORMAT = 2
-_PARSER_SOURCES = [Path(__file__).with_name("rules.py"), Path(__file__)]
+_FORMAT = 3
+#: The parser's own source: a change to any of them makes every entry stale.
+_PARSER_SOURCES = [Path(__file__).with_name(name)
+                   for name in ("rules.py", "rule.py", "fields.py", "pattern.py", "cache.py")]
 _parser_digest: str | None = None
 
 
@@ -43,27 +46,31 @@ def _entry(text: bytes, shown: str) -> Path:
     return data_dir() / "cache" / f"rules-{h.hexdigest()[:32]}.marshal"
 
 
+#: Rule's fields in declaration order: the cache stores a rule as these values, then what
+#: parsing computed (its pattern's masks, exact, constrained), so a new field is never dropped.
+_RULE_FIELDS = tuple(f.name for f in fields(Rule))
+_DIAGNOSTIC_FIELDS = tuple(f.name for f in fields(Diagnostic))
+
+
 def _dump(rules: list[Rule], warnings: list[Diagnostic]) -> bytes:
     return marshal.dumps((
-        [(r.id, r.path, r.line, r.play, r.play_squares, r.capture, r.allowed, r.cells, r.side,
-          r.name, r.priority, r.sacrifice, r.pieces, r.symbols, r.pattern.allow, r.exact,
-          r.constrained)
-         for r in rules],
-        [(d.path, d.line, d.level, d.message) for d in warnings],
+        _RULE_FIELDS,
+        [(tuple(getattr(r, name) for name in _RULE_FIELDS), r.pattern.allow, r.exact,
+          r.constrained) for r in rules],
+        [tuple(getattr(d, name) for name in _DIAGNOSTIC_FIELDS) for d in warnings],
     ))
 
 
 def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic]]:
-    raw_rules, raw_warnings = marshal.loads(data)
+    names, raw_rules, raw_warnings = marshal.loads(data)
+    if tuple(names) != _RULE_FIELDS:
+        raise ValueError("a cache entry written for other fields")
     rules = []
-    for (rid, path, line, play, squares, capture, allowed, cells, side, name, priority,
-         sacrifice, pieces, symbols, allow, exact, constrained) in raw_rules:
-        rule = Rule(id=rid, path=path, line=line, play=play, play_squares=squares,
-                    capture=capture, allowed=allowed, cells=cells, side=side, name=name,
-                    priority=priority, sacrifice=sacrifice, pieces=pieces, symbols=symbols)
+    for values, allow, exact, constrained in raw_rules:
+        rule = Rule(*values)
         # What parsing computed is put back as it was (they are cached properties of Rule).
         rule.__dict__.update(
-            pattern=Pattern(side, pieces[0], pieces[1], allow, squares, capture),
+            pattern=Pattern(rule.side, *rule.pieces, allow, rule.play_squares, rule.capture),
             exact=exact, constrained=constrained)
         rules.append(rule)
     return rules, [Diagnostic(*w) for w in raw_warnings]

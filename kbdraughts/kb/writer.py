@@ -1,36 +1,125 @@
-r"""The combos format written out: rules drawn as boards (``rules show``, the rule tools).
+r"""The combos format written out: :func:`format_rule`, the one writer beside the one reader
+(:func:`kbdraughts.kb.rules.parse_rules`), used by ``teach`` and the rule tools; and
+:func:`show_rule`, a rule and its mirror drawn for ``rules show``.
 
->>> print("\n".join(board_rows(tuple("." * 32))[-2:]))
-    . - . - . - . -  1
+>>> from kbdraughts.kb.rules import EXAMPLE, parse_rules
+>>> (rule,), _, _ = parse_rules(EXAMPLE, "example.txt")
+>>> print(format_rule(rule))
+rule shot-1
+  side: white
+  board:
+    - ? - ? - ? - ?  8
+    ? - ? - ? - . -  7
+    - ? - ? - b - ?  6
+    ? - ? - . - ? -  5
+    - ? - b - ? - ?  4
+    ? - w - ? - ? -  3
+    - ? - ? - ? - ?  2
+    ? - ? - ? - ? -  1
     a b c d e f g h
+  play: c3:e5:g7
+<BLANKLINE>
 """
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from kbdraughts.kb.knowledge import layer_of
-from kbdraughts.kb.rules import BUILTIN_SYMBOLS, MAX_PIECES, Rule, swap_colours
+from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, EXACT_SYMBOLS, MAX_PIECES, swap_colours
+from kbdraughts.kb.rule import ANY_PIECES, Rule
+from kbdraughts.notation import FenError, fen, parse_fen
+from kbdraughts.squares import dark_index
+
+__all__ = ["format_rule", "format_rules", "format_symbols", "show_rule", "board_rows"]
 
 _SWAP_SYMBOL = {"w": "b", "b": "w", "W": "B", "B": "W", "+": "*", "*": "+"}
 
 
+def format_rule(rule: Rule) -> str:
+    """``rule`` in the combos format, ending with a newline: ``rule ID``, then the fields that
+    differ from their defaults (``side`` always), an exact rule as ``position:`` (when its
+    symbols are ``. w W b B`` and the position is one a FEN can hold), any other as ``board:``.
+    :func:`parse_rules` reads it back as the same rule, given the ``symbols:`` block of the
+    rule's custom symbols (:func:`format_symbols`). ValueError for what the format cannot
+    hold: a name with ``#`` (a comment) or a line break, or spaces at either end."""
+    if rule.name != rule.name.strip() or "#" in rule.name or "\n" in rule.name:
+        raise ValueError(f"rule {rule.id}: the name {rule.name!r} cannot be written in a rule file")
+    lines = [f"rule {rule.id}"]
+    if rule.name:
+        lines.append(f"  name: {rule.name}")
+    lines.append(f"  side: {_side(rule.side)}")
+    if rule.pieces != ANY_PIECES:
+        (wr, br) = rule.pieces
+        lines.append(f"  pieces: white {_count(wr)}, black {_count(br)}")
+    if rule.priority:
+        lines.append(f"  priority: {rule.priority}")
+    if rule.sacrifice:
+        lines.append(f"  sacrifice: {rule.sacrifice}")
+    position = _fen(rule)
+    if position is not None:
+        lines.append(f"  position: {position}")
+    else:
+        lines.append("  board:")
+        lines.extend(board_rows(rule.cells))
+    lines.append(f"  play: {rule.play}")
+    return "\n".join(lines) + "\n"
+
+
+def format_symbols(symbols: dict[str, int]) -> str:
+    """A file's ``symbols:`` block (empty text when there are no custom symbols).
+
+    >>> format_symbols({"x": BUILTIN_SYMBOLS["."] | BUILTIN_SYMBOLS["w"] | BUILTIN_SYMBOLS["b"]})
+    'symbols:\\n  x = . w b\\n'
+    """
+    if not symbols:
+        return ""
+    return "symbols:\n" + "".join(line + "\n" for line in _symbol_lines(symbols))
+
+
+def format_rules(rules: Iterable[Rule]) -> str:
+    """A whole rule file: the rules' ``symbols:`` block (all must share it), then each rule,
+    a blank line between two."""
+    rules = list(rules)
+    symbols = rules[0].symbols if rules else {}
+    if any(r.symbols != symbols for r in rules):
+        raise ValueError("rules with different custom symbols cannot share a file")
+    head = format_symbols(symbols)
+    return (head + "\n" if head else "") + "\n".join(format_rule(r) for r in rules)
+
+
+def _fen(rule: Rule) -> str | None:
+    """The FEN an exact rule can be written as, or None."""
+    if not rule.exact or not all(c in EXACT_SYMBOLS for c in rule.cells):
+        return None
+    text = fen(rule.exact_position())  # type: ignore[arg-type]
+    try:
+        parse_fen(text)  # a man on its crowning rank, or 13 pieces: only a board holds them
+    except FenError:
+        return None
+    return text
+
+
+def _side(side: int) -> str:
+    return "black" if side else "white"
+
+
+def _count(r: tuple[int, int]) -> str:
+    if r == (0, MAX_PIECES):
+        return "any"
+    return str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
+
+
+def _symbol_lines(masks: dict[str, int]) -> list[str]:
+    """``  Z = . w`` for each custom symbol: the one-state symbols of the states it allows."""
+    names = {v: k for k, v in BUILTIN_SYMBOLS.items() if k in EXACT_SYMBOLS}
+    return [f"  {sym} = " + " ".join(names[1 << t] for t in range(5) if mask >> t & 1)
+            for sym, mask in masks.items()]
+
+
 def show_rule(rule: Rule) -> str:
     """The rule as written and its mirror, each drawn as a board in the combos format."""
-    def side(s: int) -> str:
-        return "black" if s else "white"
-
-    def count(r: tuple[int, int]) -> str:
-        if r == (0, MAX_PIECES):
-            return "any"
-        return str(r[0]) if r[0] == r[1] else f"{r[0]}..{r[1]}"
-
-    def symbols_line(masks: dict[str, int]) -> list[str]:
-        names = {v: k for k, v in BUILTIN_SYMBOLS.items() if k in ".wWbB"}
-        out = []
-        for sym, mask in masks.items():
-            states = " ".join(names[1 << t] for t in range(5) if mask >> t & 1)
-            out.append(f"  {sym} = {states}")
-        return out
-
+    side, count, symbols_line = _side, _count, _symbol_lines
     (wr, br) = rule.pieces
     lines = [f"rule {rule.id}    ({rule.where}, {layer_of(rule)} layer)"]
     if rule.name:
@@ -72,7 +161,7 @@ def board_rows(cells: tuple[str, ...]) -> list[str]:
     for rank in range(7, -1, -1):
         row = []
         for file in range(8):
-            row.append(cells[rank * 4 + file // 2] if (file + rank) % 2 == 0 else "-")
+            row.append(cells[dark_index(file, rank)] if (file + rank) % 2 == 0 else "-")
         rows.append("    " + " ".join(row) + f"  {rank + 1}")
     rows.append("    a b c d e f g h")
     return rows

@@ -1,36 +1,34 @@
 """The read-move loop: whose turn it is, the person's moves and commands, the AI's replies,
 draw offers, the end of the game and the autosave after every move.
 
-:class:`GameApp` holds the state of a session (the game, the seats, the view) and talks only to
-a console (``console.PromptConsole`` for a terminal, ``console.PlainConsole`` for a pipe), so
-the same loop runs in a terminal, under tests with prompt_toolkit's pipe input, and in scripts.
+:class:`GameApp` runs a :class:`~kbdraughts.ui.session.Session` (the game, the seats) and
+talks only to a console (``console.PromptConsole`` for a terminal, ``console.PlainConsole`` for
+a pipe), so the same loop runs in a terminal, under tests with prompt_toolkit's pipe input, and
+in scripts. The commands (``commands``) are whole in themselves; the loop looks them up.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from kbdraughts.board import BLACK, START, WHITE, Move, Side
+from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.game import Game
-from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, side_name
+from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, parse_square, side_name
 from kbdraughts.ui import commands
-from kbdraughts.ui.autosave import Autosave
+from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole
-from kbdraughts.ui.players import HUMAN, AIThread, LazyPlayer, PlayerFactory, is_human, think
+from kbdraughts.ui.players import think
 from kbdraughts.ui.render import ASCII, board_fragments, material_text
-from kbdraughts.ui.toolbar import ToolbarInfo, make_toolbar
+from kbdraughts.ui.session import Session
+from kbdraughts.ui.toolbar import make_toolbar, session_info
 
 #: Seconds between moves when two AIs play, so people can watch.
 WATCH_DELAY = 0.8
-
-
-class QuitGame(Exception):
-    """Raised by ``quit`` to leave the loop."""
 
 
 def score_text(pdn: str, ascii_only: bool = False) -> str:
@@ -45,80 +43,20 @@ def is_king_duel(game: Game) -> bool:
 
 
 class GameApp:
-    """One session at the board: a game between two seats, each a person or an AI player.
+    """The loop of one session at the board, shown on ``console``; ``delay`` is the pause
+    between moves when two AIs play."""
 
-    ``specs`` are the seats' player specs, White's first (``"human"``, ``"kb"``, ``"kb:3"``,
-    ``"random"`` ...); ``factory`` builds an AI player from a spec (injected so tests can use a
-    small deterministic player and the shipped game the real engine).
-    """
-
-    def __init__(
-        self,
-        console: Console,
-        factory: PlayerFactory,
-        specs: Sequence[str] = (HUMAN, "kb"),
-        game: Game | None = None,
-        level: int | None = None,
-        autosave: Autosave | None = None,
-        delay: float = 0.0,
-        bottom: Side | None = None,
-    ):
+    def __init__(self, console: Console, session: Session, delay: float = 0.0):
         self.console = console
-        self.factory = factory
-        self.level = level
-        self.game = game or Game()
-        self.autosave = autosave
+        self.session = session
         self.delay = delay
-        self.ai_thread = AIThread()
-        self.specs: list[str] = [self._with_level(s) for s in specs]
-        self.players: list[LazyPlayer | None] = [self._player(s) for s in self.specs]
-        self.bottom: Side = bottom if bottom is not None else self._person_side()
-        self._hint_player: LazyPlayer | None = None
-        self.choices: dict[int, Any] = {}  # ply index of an AI move -> its Choice
-        self.running = True
         self.paused = False  # the AI waits for Enter (after Ctrl-C stopped it)
         self.board_shown = False  # the board on screen shows the current position
         self.result_announced = False
-        self.draw_offered = False  # the AI offered a draw in this king duel already
-        self.saved_error_shown = False
 
-    # --- seats ------------------------------------------------------------------------------
-
-    def _with_level(self, spec: str) -> str:
-        if is_human(spec):
-            return HUMAN
-        if spec == "kb" and self.level is not None:
-            return f"kb:{self.level}"
-        return spec
-
-    def _player(self, spec: str) -> LazyPlayer | None:
-        return None if spec == HUMAN else LazyPlayer(spec, self.factory, self.ai_thread)
-
-    def is_human(self, side: Side) -> bool:
-        return self.specs[side] == HUMAN
-
-    def _person_side(self) -> Side:
-        return BLACK if self.is_human(BLACK) and not self.is_human(WHITE) else WHITE
-
-    def seat_name(self, side: Side) -> str:
-        """``White (you)``, ``Black (kb:3)``."""
-        spec = self.specs[side]
-        who = "you" if spec == HUMAN and not all(self.is_human(s) for s in (WHITE, BLACK)) \
-            else spec
-        return f"{side_name(side)} ({who})"
-
-    def shown_level(self) -> int | None:
-        """The level of the (first) knowledge-based AI playing, if any."""
-        for spec, player in zip(self.specs, self.players):
-            if player is None:
-                continue
-            if spec.startswith("kb:") and spec[3:].isdigit():
-                return int(spec[3:])
-            built = player.ready
-            level = getattr(getattr(built, "engine", built), "level", None)
-            if isinstance(level, int):
-                return level
-        return self.level
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
     # --- output -----------------------------------------------------------------------------
 
@@ -132,69 +70,67 @@ class GameApp:
         self.say(text, "error")
 
     def show_board(self) -> None:
-        game = self.game
+        session, game = self.session, self.game
         last = game.moves[-1] if game.moves else None
-        top = 1 - self.bottom
+        top = 1 - session.bottom
         panel: list[StyleAndTextTuples] = [[] for _ in range(8)]
-        panel[0] = [("class:board.panel.side", self.seat_name(top))]
-        panel[7] = [("class:board.panel.side", self.seat_name(self.bottom))]
+        panel[0] = [("class:board.panel.side", session.seat_name(top))]
+        panel[7] = [("class:board.panel.side", session.seat_name(session.bottom))]
         panel[3] = [("class:board.panel", material_text(game.position))]
         if last is not None:
             who = side_name(1 - game.side)
             panel[4] = [("class:board.panel", f"Last move: {who} {move_text(last)}")]
         if self.console.columns() < 78:  # the panel would wrap; the board alone fits
             panel = []
-        glyphs = self.console.glyphs
         self.console.show(board_fragments(
-            game.position, bottom=self.bottom, last=last, glyphs=glyphs,
+            game.position, bottom=session.bottom, last=last, glyphs=self.console.glyphs,
             marks=not self.console.colour, panel=panel,
         ))
         self.board_shown = True
 
     def prompt(self) -> StyleAndTextTuples:
         game = self.game
-        number = self.move_number()
         dots = "." if game.side == WHITE else "..."
         if game.result is not None:
             return [("class:prompt.number", f"Game over ({game.result.pdn}). "),
                     ("", "Command (new, undo, save, quit): ")]
-        if not self.is_human(game.side):
-            return [("class:prompt.number", f"{number}{dots} "),
-                    ("class:prompt.side", side_name(game.side)),
-                    ("", " to move (the AI is paused; Enter lets it move): ")]
-        return [("class:prompt.number", f"{number}{dots} "),
+        wait = "" if self.session.is_human(game.side) else \
+            " (the AI is paused; Enter lets it move)"
+        return [("class:prompt.number", f"{self.session.move_number()}{dots} "),
                 ("class:prompt.side", side_name(game.side)),
-                ("", " to move: ")]
+                ("", f" to move{wait}: ")]
 
-    def move_number(self) -> int:
-        return 1 + (self.game.ply + (self.game.start.side == BLACK)) // 2
+    def changed(self) -> None:
+        """The game changed under the view (undo, new, load): draw and announce it anew."""
+        self.board_shown = False
+        self.result_announced = False
+        # Watching two AIs, stay paused so the position can be looked at; Enter goes on.
+        self.paused = self.paused and not self.session.people()
 
-    def toolbar_info(self) -> ToolbarInfo:
-        game = self.game
-        result = game.result
-        choice = self.last_choice()
-        return ToolbarInfo(
-            move_number=self.move_number(),
-            side=side_name(game.side) if result is None else "Game over:",
-            material=material_text(game.position),
-            level=self.shown_level() if any(p is not None for p in self.players) else None,
-            reason=getattr(choice, "short", "") if choice is not None else "",
-            status="to move" if result is None else str(result),
-        )
+    def save_now(self) -> None:
+        note = self.session.save_now()
+        if note:
+            self.error(note)
 
-    def last_choice(self) -> Any:
-        """The Choice of the last AI move still in the game."""
-        for ply in range(self.game.ply - 1, -1, -1):
-            if ply in self.choices:
-                return self.choices[ply]
-        return None
+    def ask_ai(self, work: Callable[[Any], Any], label: str,
+               failed: Callable[[Exception], None]) -> tuple[Any, bool] | None:
+        """``work(stop)`` in the AI thread behind the spinner: ``(answer, interrupted)``, or
+        None after ``failed(error)`` reported the AI's fault (which never ends the game)."""
+        try:
+            answer = think(self.session.ai_thread, work, self.console.spin, label)
+        except Exception as e:
+            self.console.unspin()
+            failed(e)
+            return None
+        self.console.unspin()
+        return answer
 
     # --- the loop ---------------------------------------------------------------------------
 
     def run(self) -> int:
         self.greet()
-        self.ai_thread.start()
-        while self.running:
+        self.session.ai_thread.start()
+        while True:
             try:
                 self.step()
             except (EOFError, QuitGame):
@@ -206,14 +142,14 @@ class GameApp:
 
     def greet(self) -> None:
         self.show_board()
-        people = [s for s in (WHITE, BLACK) if self.is_human(s)]
+        specs, people = self.session.specs, self.session.people()
         if len(people) == 1:
             you = people[0]
-            text = f"You play {side_name(you)} against {self.specs[1 - you]}."
+            text = f"You play {side_name(you)} against {specs[1 - you]}."
         elif people:
             text = "Two people play at this board."
         else:
-            text = f"{self.specs[WHITE]} (White) plays {self.specs[BLACK]} (Black); Ctrl-C pauses."
+            text = f"{specs[WHITE]} (White) plays {specs[BLACK]} (Black); Ctrl-C pauses."
         self.info(f"kbdraughts — Russian draughts. {text}")
         if people:
             self.say("Type a move like c3-d4 (Tab lists the legal moves), or 'help'.", "dim")
@@ -228,7 +164,7 @@ class GameApp:
             return
         if self.offer_king_duel_draw():
             return
-        if self.is_human(game.side) or self.paused:
+        if self.session.is_human(game.side) or self.paused:
             if not self.board_shown:
                 self.show_board()
             self.read_line()
@@ -249,8 +185,7 @@ class GameApp:
         text = line.strip()
         game = self.game
         if not text:
-            if self.paused:
-                self.paused = False
+            self.paused = False
             return
         word, _, arg = text.partition(" ")
         cmd = commands.lookup(word)
@@ -262,44 +197,43 @@ class GameApp:
             hint = f" Did you mean '{maybe}'?" if maybe else ""
             self.error(f"{text!r} is not a move or a command.{hint} Type 'help' for the list, "
                        "or a move like c3-d4.")
-            return
-        if game.result is not None:
+        elif game.result is not None:
             self.error(f"The game is over ({game.result}). Type 'new' for another game, "
                        "'undo' to take moves back, or 'quit'.")
-            return
-        if re.fullmatch(r"[a-hA-H][1-8]", text):
+        elif re.fullmatch(r"[a-hA-H][1-8]", text):
             self.piece_moves(text)
-            return
+        elif not self.session.is_human(game.side):
+            self.error(f"It is {side_name(game.side)}'s move and the AI plays it: press Enter "
+                       "to let it move, or type a command.")
+        else:
+            self.person_move(text)
+
+    def person_move(self, text: str) -> None:
         # A move copied from a score sheet: "12. c3-d4", "12... f6-g5!", "c3:e5?!".
         text = re.sub(r"^\d+\s*(?:\.\.\.|\.|…)\s*(?=[a-hA-H])", "", text)
         text = re.sub(r"(?<=[1-8])[!?]+$", "", text)
-        if not self.is_human(game.side):
-            self.error(f"It is {side_name(game.side)}'s move and the AI plays it: press Enter "
-                       "to let it move, or type a command.")
-            return
         try:
-            move = parse_move(game.position, text, game.legal_moves())
+            move = parse_move(self.game.position, text, self.game.legal_moves())
         except MoveError as e:
-            self.error(commands.capitalised(str(e)))
+            self.error(capitalised(str(e)))
             return
         self.play(move)
 
     def piece_moves(self, name: str) -> None:
         """A square alone: what the piece on it can play (the person is choosing a move)."""
-        from kbdraughts.notation import parse_square
-
+        game = self.game
         try:
             square = parse_square(name)
         except ValueError as e:
-            self.error(commands.capitalised(str(e)) + ".")
+            self.error(capitalised(str(e)) + ".")
             return
-        legal = self.game.legal_moves()
+        legal = game.legal_moves()
         own = moves_text([m for m in legal if m.start == square])
-        piece = self.game.position.piece_at(square)
+        piece = game.position.piece_at(square)
         if own:
             self.info(f"The piece on {name.lower()} can play {', '.join(own)}.")
-        elif piece is None or piece[0] != self.game.side:
-            self.error(f"There is no {side_name(self.game.side)} piece on {name.lower()}; "
+        elif piece is None or piece[0] != game.side:
+            self.error(f"There is no {side_name(game.side)} piece on {name.lower()}; "
                        "type a whole move like c3-d4 (Tab lists them).")
         elif legal and legal[0].captured:
             self.error(f"The piece on {name.lower()} cannot move: you must capture: "
@@ -310,39 +244,35 @@ class GameApp:
 
     def play(self, move: Move, choice: Any = None) -> None:
         """Push a move; remember the AI's reason; save."""
-        if choice is not None:
-            self.choices[self.game.ply] = choice
-        self.game.push(move)
+        self.session.play(move, choice)
         self.board_shown = False
         self.save_now()
 
     def ai_move(self) -> None:
-        game = self.game
+        session, game = self.session, self.game
         side = game.side
-        player = self.players[side]
+        player, spec = session.players[side], session.specs[side]
         assert player is not None
-        watching = not any(self.is_human(s) for s in (WHITE, BLACK))
+        watching = not session.people()
         if watching and self.delay and game.ply:
             try:
                 time.sleep(self.delay)
             except KeyboardInterrupt:
                 self.pause("Paused.")
                 return
-        label = f"{side_name(side)} ({self.specs[side]}) is thinking… Ctrl-C: move now"
-        try:
-            choice, interrupted = think(
-                self.ai_thread, lambda stop: player.choose(game, stop), self.console.spin, label)
-        except Exception as e:  # a fault in the AI must not end the person's game
-            self.console.unspin()
-            self.pause(f"The AI ({self.specs[side]}) failed: {type(e).__name__}: {e}.")
+        answer = self.ask_ai(
+            lambda stop: player.choose(game, stop),
+            f"{side_name(side)} ({spec}) is thinking… Ctrl-C: move now",
+            lambda e: self.pause(f"The AI ({spec}) failed: {type(e).__name__}: {e}."))
+        if answer is None:
             return
-        self.console.unspin()
+        choice, interrupted = answer
         if player.warning:
             self.error(f"Note: {player.warning}.")
             player.warning = ""
         if choice is None or getattr(choice, "move", None) not in game.legal_moves():
             self.pause("Stopped before the AI chose a move." if interrupted
-                       else f"The AI ({self.specs[side]}) gave no legal move.")
+                       else f"The AI ({spec}) gave no legal move.")
             return
         self.play(choice.move, choice)
         self.show_board()
@@ -364,32 +294,30 @@ class GameApp:
 
     def offer_king_duel_draw(self) -> bool:
         """In a king duel the AI offers a draw once; True when it did (the loop goes on)."""
-        game = self.game
+        session, game = self.session, self.game
         if not is_king_duel(game):
-            self.draw_offered = False
+            session.draw_offered = False
             return False
-        if self.draw_offered:
+        ai_sides = [s for s in (WHITE, BLACK) if not session.is_human(s)]
+        if session.draw_offered or not ai_sides:
             return False
-        ai_sides = [s for s in (WHITE, BLACK) if not self.is_human(s)]
-        if not ai_sides:
-            return False
-        self.draw_offered = True
+        session.draw_offered = True
         if not self.board_shown:
             self.show_board()
         offerer = 1 - game.side if len(ai_sides) == 2 else ai_sides[0]
         receiver = 1 - offerer
-        if self.is_human(receiver):
+        if session.is_human(receiver):
             accepted = self.ask_yes_no(
                 f"{side_name(offerer)} offers a draw. Accept? [y/n] ")
         else:
-            player = self.players[receiver]
+            player = session.players[receiver]
             accepted = bool(player and player.accepts_draw(game, receiver))
             self.say(f"{side_name(offerer)} offers a draw; {side_name(receiver)} "
                      f"{'accepts' if accepted else 'declines'}.", "ai")
         if accepted:
             game.agree_draw()
             self.save_now()
-        elif self.is_human(receiver):
+        elif session.is_human(receiver):
             self.info("Draw declined; play on.")
         return True
 
@@ -408,14 +336,13 @@ class GameApp:
             self.error("Please answer y (yes) or n (no).")
 
     def announce_result(self) -> None:
-        game = self.game
-        result = game.result
+        result = self.game.result
         assert result is not None
         self.result_announced = True
         if not self.board_shown:
             self.show_board()
         score = score_text(result.pdn, self.console.glyphs is ASCII)
-        people = [s for s in (WHITE, BLACK) if self.is_human(s)]
+        people = self.session.people()
         verdict = ""
         if len(people) == 1:
             if result.winner is None:
@@ -426,259 +353,23 @@ class GameApp:
                            ("class:msg.good", verdict)])
         self.save_now()
         if self.ask_yes_no("New game? [y/n] "):
-            self.new_game(None)
+            commands.new_game(self, None)
         else:
             self.say("Type 'new' for another game, 'undo' to take moves back, 'save FILE', "
                      "or 'quit'.", "dim")
 
-    def offer_draw(self) -> None:
-        game = self.game
-        if game.result is not None:
-            self.error(f"The game is over ({game.result}).")
-            return
-        me = game.side if self.is_human(game.side) else self._person_side()
-        other = 1 - me
-        if self.is_human(other):
-            accepted = self.ask_yes_no(f"{side_name(me)} offers a draw. "
-                                       f"{side_name(other)}, accept? [y/n] ")
-        else:
-            player = self.players[other]
-            assert player is not None
-            try:
-                answer, interrupted = think(
-                    self.ai_thread, lambda stop: player.accepts_draw(game, other),
-                    self.console.spin, f"{side_name(other)} considers your offer…")
-            except Exception as e:
-                self.console.unspin()
-                self.error(f"The AI could not judge the offer: {type(e).__name__}: {e}.")
-                return
-            self.console.unspin()
-            accepted = bool(answer) and not interrupted
-            self.say(f"{side_name(other)} {'accepts' if accepted else 'declines'} the draw"
-                     f"{'.' if accepted else '; play on.'}", "ai")
-        if accepted:
-            game.agree_draw()
-            self.save_now()
-
-    def resign(self) -> None:
-        game = self.game
-        if game.result is not None:
-            self.error(f"The game is over ({game.result}).")
-            return
-        side = game.side if self.is_human(game.side) else self._person_side()
-        game.resign(side)
-        self.info(f"{side_name(side)} resigns.")
-        self.save_now()
-
-    # --- commands that change the game --------------------------------------------------------
-
-    def _changed(self) -> None:
-        self.board_shown = False
-        self.result_announced = False
-        # Watching two AIs, stay paused so the position can be looked at; Enter goes on.
-        self.paused = self.paused and not any(self.is_human(s) for s in (WHITE, BLACK))
-
-    def undo(self) -> None:
-        game = self.game
-        if not game.moves:
-            self.error("Nothing to undo: no move has been played yet.")
-            return
-        taken: list[str] = []
-        people = any(self.is_human(s) for s in (WHITE, BLACK))
-        while game.moves:
-            move = game.pop()
-            self.choices.pop(game.ply, None)
-            taken.append(move_text(move))
-            if not people or self.is_human(game.side):
-                break
-        self._changed()
-        self.save_now()
-        self.info(f"Took back {' and '.join(reversed(taken))}.")
-        self.show_board()
-
-    def new_game(self, colour: str | None) -> None:
-        if colour == "random":
-            import random
-
-            colour = random.choice(["white", "black"])
-        if colour is not None and sum(self.is_human(s) for s in (WHITE, BLACK)) == 1:
-            you = WHITE if colour == "white" else BLACK
-            if not self.is_human(you):
-                self.specs.reverse()
-                self.players.reverse()
-            self.bottom = you
-        self.game = Game(START)
-        self.choices.clear()
-        self.draw_offered = False
-        if self.autosave:
-            self.autosave.restart()
-        self._changed()
-        self.info(f"New game: {self.seat_name(WHITE)} against {self.seat_name(BLACK)}.")
-
-    def save(self, name: str) -> None:
-        from pathlib import Path
-
-        from kbdraughts.pdn import game_to_pdn
-
-        path = Path(name).expanduser()
-        try:
-            path.write_text(game_to_pdn(self.game, self.tags()), encoding="utf-8")
-        except OSError as e:
-            self.error(f"Cannot write {path}: {e.strerror or e}.")
-            return
-        self.info(f"Saved to {path} ({self.game.ply} plies).")
-
-    def load(self, name: str) -> None:
-        from pathlib import Path
-
-        from kbdraughts.pdn import PdnError, read_pdn_file
-
-        try:
-            games = read_pdn_file(Path(name).expanduser())
-        except PdnError as e:
-            self.error(f"{e}")
-            return
-        if not games:
-            self.error(f"{name}: no game in this file.")
-            return
-        self.game = games[0].game
-        self.choices.clear()
-        self.draw_offered = False
-        if self.autosave:
-            self.autosave.restart()
-        self._changed()
-        more = f" (the first of {len(games)})" if len(games) > 1 else ""
-        self.info(f"Loaded {name}{more}: {self.game.ply} plies, "
-                  f"{side_name(self.game.side)} to move.")
-        self.save_now()
-
-    def set_level(self, text: str) -> None:
-        from kbdraughts.ai.engine import MAX_LEVEL as max_level
-
-        if not text:
-            level = self.shown_level()
-            self.info(f"The AI plays at level {level if level is not None else 'default'} "
-                      f"(1–{max_level}); 'level N' changes it.")
-            return
-        if not text.isdigit() or not 1 <= int(text) <= max_level:
-            self.error(f"Level must be a whole number from 1 to {max_level}, got {text!r}.")
-            return
-        self.level = int(text)
-        changed = False
-        for side in (WHITE, BLACK):
-            spec = self.specs[side]
-            if spec == "kb" or spec.startswith("kb:"):
-                self.specs[side] = f"kb:{self.level}"
-                self.players[side] = self._player(self.specs[side])
-                changed = True
-        self._hint_player = None
-        self.info(f"Level {self.level}." + ("" if changed else
-                                            " (No knowledge-based AI plays in this game.)"))
-
-    def teach(self, move: Move) -> None:
-        from kbdraughts.ui.teach import teach
-
-        try:
-            taught = teach(self.game.position, move)
-        except OSError as e:
-            self.error(f"Cannot write the rule: {e.strerror or e}.")
-            return
-        if not taught.ok:
-            self.error(f"The rule was not kept: {taught.checked}")
-            return
-        if not taught.written:
-            self.info(f"Already taught: rule {taught.rule_id} at {taught.path}:{taught.line}.")
-            return
-        # Rebuild the knowledge-based players so the new rule counts from the next move.
-        for side in (WHITE, BLACK):
-            if self.players[side] is not None and self.specs[side].startswith("kb"):
-                self.players[side] = self._player(self.specs[side])
-        self._hint_player = None
-        self.info(f"Taught rule {taught.rule_id}: {side_name(self.game.side)} plays "
-                  f"{move_text(move)} here. Written to {taught.path}:{taught.line}; "
-                  f"{taught.checked}. The AI knows it from now on.")
-
-    # --- hint, why --------------------------------------------------------------------------
-
-    def hint(self) -> None:
-        game = self.game
-        if game.result is not None:
-            self.error(f"The game is over ({game.result}).")
-            return
-        player = self._hint_engine()
-        label = "Thinking about a hint… Ctrl-C: stop"
-        try:
-            choice, interrupted = think(
-                self.ai_thread, lambda stop: player.choose(game, stop), self.console.spin, label)
-        except Exception as e:
-            self.console.unspin()
-            self.error(f"No hint: the AI failed ({type(e).__name__}: {e}).")
-            return
-        self.console.unspin()
-        if choice is None:
-            self.error("No hint: stopped before the AI chose." if interrupted
-                       else "No hint: there is no legal move.")
-            return
-        reason = getattr(choice, "reason", "") or getattr(choice, "short", "")
-        self.console.show([("class:msg.ai.move", f"Hint: {move_text(choice.move)}"),
-                           ("class:msg.ai", f" — {reason}" if reason else "")])
-
-    def _hint_engine(self) -> LazyPlayer:
-        for spec, player in zip(self.specs, self.players):
-            if player is not None and (spec == "kb" or spec.startswith("kb")):
-                return player
-        if self._hint_player is None:
-            spec = f"kb:{self.level}" if self.level is not None else "kb"
-            self._hint_player = LazyPlayer(spec, self.factory, self.ai_thread)
-        return self._hint_player
-
-    def why(self) -> None:
-        for ply in range(self.game.ply - 1, -1, -1):
-            if ply in self.choices:
-                choice = self.choices[ply]
-                side = self.game.positions[ply].side
-                reason = getattr(choice, "reason", "") or "no reason given"
-                self.console.show([
-                    ("class:msg.ai.move", f"{side_name(side)} played {move_text(choice.move)}"),
-                    ("class:msg.ai", f": {reason}"),
-                ])
-                return
-        self.error("The AI has not moved yet in this game.")
-
-    # --- saving and leaving -----------------------------------------------------------------
-
-    def tags(self) -> dict[str, str]:
-        return {
-            "Event": "kbdraughts game",
-            "Date": time.strftime("%Y.%m.%d"),
-            "White": "You" if self.is_human(WHITE) else self.specs[WHITE],
-            "Black": "You" if self.is_human(BLACK) else self.specs[BLACK],
-        }
-
-    def save_now(self) -> None:
-        if self.autosave is None:
-            return
-        self.autosave.save(self.game, self.tags())
-        if self.autosave.error and not self.saved_error_shown:
-            self.saved_error_shown = True
-            self.error(f"Note: {self.autosave.error}; the game goes on unsaved.")
-
-    def quit(self) -> None:
-        self.running = False
-        raise QuitGame
-
     def farewell(self) -> None:
-        path = self.autosave.path if self.autosave else None
+        autosave = self.session.autosave
+        path = autosave.path if autosave else None
         if self.game.result is None and path is not None:
             self.say(f"Game saved to {path}; 'kbdraughts --resume' continues it. Bye!", "dim")
         else:
             self.say("Bye!", "dim")
 
 
-def prompt_console(get_app: Callable[[], GameApp], **kwargs: Any) -> PromptConsole:
-    """A terminal console whose completer and toolbar read the app's game when asked."""
-    completer = GameCompleter(lambda: moves_text(get_app().game.legal_moves()),
+def prompt_console(session: Session, **kwargs: Any) -> PromptConsole:
+    """A terminal console whose completer and toolbar read the session's game when asked."""
+    completer = GameCompleter(lambda: moves_text(session.game.legal_moves()),
                               commands.completion_table)
-    toolbar = make_toolbar(lambda: get_app().toolbar_info())
+    toolbar = make_toolbar(lambda: session_info(session))
     return PromptConsole(completer=completer, toolbar=toolbar, **kwargs)
-

@@ -1,24 +1,58 @@
-"""The commands typed at the move prompt: one registry, filled by the ``@command`` decorator.
+"""The commands typed at the move prompt, whole: one registry, filled by the ``@command``
+decorator.
 
 ``help`` is generated from the registry, the completer reads the names and argument kinds from
-it, and the app looks a typed word up in it before trying the text as a move.
+it, and the loop looks a typed word up in it before trying the text as a move. A command is
+``handler(front, argument_text)``: it changes the :class:`~kbdraughts.ui.session.Session` and
+speaks through the :class:`Front` (the loop, ``app.GameApp``), which it never imports.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from pathlib import Path
+from typing import Any, Callable, Protocol
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from kbdraughts.notation import MoveError, fen, moves_text, parse_move, side_name
+from kbdraughts.ai.spec import MAX_LEVEL
+from kbdraughts.board import BLACK, WHITE, Move
+from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
+from kbdraughts.pdn import PdnError, game_to_pdn, read_pdn_file
+from kbdraughts.ui.console import Console
+from kbdraughts.ui.render import record_text
+from kbdraughts.ui.session import Session
 
-if TYPE_CHECKING:
-    from kbdraughts.ui.app import GameApp
 
-Handler = Callable[["GameApp", str], None]
+class QuitGame(Exception):
+    """Raised by ``quit`` (and a "quit" answer to a question) to leave the loop."""
+
+
+class Front(Protocol):
+    """What a command needs of the loop that runs it."""
+
+    session: Session
+    console: Console
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+    def info(self, text: str) -> None: ...
+    def error(self, text: str) -> None: ...
+    def show_board(self) -> None: ...
+    def changed(self) -> None: ...  # the game changed under the view: draw it again
+    def save_now(self) -> None: ...  # autosave, the first failure reported
+    def ask_yes_no(self, question: str) -> bool: ...  # QuitGame on "quit"
+
+    def ask_ai(self, work: Callable[[threading.Event], Any], label: str,
+               failed: Callable[[Exception], None]) -> tuple[Any, bool] | None:
+        """``work(stop)`` in the AI thread behind a spinner: ``(answer, interrupted)``, or
+        None after ``failed(error)`` reported the AI's fault."""
+        ...
+
+
+Handler = Callable[[Front, str], None]
 
 
 @dataclass(frozen=True)
@@ -96,122 +130,248 @@ def help_fragments(topic: str = "") -> StyleAndTextTuples:
 
 
 @command("help", "this list; 'help COMMAND' for one command", "help [COMMAND]", aliases=("?",))
-def _help(app: GameApp, arg: str) -> None:
-    app.console.show(help_fragments(arg.strip()))
+def _help(ui: Front, arg: str) -> None:
+    ui.console.show(help_fragments(arg.strip()))
 
 
 @command("moves", "list the legal moves")
-def _moves(app: GameApp, arg: str) -> None:
-    game = app.game
+def _moves(ui: Front, arg: str) -> None:
+    game = ui.session.game
     if game.result is not None:
-        app.error(f"The game is over ({game.result}); type 'new' for another.")
+        ui.error(f"The game is over ({game.result}); type 'new' for another.")
         return
     legal = game.legal_moves()
     texts = moves_text(legal)
     head = "Captures (compulsory)" if legal and legal[0].captured else "Legal moves"
-    app.info(f"{head} for {side_name(game.side)} ({len(texts)}): {' '.join(texts)}")
+    ui.info(f"{head} for {side_name(game.side)} ({len(texts)}): {' '.join(texts)}")
 
 
 @command("record", "the moves of this game so far, numbered", aliases=("history",))
-def _record(app: GameApp, arg: str) -> None:
-    from kbdraughts.ui.render import record_text
-
-    game = app.game
-    app.info(record_text(game.start.side, game.moves) or "No move has been played yet.")
+def _record(ui: Front, arg: str) -> None:
+    game = ui.session.game
+    ui.info(record_text(game.start.side, game.moves) or "No move has been played yet.")
 
 
 @command("undo", "take back your last move and the AI's reply", aliases=("takeback",))
-def _undo(app: GameApp, arg: str) -> None:
-    app.undo()
+def _undo(ui: Front, arg: str) -> None:
+    taken = ui.session.undo()
+    if not taken:
+        ui.error("Nothing to undo: no move has been played yet.")
+        return
+    ui.changed()
+    ui.save_now()
+    ui.info(f"Took back {' and '.join(move_text(m) for m in reversed(taken))}.")
+    ui.show_board()
 
 
 @command("hint", "what the AI would play here, and why")
-def _hint(app: GameApp, arg: str) -> None:
-    app.hint()
+def _hint(ui: Front, arg: str) -> None:
+    game = ui.session.game
+    if game.result is not None:
+        ui.error(f"The game is over ({game.result}).")
+        return
+    player = ui.session.hint_player()
+    answer = ui.ask_ai(
+        lambda stop: player.choose(game, stop), "Thinking about a hint… Ctrl-C: stop",
+        lambda e: ui.error(f"No hint: the AI failed ({type(e).__name__}: {e})."))
+    if answer is None:
+        return
+    choice, interrupted = answer
+    if choice is None:
+        ui.error("No hint: stopped before the AI chose." if interrupted
+                 else "No hint: there is no legal move.")
+        return
+    reason = getattr(choice, "reason", "") or getattr(choice, "short", "")
+    ui.console.show([("class:msg.ai.move", f"Hint: {move_text(choice.move)}"),
+                     ("class:msg.ai", f" — {reason}" if reason else "")])
 
 
 @command("why", "the reason for the AI's last move")
-def _why(app: GameApp, arg: str) -> None:
-    app.why()
+def _why(ui: Front, arg: str) -> None:
+    last = ui.session.last_choice()
+    if last is None:
+        ui.error("The AI has not moved yet in this game.")
+        return
+    ply, choice = last
+    side = ui.session.game.positions[ply].side
+    reason = getattr(choice, "reason", "") or "no reason given"
+    ui.console.show([
+        ("class:msg.ai.move", f"{side_name(side)} played {move_text(choice.move)}"),
+        ("class:msg.ai", f": {reason}"),
+    ])
 
 
 @command("fen", "print the position as PDN FEN")
-def _fen(app: GameApp, arg: str) -> None:
-    app.info(fen(app.game.position))
+def _fen(ui: Front, arg: str) -> None:
+    ui.info(fen(ui.session.game.position))
 
 
 @command("board", "draw the board again")
-def _board(app: GameApp, arg: str) -> None:
-    app.show_board()
+def _board(ui: Front, arg: str) -> None:
+    ui.show_board()
 
 
 @command("draw", "offer a draw (the AI accepts when it judges the position drawn or worse)")
-def _draw(app: GameApp, arg: str) -> None:
-    app.offer_draw()
+def _draw(ui: Front, arg: str) -> None:
+    session, game = ui.session, ui.session.game
+    if game.result is not None:
+        ui.error(f"The game is over ({game.result}).")
+        return
+    me = game.side if session.is_human(game.side) else session.person_side()
+    other = 1 - me
+    if session.is_human(other):
+        accepted = ui.ask_yes_no(f"{side_name(me)} offers a draw. "
+                                 f"{side_name(other)}, accept? [y/n] ")
+    else:
+        player = session.players[other]
+        assert player is not None
+        answer = ui.ask_ai(
+            lambda stop: player.accepts_draw(game, other),
+            f"{side_name(other)} considers your offer…",
+            lambda e: ui.error(f"The AI could not judge the offer: {type(e).__name__}: {e}."))
+        if answer is None:
+            return
+        accepted = bool(answer[0]) and not answer[1]
+        ui.say(f"{side_name(other)} {'accepts' if accepted else 'declines'} the draw"
+               f"{'.' if accepted else '; play on.'}", "ai")
+    if accepted:
+        game.agree_draw()
+        ui.save_now()
 
 
 @command("resign", "give up this game")
-def _resign(app: GameApp, arg: str) -> None:
-    app.resign()
+def _resign(ui: Front, arg: str) -> None:
+    session, game = ui.session, ui.session.game
+    if game.result is not None:
+        ui.error(f"The game is over ({game.result}).")
+        return
+    side = game.side if session.is_human(game.side) else session.person_side()
+    game.resign(side)
+    ui.info(f"{side_name(side)} resigns.")
+    ui.save_now()
 
 
 @command("new", "start a new game from the initial position; 'new black' to play Black",
          "new [white|black]")
-def _new(app: GameApp, arg: str) -> None:
+def _new(ui: Front, arg: str) -> None:
     colour = arg.strip().lower()
     if colour not in ("", "white", "black", "random"):
-        app.error(f"'new {arg.strip()}': say 'new', 'new white' or 'new black'.")
+        ui.error(f"'new {arg.strip()}': say 'new', 'new white' or 'new black'.")
         return
-    app.new_game(colour or None)
+    new_game(ui, colour or None)
+
+
+def new_game(ui: Front, colour: str | None) -> None:
+    """A new game from the initial position (``colour``: the person's side, if one plays)."""
+    session = ui.session
+    session.new_game(colour)
+    ui.changed()
+    ui.info(f"New game: {session.seat_name(WHITE)} against {session.seat_name(BLACK)}.")
 
 
 @command("save", "save the game as PDN", "save FILE", argument="file")
-def _save(app: GameApp, arg: str) -> None:
+def _save(ui: Front, arg: str) -> None:
     if not arg.strip():
-        app.error("Say where: save FILE (for example: save game.pdn).")
+        ui.error("Say where: save FILE (for example: save game.pdn).")
         return
-    app.save(arg.strip())
+    path = Path(arg.strip()).expanduser()
+    session = ui.session
+    try:
+        path.write_text(game_to_pdn(session.game, session.tags()), encoding="utf-8")
+    except OSError as e:
+        ui.error(f"Cannot write {path}: {e.strerror or e}.")
+        return
+    ui.info(f"Saved to {path} ({session.game.ply} plies).")
 
 
 @command("load", "load a game from a PDN file and play on from its end", "load FILE",
          argument="file")
-def _load(app: GameApp, arg: str) -> None:
-    if not arg.strip():
-        app.error("Say which file: load FILE (for example: load game.pdn).")
+def _load(ui: Front, arg: str) -> None:
+    name = arg.strip()
+    if not name:
+        ui.error("Say which file: load FILE (for example: load game.pdn).")
         return
-    app.load(arg.strip())
+    try:
+        games = read_pdn_file(Path(name).expanduser())
+    except PdnError as e:
+        ui.error(f"{e}")
+        return
+    if not games:
+        ui.error(f"{name}: no game in this file.")
+        return
+    game = games[0].game
+    ui.session.load_game(game)
+    ui.changed()
+    more = f" (the first of {len(games)})" if len(games) > 1 else ""
+    ui.info(f"Loaded {name}{more}: {game.ply} plies, {side_name(game.side)} to move.")
+    ui.save_now()
 
 
 @command("level", "show the AI's level, or set it", "level [N]")
-def _level(app: GameApp, arg: str) -> None:
-    app.set_level(arg.strip())
+def _level(ui: Front, arg: str) -> None:
+    text = arg.strip()
+    if not text:
+        level = ui.session.shown_level()
+        ui.info(f"The AI plays at level {level if level is not None else 'default'} "
+                f"(1–{MAX_LEVEL}); 'level N' changes it.")
+        return
+    if not text.isdigit() or not 1 <= int(text) <= MAX_LEVEL:
+        ui.error(f"Level must be a whole number from 1 to {MAX_LEVEL}, got {text!r}.")
+        return
+    changed = ui.session.set_level(int(text))
+    ui.info(f"Level {int(text)}." + ("" if changed else
+                                     " (No knowledge-based AI plays in this game.)"))
 
 
 @command("flip", "turn the board around")
-def _flip(app: GameApp, arg: str) -> None:
-    app.bottom = 1 - app.bottom
-    app.show_board()
+def _flip(ui: Front, arg: str) -> None:
+    ui.session.bottom = 1 - ui.session.bottom
+    ui.show_board()
 
 
 @command("teach", "save this position and MOVE as a new rule in your own combos file",
          "teach MOVE", argument="move")
-def _teach(app: GameApp, arg: str) -> None:
+def _teach(ui: Front, arg: str) -> None:
     if not arg.strip():
-        app.error("Say which move: teach MOVE (for example: teach c3-d4).")
+        ui.error("Say which move: teach MOVE (for example: teach c3-d4).")
         return
-    game = app.game
+    game = ui.session.game
     try:
         move = parse_move(game.position, arg, game.legal_moves())
     except MoveError as e:
-        app.error(capitalised(str(e)))
+        ui.error(capitalised(str(e)))
         return
-    app.teach(move)
+    teach(ui, move)
+
+
+def teach(ui: Front, move: Move) -> None:
+    """Write the position and ``move`` as a rule of the person's own; the AI knows it next."""
+    # Imported here: the rule writer checks with the knowledge base, which the first prompt
+    # must not wait for.
+    from kbdraughts.ui.teach import teach as write_rule
+
+    game = ui.session.game
+    try:
+        taught = write_rule(game.position, move)
+    except OSError as e:
+        ui.error(f"Cannot write the rule: {e.strerror or e}.")
+        return
+    if not taught.ok:
+        ui.error(f"The rule was not kept: {taught.checked}")
+        return
+    if not taught.written:
+        ui.info(f"Already taught: rule {taught.rule_id} at {taught.path}:{taught.line}.")
+        return
+    ui.session.rebuild_kb_players()  # the new rule counts from the next move
+    ui.info(f"Taught rule {taught.rule_id}: {side_name(game.side)} plays "
+            f"{move_text(move)} here. Written to {taught.path}:{taught.line}; "
+            f"{taught.checked}. The AI knows it from now on.")
 
 
 @command("quit", "leave; the game is saved and 'kbdraughts --resume' continues it",
          aliases=("exit", "q"))
-def _quit(app: GameApp, arg: str) -> None:
-    app.quit()
+def _quit(ui: Front, arg: str) -> None:
+    raise QuitGame
 
 
 def capitalised(text: str) -> str:

@@ -1,9 +1,9 @@
-"""The two seats of a game — a person or an AI player — and thinking off the UI thread.
+"""The AI's seats and thinking off the UI thread.
 
 An AI player is anything with ``choose(game, stop) -> Choice | None`` (the AI package's
 ``Engine`` and ``make_player`` players); ``accepts_draw(game, side)`` is used when present.
-Players are built by an injected factory in the AI thread, so the first prompt appears before
-the knowledge base and the AI have loaded.
+Players are built from a :class:`~kbdraughts.ai.spec.PlayerSpec` by an injected factory in the
+AI thread, so the first prompt appears before the knowledge base and the AI have loaded.
 """
 
 from __future__ import annotations
@@ -15,32 +15,23 @@ from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, Callable, Protocol
 
+from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.game import Game
-
-HUMAN = "human"
-_HUMAN_WORDS = {"human", "you", "person", "me"}
 
 
 class Player(Protocol):
     def choose(self, game: Game, stop: threading.Event | None = None) -> Any: ...
 
 
-PlayerFactory = Callable[[str], Player]
+PlayerFactory = Callable[[PlayerSpec], Player]
 
 
-def is_human(spec: str) -> bool:
-    return spec.strip().lower() in _HUMAN_WORDS
-
-
-def ai_factory(spec: str) -> Player:
+def ai_factory(spec: PlayerSpec) -> Player:
     """The shipped players (``kb``, ``kb:N``, ``random``, ``greedy``, ``search:D``)."""
+    # Imported here: the engine loads in the AI thread while the first prompt is shown.
     from kbdraughts.ai import make_player
 
     return make_player(spec)
-
-
-def _level_of(player: Any) -> int:
-    return int(getattr(getattr(player, "engine", player), "level", 1))
 
 
 def _warm_up(player: Any) -> None:
@@ -52,8 +43,8 @@ def _warm_up(player: Any) -> None:
 class AIThread:
     """The one thread all AI work runs in.
 
-    pyDatalog keeps its program in thread-local state, so a knowledge base loaded in one thread
-    cannot be queried from another: loading, choosing and judging draws all go through here.
+    The work is serialised here so the UI thread stays responsive while the AI loads and
+    thinks, and a player's build, its choices and its draw judgements run in the order asked.
     """
 
     def __init__(self) -> None:
@@ -87,9 +78,9 @@ class LazyPlayer:
     """An AI player built (and warmed up) in the AI thread at once; ``choose`` and
     ``accepts_draw`` are called there too (they queue behind the build)."""
 
-    def __init__(self, spec: str, factory: PlayerFactory, thread: AIThread):
+    def __init__(self, spec: PlayerSpec, factory: PlayerFactory, thread: AIThread):
         self.spec = spec
-        self.name = spec
+        self.name = str(spec)
         self.thread = thread
         self.warning = ""  # set when the player had to be built in a lesser way
         self._built: Future = thread.submit(self._build, factory)
@@ -101,11 +92,10 @@ class LazyPlayer:
         except Exception as e:
             # Most likely a mistake in the person's own rule file: play on without the
             # knowledge base rather than not at all, and say why.
-            if not self.spec.startswith("kb"):
+            if not self.spec.uses_kb:
                 raise
             self.warning = f"{e}; the AI plays without its knowledge base"
-            player = factory(self.spec.split(":nokb")[0] + (":nokb" if ":" in self.spec
-                                                             else f":{_level_of(player)}:nokb"))
+            player = factory(self.spec.without_kb())
         return player
 
     @property
@@ -149,12 +139,13 @@ def think(
     frame = 0
     interrupted = False
     while True:
-        try:
-            return future.result(timeout=0.08), interrupted
-        except FutureTimeout:
-            if time.monotonic() - started >= SPINNER_AFTER:
-                spin(frame, label + (" — stopping…" if interrupted else ""))
-                frame += 1
+        try:  # Ctrl-C may come while the spinner is drawn too: the outer try catches it there
+            try:
+                return future.result(timeout=0.08), interrupted
+            except FutureTimeout:
+                if time.monotonic() - started >= SPINNER_AFTER:
+                    spin(frame, label + (" — stopping…" if interrupted else ""))
+                    frame += 1
         except KeyboardInterrupt:
             interrupted = True
             stop.set()

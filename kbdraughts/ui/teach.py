@@ -2,9 +2,10 @@
 
 The rule goes into the user's own combos file, ``data_dir()/combos/taught.txt``, in the combos
 format (``rule ID`` / ``side:`` / ``position: <FEN>`` / ``play: <move>``) with an id unique in
-that file. When the knowledge base package is present the whole knowledge base (shipped files
-and the user's) is loaded again to check the file as ``rules check`` would; if the new rule
-breaks it, the file is put back as it was.
+that file, written by the combos writer (:func:`kbdraughts.kb.writer.format_rule`); the ids
+already there are read by the combos parser. The whole knowledge base (shipped files and the
+user's) is then loaded again to check the file as ``rules check`` would; if the new rule breaks
+it, the file is put back as it was.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kbdraughts.board import Move, Position
-from kbdraughts.notation import fen, move_text, side_name
+from kbdraughts.kb import RuleFileError, load_knowledge_base
+from kbdraughts.kb.rules import Rule, make_rule, parse_rules
+from kbdraughts.kb.writer import format_rule
+from kbdraughts.notation import move_text
 from kbdraughts.resources import data_dir
 
-_RULE_RE = re.compile(r"^\s*rule\s+taught-(\d+)\b", re.MULTILINE)
+_TAUGHT_ID = re.compile(r"taught-(\d+)")
 _HEADER = (
     "# Rules taught in games with `teach` (kbdraughts play). One exact position each; edit or\n"
     "# delete them freely, then run `kbdraughts rules check` on this file.\n"
@@ -36,19 +40,14 @@ class Taught:
     rule_id: str
     path: Path
     line: int
-    checked: str  # "ok: N rules", "not checked: ...", or the error that undid the write
+    checked: str  # "the knowledge base loads it: N rules", or the error that undid the write
     ok: bool
     written: bool = True  # False when the same rule was already in the file
 
 
-def rule_text(rule_id: str, pos: Position, move: Move, when: str) -> str:
-    return (
-        f"rule {rule_id}\n"
-        f"  name: taught in a game on {when}\n"
-        f"  side: {side_name(pos.side).lower()}\n"
-        f"  position: {fen(pos)}\n"
-        f"  play: {move_text(move)}\n"
-    )
+def taught_rule(rule_id: str, pos: Position, move: Move, when: str) -> Rule:
+    """The exact rule "in ``pos`` play ``move``", as ``teach`` writes it."""
+    return make_rule(rule_id, move_text(move), position=pos, name=f"taught in a game on {when}")
 
 
 def teach(pos: Position, move: Move, path: Path | None = None) -> Taught:
@@ -56,20 +55,18 @@ def teach(pos: Position, move: Move, path: Path | None = None) -> Taught:
     path = path or taught_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     old = path.read_text(encoding="utf-8") if path.exists() else ""
-    same = re.search(r"^rule\s+(\S+)\n(?:  (?!position:).*\n)*  position: "
-                     + re.escape(fen(pos)) + r"\n  play: " + re.escape(move_text(move)) + r"\n",
-                     old, re.MULTILINE)
-    if same:
-        line = old[:same.start()].count("\n") + 1
-        return Taught(same.group(1), path, line, "already taught: nothing written", True, False)
-    numbers = [int(n) for n in _RULE_RE.findall(old)]
+    rules = parse_rules(old, str(path))[0]  # the rules that read cleanly: a faulty file fails the check
+    for rule in rules:
+        if rule.exact_position() == pos and rule.play_text() == move_text(move):
+            return Taught(rule.id, path, rule.line, "already taught: nothing written", True, False)
+    numbers = [int(m.group(1)) for r in rules if (m := _TAUGHT_ID.fullmatch(r.id))]
     rule_id = f"taught-{max(numbers, default=0) + 1}"
     head = old if old else _HEADER
     if head and not head.endswith("\n"):
         head += "\n"
     head += "\n"
     line = head.count("\n") + 1
-    path.write_text(head + rule_text(rule_id, pos, move, time.strftime("%Y-%m-%d")),
+    path.write_text(head + format_rule(taught_rule(rule_id, pos, move, time.strftime("%Y-%m-%d"))),
                     encoding="utf-8")
     checked, ok = check_knowledge_base(path)
     if not ok:
@@ -82,10 +79,6 @@ def teach(pos: Position, move: Move, path: Path | None = None) -> Taught:
 
 def check_knowledge_base(path: Path) -> tuple[str, bool]:
     """Load the knowledge base (shipped rules and the user's files, ``path`` included)."""
-    try:
-        from kbdraughts.kb import RuleFileError, load_knowledge_base
-    except ImportError:
-        return "not checked (the knowledge base is not installed)", True
     try:
         kb = load_knowledge_base()
     except RuleFileError as e:

@@ -7,10 +7,14 @@ from typing import Callable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from kbdraughts.notation import side_name
+from kbdraughts.ui.render import material_text
+from kbdraughts.ui.session import Session
+
 
 @dataclass(frozen=True)
 class ToolbarInfo:
-    """What the toolbar shows; the app builds one from the game on every redraw."""
+    """What the toolbar shows; ``session_info`` builds one from the game on every redraw."""
 
     move_number: int
     side: str  # "White" / "Black"
@@ -40,3 +44,18 @@ def toolbar_fragments(info: ToolbarInfo) -> StyleAndTextTuples:
 def make_toolbar(get_info: Callable[[], ToolbarInfo]) -> Callable[[], StyleAndTextTuples]:
     """The ``bottom_toolbar`` callable for a PromptSession."""
     return lambda: toolbar_fragments(get_info())
+
+
+def session_info(session: Session) -> ToolbarInfo:
+    """What the toolbar shows of ``session`` now."""
+    game = session.game
+    result = game.result
+    last = session.last_choice()
+    return ToolbarInfo(
+        move_number=session.move_number(),
+        side=side_name(game.side) if result is None else "Game over:",
+        material=material_text(game.position),
+        level=session.shown_level() if any(p is not None for p in session.players) else None,
+        reason=getattr(last[1], "short", "") if last is not None else "",
+        status="to move" if result is None else str(result),
+    )

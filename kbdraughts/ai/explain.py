@@ -1,0 +1,134 @@
+"""The reasons the engine gives: one line per move, and a short form for the status bar.
+
+Every number a reason quotes comes from where it is defined (``values``, the search's result,
+the rule's file and line), never written again here.
+
+>>> capture_rule_values()
+'+105 a man taken, -100 a man lost'
+>>> score_text(WIN - 3), score_text(-42.4)
+('wins in 3 plies', 'score -42')
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from kbdraughts.ai.capture_tree import Line
+from kbdraughts.ai.rulebook import FiringRule, RuleMatch
+from kbdraughts.ai.search import SearchResult
+from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, WIN
+from kbdraughts.board import Move
+from kbdraughts.notation import move_text
+from kbdraughts.resources import combos_dir
+
+#: The short form's length at most (the console's status bar).
+SHORT = 40
+#: Scores this close to WIN are a won or lost game, counted in plies.
+MATE_ZONE = 1000
+
+
+def short(text: str) -> str:
+    return text if len(text) <= SHORT else text[: SHORT - 1] + "…"
+
+
+def signed(x: float) -> str:
+    v = int(round(x))
+    return f"+{v}" if v > 0 else str(v)
+
+
+def line_text(moves: Iterable[Move]) -> str:
+    return " ".join(move_text(m) for m in moves)
+
+
+def score_text(score: float) -> str:
+    """A search score: the material-and-position sum, or a win or loss in so many plies."""
+    if score >= WIN - MATE_ZONE:
+        n = int(WIN - score)
+        return f"wins in {n} pl{'y' if n == 1 else 'ies'}"
+    if score <= -WIN + MATE_ZONE:
+        n = int(WIN + score)
+        return f"loses in {n} pl{'y' if n == 1 else 'ies'}"
+    return f"score {signed(score)}"
+
+
+def with_notes(reason: str, notes: Sequence[str]) -> str:
+    """``reason`` followed by the notes of earlier layers (the rules a check skipped)."""
+    return "; ".join([reason, *notes])
+
+
+# -- the knowledge base's rules ------------------------------------------------------------
+
+
+def rule_place(rule: FiringRule) -> str:
+    """``file:line`` of a rule: ``combos/motifs.txt:12`` for the shipped knowledge base, the
+    path as loaded for the user's own files."""
+    path = Path(str(rule.path))
+    try:
+        rel = path.resolve().relative_to(combos_dir().resolve())
+    except (ValueError, OSError):
+        return f"{path}:{rule.line}"
+    return f"combos/{rel.as_posix()}:{rule.line}"
+
+
+def rule_reason(layer: str, match: RuleMatch) -> tuple[str, str]:
+    """(reason, short) of a rule's move played by ``layer``."""
+    rule = match.rule
+    mirrored = ", mirrored" if match.mirrored else ""
+    sac = f", sacrifices {rule.sacrifice}" if rule.sacrifice else ""
+    name = f" \"{rule.name}\"" if rule.name else ""
+    reason = f"{layer} {rule.id}{name} at {rule_place(rule)}{mirrored}{sac}"
+    return reason, short(f"rule {rule.id}")
+
+
+def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int) -> str:
+    """Why a rule's move was not played: what the check found it loses (``lost`` in material
+    beyond the position before it, within ``plies``)."""
+    rule = match.rule
+    if loses_game:
+        what = "loses the game"
+    else:
+        men = lost / MAN_VALUE
+        what = f"loses {men:g} {'man' if men == 1 else 'men'} in {plies} plies"
+    declares = f", declares {rule.sacrifice}" if rule.sacrifice else ""
+    return (f"skipped rule {rule.id} ({rule_place(rule)}): {move_text(match.move)} {what}"
+            + declares)
+
+
+# -- the capture tree, the weighted move, the search -----------------------------------------
+
+
+def capture_rule_values() -> str:
+    """How the capture tree counts, in ``values``'s numbers."""
+    return f"{signed(MAN_TAKEN)} a man taken, {signed(-MAN_LOST)} a man lost"
+
+
+def capture_reason(line: Line, n: int) -> str:
+    """The capture tree's best line among ``n`` captures."""
+    return (f"capture tree {signed(line.score)}: {line_text(line.moves)} "
+            f"(best of {n} capture{'s' if n != 1 else ''}; {capture_rule_values()})")
+
+
+def capture_short(line: Line) -> str:
+    return short(f"capture tree {signed(line.score)}")
+
+
+def weighted_reason(weight: float, parts: Sequence[tuple[str, float]], n: int
+                    ) -> tuple[str, str]:
+    """(reason, short) of the weighted quiet move: its weight, its terms, among ``n`` moves."""
+    terms = ", ".join(f"{name} {signed(v)}" for name, v in parts) or "no term applies"
+    reason = f"weighted move {signed(weight)}: {terms} (best of {n} moves)"
+    return reason, short(f"weighted move {signed(weight)}")
+
+
+def search_reason(res: SearchResult, move: Move) -> tuple[str, str]:
+    """(reason, short) of the search's move: depth (``+`` when cut short), score, line."""
+    score = score_text(res.score)
+    depth = f"depth {res.depth}" + ("" if res.complete else "+")
+    reason = (f"search {depth}: {score}, line {line_text(res.line) or move_text(move)} "
+              f"({res.nodes} nodes, {res.seconds:.2f} s)")
+    return reason, short(f"search {depth} {score}")
+
+
+def only_move_reason(move: Move) -> tuple[str, str]:
+    return f"only move {move_text(move)}", "only move"

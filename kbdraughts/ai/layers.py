@@ -1,0 +1,256 @@
+"""The engine's layers: each a function ``(Context) -> Choice | None``, tried in a level's order.
+
+A layer answers with a move and its reason, or passes (None) to the next. They share one
+``Context``: the position, its legal moves (computed once per choice), the engine's options,
+the stop event and the clock. A layer that looked at moves and did not play them may leave a
+note (``ctx.notes``): the engine adds the notes to the reason of the move it plays.
+
+- ``kb_rules``: the knowledge base's capture rules, exact rules and pattern rules, in its order;
+  the first that fires decides (ties of exact rules: the seed picks).
+- ``checked_kb_rules``: the same, but a pattern rule's move must survive a short material
+  search (it may lose what it declares as a sacrifice, no more).
+- ``capture_tree``: the best capture by the tree of mutual captures (+105/-100).
+- ``weighted_move``: the quiet move the heuristic's terms weigh highest.
+- ``only_move``: a forced move is played without thinking.
+- ``search``: alpha-beta within the time budget, to the level's depth.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, NamedTuple, Sequence, TypeVar
+
+from kbdraughts.ai import explain
+from kbdraughts.ai.capture_tree import TreeMemo, exchange, score_captures
+from kbdraughts.ai.heuristic import Heuristic, material
+from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
+from kbdraughts.ai.search import Searcher
+from kbdraughts.ai.values import MAN_VALUE, WIN
+from kbdraughts.board import Move, Position, play
+from kbdraughts.game import Game
+from kbdraughts.notation import move_text
+
+#: Plies of the check a pattern rule's move must survive (``checked_kb_rules``).
+RULE_CHECK_DEPTH = 4
+#: Material a rule's move may lose beyond what it declares before it is skipped: half a man,
+#: so a sound rule is not rejected for noise (the check counts material only).
+RULE_CHECK_SLACK = MAN_VALUE // 2
+
+# The names of the layers, as Choice.layer tells them.
+CAPTURE_RULE, EXACT_RULE, PATTERN_RULE = "capture rule", "exact rule", "pattern rule"
+CAPTURE_TREE, HEURISTIC, SEARCH, ONLY_MOVE = "capture tree", "heuristic", "search", "only move"
+_RULE_LAYERS = {"capture": CAPTURE_RULE, "exact": EXACT_RULE}
+
+T = TypeVar("T")
+
+
+class Choice(NamedTuple):
+    """A chosen move and why: ``layer`` names where it came from, ``reason`` is one line."""
+
+    move: Move
+    #: "capture rule", "exact rule", "pattern rule", "capture tree", "heuristic", "search",
+    #: "only move" (and the baselines' "random", "greedy")
+    layer: str
+    reason: str
+    short: str
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the engine brings to every layer."""
+
+    kb: KnowledgeBase | None
+    heuristic: Heuristic
+    searcher: Searcher  # keeps its transposition table between the moves of a game
+    rng: random.Random | None  # picks among equals; None: the first of them
+    movetime_ms: int
+    depth: int  # the search's depth at most
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The time of one choice: when it started and its budget."""
+
+    started: float
+    movetime_ms: int
+
+    def left_ms(self) -> float:
+        """What is left of the budget (the rule checks may have used some)."""
+        spent = (time.perf_counter() - self.started) * 1000
+        margin = min(20.0, self.movetime_ms * 0.02)  # answering takes a moment too
+        return max(10.0, self.movetime_ms - spent - margin)
+
+
+@dataclass(frozen=True)
+class Context:
+    """One choice: the game, its position and legal moves, the options, stop and clock."""
+
+    game: Game
+    position: Position
+    legal: tuple[Move, ...]  # never empty: the engine asks no layer without a move
+    options: Options
+    stop: threading.Event | None
+    clock: Clock
+    notes: list[str] = field(default_factory=list)  # what the reason adds at the end
+
+
+Layer = Callable[[Context], "Choice | None"]
+
+
+def pick(ctx: Context, tied: Sequence[T]) -> T:
+    """The first of equals, or a seeded random one."""
+    rng = ctx.options.rng
+    return rng.choice(tied) if rng is not None and len(tied) > 1 else tied[0]
+
+
+# -- the knowledge base ------------------------------------------------------------------------
+
+
+def kb_rules(ctx: Context) -> Choice | None:
+    """The first rule that fires (capture, exact, pattern rules in the knowledge base's order)."""
+    return _rules(ctx, check=False)
+
+
+def checked_kb_rules(ctx: Context) -> Choice | None:
+    """As ``kb_rules``, but a pattern rule's move that loses material it does not declare is
+    skipped, and the reason tells so."""
+    return _rules(ctx, check=True)
+
+
+def _rules(ctx: Context, check: bool) -> Choice | None:
+    kb = ctx.options.kb
+    if kb is None:
+        return None
+    firing = [m for m in kb.firing(ctx.position, ctx.legal)
+              if m.move is not None and m.move in ctx.legal]
+    for tied in _alternatives(firing):
+        ok = []
+        for match in tied:
+            verdict = _check_rule(ctx, match) if check and not match.rule.exact else None
+            if verdict is None:
+                ok.append(match)
+            else:
+                ctx.notes.append(verdict)
+        if ok:
+            match = pick(ctx, ok)
+            layer = _RULE_LAYERS.get(match.layer, PATTERN_RULE)
+            assert match.move is not None
+            return Choice(match.move, layer, *explain.rule_reason(layer, match))
+    return None
+
+
+def _alternatives(firing: list[RuleMatch]) -> Iterator[list[RuleMatch]]:
+    """The firing rules in groups of equals: exact rules of one layer and priority are
+    alternatives (an opening's several continuations), the seed picks among them; patterns
+    keep the knowledge base's order (priority, then the more constrained first), one by one."""
+    i = 0
+    while i < len(firing):
+        first = firing[i]
+        j = i + 1
+        if first.rule.exact:
+            while (j < len(firing) and firing[j].rule.exact and firing[j].layer == first.layer
+                   and firing[j].rule.priority == first.rule.priority):
+                j += 1
+        yield firing[i:j]
+        i = j
+
+
+def _check_rule(ctx: Context, match: RuleMatch) -> str | None:
+    """None when the rule's move may be played; else why it is skipped (a short search for
+    material it loses undeclared)."""
+    assert match.move is not None
+    declared = int(match.rule.sacrifice or 0) * MAN_VALUE
+    before = material(ctx.position)
+    # A quarter of the budget at most: the search after a rejected rule needs the rest.
+    res = Searcher(material).search(play(ctx.position, match.move),
+                                    max_depth=RULE_CHECK_DEPTH - 1, stop=ctx.stop,
+                                    movetime_ms=max(20, ctx.options.movetime_ms // 4))
+    outcome = -res.score
+    lost = before - outcome
+    if lost <= declared + RULE_CHECK_SLACK:
+        return None
+    return explain.skipped_rule(match, lost, outcome <= -WIN + explain.MATE_ZONE,
+                                RULE_CHECK_DEPTH)
+
+
+# -- the ancestor's layers: the capture tree and the weighted move ------------------------------
+
+
+def capture_tree(ctx: Context) -> Choice | None:
+    """The capture whose tree of mutual captures scores best; None without a capture."""
+    if not ctx.legal[0].captured:
+        return None
+    scored = score_captures(ctx.position, list(ctx.legal))
+    best = max(line.score for _, line in scored)
+    tied = sorted(((m, line) for m, line in scored if line.score == best),
+                  key=lambda ml: move_text(ml[0]))
+    move, line = pick(ctx, tied)
+    return Choice(move, CAPTURE_TREE, explain.capture_reason(line, len(scored)),
+                  explain.capture_short(line))
+
+
+def weighted_move(ctx: Context) -> Choice | None:
+    """The quiet move the heuristic weighs highest; None when captures are compulsory."""
+    if ctx.legal[0].captured:
+        return None
+    weighed = weigh_moves(ctx.options.heuristic, ctx.options.kb, ctx.position, ctx.legal)
+    best = max(w for _, w, _ in weighed)
+    tied = sorted((x for x in weighed if x[1] == best), key=lambda x: move_text(x[0]))
+    move, w, parts = pick(ctx, tied)
+    return Choice(move, HEURISTIC, *explain.weighted_reason(w, parts, len(ctx.legal)))
+
+
+def weigh_moves(heuristic: Heuristic, kb: KnowledgeBase | None, pos: Position,
+                legal: Sequence[Move]) -> list[tuple[Move, float, list]]:
+    """Each move with its weight and terms; with a knowledge base, the shots its rules give
+    the opponent after the move count against it."""
+    memo = TreeMemo()
+
+    def shots(after: Position, us: int) -> int:
+        """The knowledge base turned round: the worst shot its rules give the opponent
+        after our move, valued by the capture tree that follows it."""
+        assert kb is not None
+        worst = 0
+        for match in kb.firing(after):
+            if match.layer == "exact" or match.move is None:
+                continue  # opening lines are no threat
+            worst = min(worst, exchange(play(after, match.move), us, memo).score)
+        return worst
+
+    return [(m, *heuristic.weigh(pos, m, memo, shots if kb is not None else None))
+            for m in legal]
+
+
+# -- the searching levels ------------------------------------------------------------------------
+
+
+def only_move(ctx: Context) -> Choice | None:
+    """A forced move, played without thinking."""
+    if len(ctx.legal) != 1:
+        return None
+    move = ctx.legal[0]
+    return Choice(move, ONLY_MOVE, *explain.only_move_reason(move))
+
+
+def search(ctx: Context) -> Choice | None:
+    """Alpha-beta to the level's depth within what is left of the time budget."""
+    res = ctx.options.searcher.search(
+        ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
+        stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game))
+    move = res.move if res.move is not None else ctx.legal[0]
+    return Choice(move, SEARCH, *explain.search_reason(res, move))
+
+
+def recurring_positions(game: Game) -> list[Position]:
+    """The game's positions that can still recur: those since the last capture or man move
+    (both are irreversible), the current one excluded."""
+    out: list[Position] = []
+    for i in range(len(game.moves) - 1, -1, -1):
+        move, before = game.moves[i], game.positions[i]
+        if move.captured or not before.kings >> move.start & 1:
+            break
+        out.append(before)
+    return out

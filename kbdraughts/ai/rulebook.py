@@ -1,0 +1,71 @@
+"""What the engine needs of a knowledge base, typed: the boundary between ``ai`` and ``kb``.
+
+The engine never imports ``kbdraughts.kb`` at module level (it pulls in pyDatalog): it asks for
+a ``KnowledgeBase`` by shape. ``kbdraughts.kb.KnowledgeBase`` is one; a test's stand-in with a
+``firing`` method is another.
+
+>>> from kbdraughts.board import START, legal_moves
+>>> class NoRules:
+...     def firing(self, pos, legal=None):
+...         return []
+>>> isinstance(NoRules(), KnowledgeBase), NoRules().firing(START, legal_moves(START))
+(True, [])
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence, runtime_checkable
+
+from kbdraughts.board import Move, Position
+
+
+class FiringRule(Protocol):
+    """A rule as the engine reads it: where it is written, how it ranks, what it gives."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...  # "" when the rule has none
+    @property
+    def path(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def exact(self) -> bool: ...  # pins the whole position (an opening line), not a pattern
+    @property
+    def priority(self) -> int: ...
+    @property
+    def sacrifice(self) -> int: ...  # men the rule's move gives away on purpose
+
+
+class RuleMatch(Protocol):
+    """A rule that applies to a position, with its move there."""
+
+    @property
+    def rule(self) -> FiringRule: ...
+    @property
+    def layer(self) -> str: ...  # "capture", "exact" or "pattern"
+    @property
+    def move(self) -> Move | None: ...
+    @property
+    def mirrored(self) -> bool: ...  # matched with colours and board turned round
+
+
+@runtime_checkable
+class KnowledgeBase(Protocol):
+    """Rules that fire in a position, best first (captures, exact rules, patterns)."""
+
+    def firing(self, pos: Position, legal: Sequence[Move] | None = None
+               ) -> Sequence[RuleMatch]: ...
+
+
+def load_default_kb() -> KnowledgeBase | None:
+    """The shipped knowledge base plus the user's rules (None in a build without
+    ``kbdraughts.kb``). Raises RuleFileError for a fault in a rule file."""
+    try:
+        from kbdraughts.kb import load_knowledge_base
+    except ModuleNotFoundError as e:
+        if e.name != "kbdraughts.kb":
+            raise
+        return None
+    return load_knowledge_base()

@@ -1,0 +1,189 @@
+"""The state the console's commands act on: the game, the two seats, the AI's level, the side
+shown at the bottom, the AI's reasons and the autosave. No terminal in it: the loop
+(``app``) and the commands (``commands``) show what it holds and ask it to change.
+
+>>> from kbdraughts.ai.spec import PlayerSpec
+>>> session = Session(lambda spec: None, [HUMAN, PlayerSpec.parse("kb:1:nokb")])
+>>> session.seat_name(0), session.seat_name(1)
+('White (you)', 'Black (kb:1:nokb)')
+>>> session.set_level(3), str(session.specs[1])  # the level changes, the options stay
+(True, 'kb:3:nokb')
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Sequence
+
+from kbdraughts.ai.spec import PlayerSpec
+from kbdraughts.board import BLACK, START, WHITE, Move, Side
+from kbdraughts.game import Game
+from kbdraughts.notation import side_name
+from kbdraughts.ui.autosave import Autosave
+from kbdraughts.ui.players import AIThread, LazyPlayer, PlayerFactory
+
+HUMAN = PlayerSpec("human")
+KB = PlayerSpec("kb")
+
+
+class Session:
+    """One game at the board between two seats, each a person or an AI player.
+
+    ``specs`` are the seats, White's first; ``factory`` builds an AI player from a spec
+    (injected so tests can use a small deterministic player and the shipped game the real
+    engine). ``level``, when given, is the level of every knowledge-based seat.
+    """
+
+    def __init__(
+        self,
+        factory: PlayerFactory,
+        specs: Sequence[PlayerSpec] = (HUMAN, KB),
+        game: Game | None = None,
+        level: int | None = None,
+        autosave: Autosave | None = None,
+        bottom: Side | None = None,
+    ):
+        self.factory = factory
+        self.level = level
+        self.game = game or Game()
+        self.autosave = autosave
+        self.ai_thread = AIThread()
+        self.specs: list[PlayerSpec] = [
+            s if level is None else s.with_level(level) for s in specs]
+        self.players: list[LazyPlayer | None] = [self._player(s) for s in self.specs]
+        self.bottom: Side = bottom if bottom is not None else self.person_side()
+        self.choices: dict[int, Any] = {}  # ply index of an AI move -> its Choice
+        self.draw_offered = False  # the AI offered a draw in this king duel already
+        self._hint_player: LazyPlayer | None = None
+        self._save_failed = False
+
+    # --- seats ------------------------------------------------------------------------------
+
+    def _player(self, spec: PlayerSpec) -> LazyPlayer | None:
+        return None if spec.is_human else LazyPlayer(spec, self.factory, self.ai_thread)
+
+    def is_human(self, side: Side) -> bool:
+        return self.specs[side].is_human
+
+    def people(self) -> list[Side]:
+        """The sides people play."""
+        return [s for s in (WHITE, BLACK) if self.is_human(s)]
+
+    def person_side(self) -> Side:
+        """The side of the person, White when both or neither are people."""
+        return BLACK if self.is_human(BLACK) and not self.is_human(WHITE) else WHITE
+
+    def seat_name(self, side: Side) -> str:
+        """``White (you)``, ``Black (kb:3)``."""
+        who = "you" if self.is_human(side) and len(self.people()) == 1 else str(self.specs[side])
+        return f"{side_name(side)} ({who})"
+
+    def shown_level(self) -> int | None:
+        """The level of the (first) knowledge-based AI playing, else the level asked for."""
+        for spec in self.specs:
+            if spec.kind == "kb":
+                return spec.level
+        return self.level
+
+    def set_level(self, level: int) -> bool:
+        """Every knowledge-based seat plays at ``level`` from now on, its other options kept;
+        False when no seat is one."""
+        self.level = level
+        changed = False
+        for side, spec in enumerate(self.specs):
+            if spec.kind == "kb":
+                self.specs[side] = spec.with_level(level)
+                self.players[side] = self._player(self.specs[side])
+                changed = True
+        self._hint_player = None
+        return changed
+
+    def rebuild_kb_players(self) -> None:
+        """Build the knowledge-based players again (a rule was taught: it counts from now)."""
+        for side, spec in enumerate(self.specs):
+            if spec.kind == "kb":
+                self.players[side] = self._player(spec)
+        self._hint_player = None
+
+    def hint_player(self) -> LazyPlayer:
+        """The knowledge-based AI playing, else one at the session's level for hints."""
+        for spec, player in zip(self.specs, self.players):
+            if player is not None and spec.kind == "kb":
+                return player
+        if self._hint_player is None:
+            spec = KB if self.level is None else KB.with_level(self.level)
+            self._hint_player = LazyPlayer(spec, self.factory, self.ai_thread)
+        return self._hint_player
+
+    # --- the game ---------------------------------------------------------------------------
+
+    def move_number(self) -> int:
+        return 1 + (self.game.ply + (self.game.start.side == BLACK)) // 2
+
+    def play(self, move: Move, choice: Any = None) -> None:
+        """Push a move, remembering the AI's Choice when it played it."""
+        if choice is not None:
+            self.choices[self.game.ply] = choice
+        self.game.push(move)
+
+    def last_choice(self) -> tuple[int, Any] | None:
+        """The ply and Choice of the last AI move still in the game."""
+        for ply in range(self.game.ply - 1, -1, -1):
+            if ply in self.choices:
+                return ply, self.choices[ply]
+        return None
+
+    def undo(self) -> list[Move]:
+        """Take back the last move, and the AI's moves before it down to a person's turn;
+        the moves taken back, the last first."""
+        game = self.game
+        taken: list[Move] = []
+        while game.moves:
+            taken.append(game.pop())
+            self.choices.pop(game.ply, None)
+            if not self.people() or self.is_human(game.side):
+                break
+        return taken
+
+    def new_game(self, colour: str | None = None) -> None:
+        """The initial position; ``colour`` ("white", "black", "random") is the person's side
+        when one person plays (the seats change places if needed)."""
+        if colour == "random":
+            colour = random.choice(["white", "black"])
+        if colour is not None and len(self.people()) == 1:
+            you = WHITE if colour == "white" else BLACK
+            if not self.is_human(you):
+                self.specs.reverse()
+                self.players.reverse()
+            self.bottom = you
+        self.load_game(Game(START))
+
+    def load_game(self, game: Game) -> None:
+        """Play on with ``game``, saved to a new file from its next move."""
+        self.game = game
+        self.choices.clear()
+        self.draw_offered = False
+        if self.autosave:
+            self.autosave.restart()
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def tags(self) -> dict[str, str]:
+        """The PDN tags of the game."""
+        return {
+            "Event": "kbdraughts game",
+            "Date": time.strftime("%Y.%m.%d"),
+            "White": "You" if self.is_human(WHITE) else str(self.specs[WHITE]),
+            "Black": "You" if self.is_human(BLACK) else str(self.specs[BLACK]),
+        }
+
+    def save_now(self) -> str | None:
+        """Autosave the game; a note to show when saving failed for the first time."""
+        if self.autosave is None:
+            return None
+        self.autosave.save(self.game, self.tags())
+        if self.autosave.error and not self._save_failed:
+            self._save_failed = True
+            return f"Note: {self.autosave.error}; the game goes on unsaved."
+        return None

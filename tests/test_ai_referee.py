@@ -1,0 +1,56 @@
+"""ai/referee.py: the exhaustive material minimax the rule tests and the rule tools share."""
+
+from __future__ import annotations
+
+from kbdraughts.ai.referee import (
+    LOST, balance, forces, move_squares, nets, principal_line, resolve,
+)
+from kbdraughts.board import BLACK, WHITE, legal_moves, play
+from kbdraughts.notation import SQUARE_NAMES, move_text, parse_fen, parse_move
+
+
+def test_balance_counts_pieces_for_either_side():
+    pos = parse_fen("W:Wa1,Kc3:Bh8")
+    assert (balance(pos, WHITE), balance(pos, BLACK)) == (1, -1)
+
+
+def test_resolve_plays_the_captures_out():
+    pos = parse_fen("W:Wc3,g3:Bd4,f6,h8")  # c3:e5:g7 takes two, h8:f6 takes one back
+    assert resolve(pos, WHITE, 0) == 0 and balance(pos, WHITE) == -1
+
+
+def test_a_side_without_a_move_has_lost():
+    blocked = parse_fen("B:Wc5,b6:Ba7")  # the man on a7 is walled in
+    assert legal_moves(blocked) == []
+    assert (resolve(blocked, WHITE, 2), resolve(blocked, BLACK, 2)) == (LOST, -LOST)
+    assert resolve(parse_fen("W:W:Bh8"), WHITE, 2) == -LOST  # no piece, no move
+
+
+def test_principal_line_agrees_with_resolve():
+    pos = parse_fen("W:Wc1,e1,b2,f2,c3:Bf4,d6,f6,b8")
+    for plies in range(3):
+        value, line = principal_line(pos, WHITE, plies)
+        assert value == resolve(pos, WHITE, plies)
+        end = pos
+        for m in line:
+            assert m in legal_moves(end)
+            end = play(end, m)
+
+
+def test_a_shot_nets_what_it_wins():
+    before = parse_fen("W:Wc1,h2,e3,g3:BKe5,g5,d6,f6")  # shot-02 of the shipped motifs
+    move = parse_move(before, "g3-f4")
+    assert nets(before, play(before, move), WHITE) >= 1
+
+
+def test_forces_a_goal_against_every_defence():
+    pos = parse_fen("W:Wg7:Bb8")
+    assert forces(pos, WHITE, 1, lambda p: bool(p.white & p.kings))
+    assert not forces(pos, WHITE, 0, lambda p: bool(p.white & p.kings))
+
+
+def test_move_squares_are_start_landings_and_taken_pieces():
+    pos = parse_fen("W:Wc3:Bd4,f6")
+    (move,) = legal_moves(pos)
+    assert move_text(move) == "c3:e5:g7"
+    assert sorted(SQUARE_NAMES[s] for s in move_squares(move)) == ["c3", "d4", "e5", "f6", "g7"]

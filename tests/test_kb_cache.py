@@ -1,0 +1,104 @@
+"""kb/cache.py: a rule file read from the parse cache is the file parsed, field by field.
+
+Nothing here lists Rule's fields by hand: a field added to Rule is compared here, and kept by
+the cache, without a change to either.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import marshal
+from pathlib import Path
+
+import pytest
+
+from kbdraughts.kb import cache
+from kbdraughts.kb.rule import Diagnostic, Rule
+from kbdraughts.resources import combos_dir
+
+TEXT = """\
+symbols:
+  x = . w b
+rule c-1
+  name: a pattern with every field
+  side: black
+  pieces: white 2..5, black 3
+  priority: -1
+  sacrifice: 1
+  board:
+    - ? - ? - ? - ?  8
+    ? - ? - ? - ? -  7
+    - ? - ? - ? - ?  6
+    ? - b - x - ? -  5
+    - ? - . - ? - ?  4
+    ? - ? - ? - ? -  3
+    - ? - ? - ? - ?  2
+    ? - ? - ? - ? -  1
+  play: c5-b4
+
+rule c-2
+  position: W:Wc3,Ka1:Bd4
+  play: c3:e5
+"""
+
+
+def assert_same_fields(cached: list, parsed: list, kind: type) -> None:
+    assert len(cached) == len(parsed)
+    for a, b in zip(cached, parsed):
+        for f in dataclasses.fields(kind):
+            assert getattr(a, f.name) == getattr(b, f.name), f.name
+
+
+def load_twice(tmp_path: Path, monkeypatch, text: bytes, shown: str):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    first = cache.parse_file(text, shown)
+    assert list((tmp_path / "kbdraughts" / "cache").glob("rules-*.marshal"))
+    return first, cache.parse_file(text, shown)
+
+
+def test_a_cached_file_is_the_parsed_file_field_by_field(tmp_path: Path, monkeypatch):
+    (rules, warnings, errors), (again, warnings_again, _) = load_twice(
+        tmp_path, monkeypatch, TEXT.encode(), "mine.txt")
+    assert errors == [] and len(rules) == 2 and warnings
+    assert all(type(r.id) is str for r in again)
+    assert_same_fields(again, rules, Rule)
+    assert_same_fields(warnings_again, warnings, Diagnostic)
+    for a, b in zip(again, rules):  # what parsing computed comes back too
+        assert (a.pattern, a.patterns, a.exact, a.constrained) == (
+            b.pattern, b.patterns, b.exact, b.constrained)
+
+
+def test_the_shipped_tactics_come_back_from_the_cache(tmp_path: Path, monkeypatch):
+    path = combos_dir() / "tactics.txt"
+    (rules, _, errors), (again, _, _) = load_twice(tmp_path, monkeypatch, path.read_bytes(),
+                                                   str(path))
+    assert errors == []
+    assert_same_fields(again, rules, Rule)
+
+
+def test_an_entry_written_for_other_fields_is_refused(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    rules, _, _ = cache.parse_file(TEXT.encode(), "mine.txt")
+    names, raw, warnings = marshal.loads(cache._dump(rules, []))
+    stale = marshal.dumps((names[:-1], [(v[:-1], *rest) for v, *rest in raw], warnings))
+    with pytest.raises(ValueError):  # parse_file then parses the text again
+        cache._load(stale)
+
+
+def test_every_module_of_the_parser_names_the_cache_entries():
+    # A change to any kb module the parser stands on must make the cached entries stale.
+    package = Path(cache.__file__).parent
+    seen, todo = set(), ["rules"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "kbdraughts.kb":
+                todo += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kbdraughts.kb."):
+                todo.append(node.module.rsplit(".", 1)[1])
+    assert seen <= {p.stem for p in cache._PARSER_SOURCES}, seen

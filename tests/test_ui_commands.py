@@ -1,0 +1,132 @@
+"""The commands typed at the move prompt, each driven through a whole session on pipe input:
+help from the registry, moves, fen, flip, level, undo, record, why, hint, save, load, draw,
+new and teach."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from kbdraughts.ai.spec import PlayerSpec
+from kbdraughts.board import START
+from kbdraughts.notation import fen, move_text
+from kbdraughts.pdn import read_pdn_file
+from kbdraughts.ui.app import GameApp
+from kbdraughts.ui.commands import REGISTRY
+from kbdraughts.ui.console import PlainConsole
+from kbdraughts.ui.render import UNICODE
+from kbdraughts.ui.session import HUMAN, Session
+from ui_driver import FIRST, FirstMove, play_session
+
+
+def test_help_lists_every_registered_command(tmp_path: Path):
+    _, shown = play_session("help\rhelp undo\rquit\r", tmp_path)
+    for cmd in REGISTRY.values():
+        assert f"  {cmd.usage}" in shown
+    assert "undo — take back your last move and the AI's reply" in shown
+    assert "capturing is compulsory" in shown
+
+
+def test_moves_fen_flip_and_level(tmp_path: Path):
+    app, shown = play_session("moves\rfen\rflip\rlevel 2\rlevel 99\rquit\r", tmp_path)
+    assert "Legal moves for White (7): a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4" in shown
+    assert fen(START) in shown.splitlines()
+    assert app.session.bottom == 1  # flipped: Black at the bottom
+    flipped = shown.split("flip", 1)[1]
+    assert flipped.splitlines()[1].strip().startswith("h  g  f")
+    assert "Level 2." in shown and app.session.specs[1] == FIRST
+    assert "Level must be a whole number from 1 to" in shown
+
+
+def test_level_keeps_the_ais_other_options(tmp_path: Path):
+    # The bug of issue 10: "level 3" against kb:1:nokb made it kb:3, the knowledge base back
+    # on and the time per move dropped.
+    built: list[str] = []
+    session = Session(lambda spec: built.append(str(spec)) or FirstMove(spec),
+                      [HUMAN, PlayerSpec.parse("kb:1:nokb:200ms")])
+    console = PlainConsole(io.StringIO("level 3\nlevel\nquit\n"), io.StringIO(), UNICODE)
+    app = GameApp(console, session)
+    session.ai_thread.start()
+    app.run()
+    assert str(session.specs[1]) == "kb:3:nokb:200ms"
+    assert "Level 3." in console.transcript
+    assert "The AI plays at level 3 (1–4); 'level N' changes it." in console.transcript
+    session.players[1].get()  # the rebuilt player, built in the AI thread
+    assert built[-1] == "kb:3:nokb:200ms"
+
+
+def test_undo_takes_back_the_move_and_the_reply(tmp_path: Path):
+    app, shown = play_session("c3-d4\rundo\rundo\rquit\r", tmp_path)
+    assert app.game.position == START
+    assert "Took back c3-d4 and b6-a5." in shown
+    assert "Nothing to undo" in shown
+
+
+def test_record_lists_the_moves_numbered(tmp_path: Path):
+    _, shown = play_session("record\rc3-d4\re3-f4\rrecord\rquit\r", tmp_path)
+    assert "No move has been played yet." in shown
+    assert "1. c3-d4 b6-a5 2. e3-f4 a5-b4" in shown
+
+
+def test_why_and_hint(tmp_path: Path):
+    _, shown = play_session("why\rc3-d4\rwhy\rhint\rquit\r", tmp_path)
+    assert "The AI has not moved yet in this game." in shown
+    assert "Black played b6-a5: the first legal move of 7" in shown
+    assert "Hint: b2-c3 — the first legal move of 8" in shown
+
+
+def test_save_and_load_round_trip(tmp_path: Path):
+    pdn = tmp_path / "mine.pdn"
+    app, shown = play_session(f"c3-d4\rsave {pdn}\rnew\rload {pdn}\rquit\r", tmp_path)
+    assert f"Saved to {pdn}" in shown
+    assert [move_text(m) for m in app.game.moves] == ["c3-d4", "b6-a5"]
+    assert read_pdn_file(pdn)[0].game.position == app.game.position
+    assert "Loaded" in shown and "White to move" in shown
+
+
+def test_load_errors_are_one_line(tmp_path: Path):
+    bad = tmp_path / "bad.pdn"
+    bad.write_text('[Event "x"]\n\n1. c3-d4 c3-d4 *\n')
+    _, shown = play_session(f"load {tmp_path / 'none.pdn'}\rload {bad}\rload\rquit\r", tmp_path)
+    assert "none.pdn: cannot read" in shown
+    assert f"{bad}:3: move 1... c3-d4" in shown
+    assert "Say which file: load FILE" in shown
+
+
+def test_draw_command_asks_the_ai(tmp_path: Path):
+    _, shown = play_session("draw\rquit\r", tmp_path)
+    assert "Black declines the draw; play on." in shown
+    app, shown = play_session("draw\rn\rquit\r", tmp_path, accepts=True)
+    assert "Black accepts the draw." in shown
+    assert app.game.result is not None and app.game.result.pdn == "1/2-1/2"
+
+
+def test_new_game_as_black_turns_the_board_and_the_ai_opens(tmp_path: Path):
+    app, shown = play_session("c3-d4\rnew black\rquit\r", tmp_path)
+    assert app.session.specs == [FIRST, HUMAN] and app.session.bottom == 1
+    assert [move_text(m) for m in app.game.moves] == ["a3-b4"]
+    assert "New game: White (first) against Black (you)." in shown
+    assert "1... Black to move: quit" in shown
+
+
+def test_teach_writes_an_exact_rule(tmp_path: Path):
+    from kbdraughts.ui.teach import taught_file
+
+    _, shown = play_session(
+        "teach c3-d4\rteach e3-f4\rteach c3-e5\rteach\rteach c3-d4\rquit\r", tmp_path)
+    text = taught_file().read_text()
+    assert "rule taught-1\n" in text and "rule taught-2\n" in text
+    assert "rule taught-3" not in text
+    assert f"Already taught: rule taught-1 at {taught_file()}:4." in shown
+    assert f"  position: {fen(START)}\n  play: c3-d4\n" in text
+    assert "  side: white\n" in text
+    assert "Taught rule taught-1" in shown
+    assert "c3-e5 is not legal" in shown
+    assert "Say which move: teach MOVE" in shown
+    try:
+        from kbdraughts.kb import load_knowledge_base
+    except ImportError:
+        return
+    kb = load_knowledge_base([taught_file()])
+    assert len(kb) == 2
+    assert "the knowledge base loads it" in shown

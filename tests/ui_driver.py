@@ -1,0 +1,78 @@
+"""A console session driven by typed keys, for the UI's tests: prompt_toolkit's pipe input and
+DummyOutput around a small deterministic player (the first legal move in text order)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import NamedTuple, Sequence
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from kbdraughts.ai.spec import PlayerSpec
+from kbdraughts.board import Move
+from kbdraughts.game import Game
+from kbdraughts.notation import moves_text, parse_fen
+from kbdraughts.ui.app import GameApp, prompt_console
+from kbdraughts.ui.autosave import Autosave
+from kbdraughts.ui.render import UNICODE
+from kbdraughts.ui.session import HUMAN, Session
+
+
+class Pick(NamedTuple):
+    move: Move
+    layer: str
+    reason: str
+    short: str
+
+
+#: The seat of the test player below: a kind of its own, which only this factory builds.
+FIRST = PlayerSpec("first")
+
+
+class FirstMove:
+    """Plays the first legal move in sorted text order; accepts a draw when told to."""
+
+    def __init__(self, spec: PlayerSpec = FIRST, accepts: bool = False):
+        self.name = str(spec)
+        self.accepts = accepts
+        self.calls = 0
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Pick | None:
+        self.calls += 1
+        legal = game.legal_moves()
+        if not legal:
+            return None
+        first = moves_text(legal)[0]
+        move = next(m for m in legal if moves_text([m])[0] == first)
+        return Pick(move, "test", f"the first legal move of {len(legal)}", "first legal move")
+
+    def accepts_draw(self, game: Game, side: int) -> bool:
+        return self.accepts
+
+
+def factory(accepts: bool = False):
+    return lambda spec: FirstMove(spec, accepts)
+
+
+def play_session(
+    keys: str,
+    tmp_path: Path,
+    fen: str | None = None,
+    specs: Sequence[PlayerSpec] = (HUMAN, FIRST),
+    accepts: bool = False,
+) -> tuple[GameApp, str]:
+    """Run a whole session on typed ``keys`` ("\\r" is Enter); returns the app and everything
+    it showed, prompts and answers included."""
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
+        game = Game(parse_fen(fen)) if fen else Game()
+        session = Session(factory(accepts), specs, game=game,
+                          autosave=Autosave(tmp_path / "games"))
+        console = prompt_console(session, input=pipe, output=DummyOutput(),
+                                 glyphs=UNICODE, interactive=False)
+        app = GameApp(console, session)
+        assert app.run() == 0
+    return app, "\n".join(console.transcript)
