@@ -315,16 +315,38 @@ def count_moves(pos: Position) -> int:
 
 
 def perft(pos: Position, depth: int) -> int:
-    """The number of move sequences of ``depth`` plies (leaf nodes of the legal-move tree)."""
-    if depth <= 1:
-        return count_moves(pos) if depth == 1 else 1
+    """The number of move sequences of ``depth`` plies (leaf nodes of the legal-move tree).
+
+    It walks the tree with its own stack, not Python's, so any depth works (memory grows with
+    the depth, time with the tree). Here each side has one move, a king's step to and fro:
+
+    >>> from kbdraughts.notation import parse_fen
+    >>> shuttle = "W:WKg1,f2,a3,c3,e3,g3,b4,d4,f4,h4:BKb8,c7,a5,c5,e5,g5,b6,d6,f6,h6"
+    >>> perft(parse_fen(shuttle), 1100)
+    1
+    """
+    if depth <= 2:
+        if depth <= 1:
+            return count_moves(pos) if depth == 1 else 1
+        return sum(count_moves(play(pos, m)) for m in legal_moves(pos))
     total = 0
-    if depth == 2:
-        for m in legal_moves(pos):
-            total += count_moves(play(pos, m))
-        return total
-    for m in legal_moves(pos):
-        total += perft(play(pos, m), depth - 1)
+    # One iterator over the moves still to try per ply from the root down to depth - 3; the
+    # last two plies are counted at once (count_moves), as most of the time is spent there.
+    positions = [pos]
+    pending = [iter(legal_moves(pos))]
+    while pending:
+        move = next(pending[-1], None)
+        if move is None:
+            pending.pop()
+            positions.pop()
+            continue
+        child = play(positions[-1], move)
+        if len(pending) == depth - 2:
+            for m in legal_moves(child):
+                total += count_moves(play(child, m))
+        else:
+            positions.append(child)
+            pending.append(iter(legal_moves(child)))
     return total
 
 

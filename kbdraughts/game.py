@@ -1,6 +1,7 @@
 """A game: the moves played, undo, and how it ends (FMJD-64 rules for Russian draughts).
 
-A side with no legal move loses. Draws (FMJD-64 rules 7.2.3-7.2.6), checked after every move:
+A side with no legal move loses, and so does a side with no pieces, even in a set-up position
+where it is the other side's turn. Draws (FMJD-64 rules 7.2.3-7.2.6), checked after every move:
 
 - threefold repetition: the same position with the same side to move for the third time;
 - three or more kings against a lone king: the strong side has not taken it by its 15th move
@@ -27,6 +28,7 @@ from enum import Enum
 from typing import Iterator
 
 from kbdraughts.board import BLACK, START, WHITE, Move, Position, Side, legal_moves, play
+from kbdraughts.squares import side_name
 
 #: Plies of the draw counters (a "move" in the rules is one by each side: 2 plies).
 KING_MOVES_ONLY_PLIES = 30
@@ -64,8 +66,28 @@ class Result:
     def __str__(self) -> str:
         if self.winner is None:
             return f"Draw ({self.reason.value})"
-        who = "White" if self.winner == WHITE else "Black"
-        return f"{who} wins ({self.reason.value})"
+        return f"{side_name(self.winner)} wins ({self.reason.value})"
+
+
+@dataclass(frozen=True)
+class DrawCount:
+    """How far a draw rule has gone: ``count`` of ``limit`` (moves, or occurrences for
+    repetition); the game is drawn when the count reaches the limit."""
+
+    reason: Reason
+    count: int
+    limit: int
+
+    def __str__(self) -> str:
+        return f"{_COUNT_NAMES[self.reason]} {self.count}/{self.limit}"
+
+
+_COUNT_NAMES = {
+    Reason.REPETITION: "repetition",
+    Reason.LONE_KING: "3 kings v 1:",
+    Reason.KING_MOVES_ONLY: "kings only",
+    Reason.ENDING_LIMIT: "king ending",
+}
 
 
 @dataclass(frozen=True)
@@ -157,7 +179,11 @@ class Game:
         return move
 
     def undo(self) -> bool:
-        """Take back one move if there is one; says whether it did."""
+        """Take back a resignation or an agreed draw if the game ended so, else the last move;
+        says whether there was anything to take back."""
+        if self._ended_by_word is not None:
+            self._ended_by_word = None
+            return True
         if not self.moves:
             return False
         self.pop()
@@ -176,9 +202,10 @@ class Game:
             return self._ended_by_word
         pos = self.position
         if not self.legal_moves():
-            mover = pos.white if pos.side == WHITE else pos.black
-            reason = Reason.BLOCKED if mover else Reason.NO_PIECES
+            reason = Reason.BLOCKED if pos.pieces(pos.side) else Reason.NO_PIECES
             return Result(1 - pos.side, reason)
+        if not pos.pieces(1 - pos.side):  # a set-up position where the other side has none
+            return Result(pos.side, Reason.NO_PIECES)
         return self.draw_reason()
 
     def draw_reason(self) -> Result | None:
@@ -196,6 +223,34 @@ class Game:
         if limit and wk and bk and c.since_balance >= limit:
             return Result(None, Reason.ENDING_LIMIT)
         return None
+
+    def draw_counts(self) -> list[DrawCount]:
+        """The draw rules under way in the current position, each with its count and limit
+        in moves (occurrences for repetition), for showing before they end the game.
+
+        >>> from kbdraughts.notation import parse_fen, parse_move
+        >>> g = Game(parse_fen("W:WKc1:BKh8"))
+        >>> for text in ("c1-d2", "h8-g7", "d2-c1", "g7-h8"):
+        ...     g.push(parse_move(g.position, text))
+        >>> [str(c) for c in g.draw_counts()]
+        ['repetition 2/3', 'kings only 2/15']
+        """
+        pos = self.position
+        c = self._counters[-1]
+        counts = []
+        if self._seen[pos] >= 2:
+            counts.append(DrawCount(Reason.REPETITION, self._seen[pos], 3))
+        if _balance_kind(pos) is not None:
+            counts.append(DrawCount(Reason.LONE_KING, c.lone_king_moves, LONE_KING_MOVES))
+        if c.kings_only:
+            counts.append(
+                DrawCount(Reason.KING_MOVES_ONLY, c.kings_only // 2, KING_MOVES_ONLY_PLIES // 2)
+            )
+        wm, wk, bm, bk = pos.counts()
+        limit = ENDING_PLIES.get(wm + wk + bm + bk)
+        if limit and wk and bk:
+            counts.append(DrawCount(Reason.ENDING_LIMIT, c.since_balance // 2, limit // 2))
+        return counts
 
     def repetitions(self, pos: Position | None = None) -> int:
         """How many times ``pos`` (default: the current position) has occurred."""

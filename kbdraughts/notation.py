@@ -10,11 +10,11 @@
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from kbdraughts.board import (
     BB_BOARD, BB_CROWN, BLACK, JUMPS, RAYS, SQUARES, START, WHITE,
-    Bitboard, Move, Position, Square, legal_moves,
+    Bitboard, Move, Position, Side, Square, legal_moves,
 )
 from kbdraughts.squares import SQUARE_NAMES, side_name, square_name
 
@@ -98,12 +98,8 @@ def _split_squares(text: str) -> tuple[list[str], bool] | None:
     return names, capture
 
 
-def _fits(move: Move, squares: list[Square]) -> bool:
-    """Whether typed squares (start, some landing squares, end) describe ``move``."""
-    return _fits_path(move.start, move.path, squares)
-
-
 def _fits_path(start: Square, path: Sequence[Square], squares: list[Square]) -> bool:
+    """Whether typed squares (start, some landing squares, end) describe a move's path."""
     if start != squares[0] or path[-1] != squares[-1]:
         return False
     it = iter(path)
@@ -148,17 +144,26 @@ def _capture_paths(pos: Position, start: Square) -> list[tuple[tuple[Square, ...
     return out
 
 
+def _legal_paths(
+    pos: Position, legal: Sequence[Move], start: Square
+) -> Iterator[tuple[tuple[Square, ...], Move]]:
+    """Every full path of a legal capture from ``start``, listed or not, with its move."""
+    by_key = {(m.start, m.end, m.captured): m for m in legal if m.captured and m.start == start}
+    if not by_key or pos.piece_at(start) != (pos.side, bool(pos.kings >> start & 1)):
+        return
+    for path, taken in _capture_paths(pos, start):
+        move = by_key.get((start, path[-1], taken))
+        if move is not None:
+            yield path, move
+
+
 def _other_paths(pos: Position, legal: Sequence[Move], squares: list[Square]) -> list[Move]:
     """The legal captures that ``squares`` describe along a path other than the listed one."""
-    by_key = {(m.start, m.end, m.captured): m for m in legal if m.captured}
-    if not by_key or pos.piece_at(squares[0]) != (pos.side, bool(pos.kings >> squares[0] & 1)):
-        return []
-    found: dict[tuple, Move] = {}
-    for path, taken in _capture_paths(pos, squares[0]):
-        key = (squares[0], path[-1], taken)
-        if key in by_key and _fits_path(squares[0], path, squares):
-            found[key] = by_key[key]
-    return list(found.values())
+    found = {
+        move: None for path, move in _legal_paths(pos, legal, squares[0])
+        if _fits_path(squares[0], path, squares)
+    }
+    return list(found)
 
 
 def _or_list(moves: Sequence[Move]) -> str:
@@ -170,7 +175,8 @@ def _or_list(moves: Sequence[Move]) -> str:
 
 def parse_move(pos: Position, text: str, legal: Sequence[Move] | None = None) -> Move:
     """The legal move ``text`` names: ``c3-d4``, ``c3d4``, ``c3 d4``, ``C3-D4``, ``c3xe5``,
-    ``c3:e5:g7``, or a capture shortened to its ends (``c3:g7``) when only one move fits.
+    ``c3:e5:g7``, or a capture shortened to its ends (``c3:g7``) when only one move fits. A
+    full path always names its move, even when it is also part of a longer capture's path.
 
     Raises MoveSyntaxError, IllegalMoveError (saying why) or AmbiguousMoveError.
 
@@ -182,52 +188,81 @@ def parse_move(pos: Position, text: str, legal: Sequence[Move] | None = None) ->
     """
     if legal is None:
         legal = legal_moves(pos)
-    split = _split_squares(text)
     shown = text.strip()
-    if split is None:
-        raise MoveSyntaxError(
-            f"{shown!r} is not a move: write it as c3-d4, or a capture as c3:e5 (type 'help')"
-        )
-    names, _ = split
-    squares: list[Square] = []
-    for name in names:
-        if name not in _SQUARE_BY_NAME:
-            raise MoveSyntaxError(
-                f"{name} is a light square: pieces stand on the dark squares only"
-            )
-        squares.append(_SQUARE_BY_NAME[name])
-    fitting = [m for m in legal if _fits(m, squares)] or _other_paths(pos, legal, squares)
+    squares = _typed_squares(text)
+    exact = _exact_move(pos, legal, squares)
+    if exact is not None:
+        return exact
+    fitting = [m for m in legal if _fits_path(m.start, m.path, squares)]
+    fitting = fitting or _other_paths(pos, legal, squares)
     if len(fitting) == 1:
         return fitting[0]
     if len(fitting) > 1:
         raise AmbiguousMoveError(
             f"{shown} is ambiguous: it could be {_or_list(fitting)}; type the full path", fitting
         )
+    raise _why_illegal(pos, legal, squares, shown)
+
+
+def _typed_squares(text: str) -> list[Square]:
+    """The squares a typed move names, in order; MoveSyntaxError when it is not a move."""
+    split = _split_squares(text)
+    if split is None:
+        raise MoveSyntaxError(
+            f"{text.strip()!r} is not a move: write it as c3-d4, or a capture as c3:e5 "
+            "(type 'help')"
+        )
+    squares: list[Square] = []
+    for name in split[0]:
+        if name not in _SQUARE_BY_NAME:
+            raise MoveSyntaxError(
+                f"{name} is a light square: pieces stand on the dark squares only"
+            )
+        squares.append(_SQUARE_BY_NAME[name])
+    return squares
+
+
+def _exact_move(pos: Position, legal: Sequence[Move], squares: list[Square]) -> Move | None:
+    """The legal move whose whole path ``squares`` is, or None. A full path fixes every man
+    taken, so it names one move even when it is also a subsequence of a longer capture's path
+    (``c1:e3:a7`` beside ``c1:e3:g5:e7:c5:a7``)."""
+    start, path = squares[0], tuple(squares[1:])
+    for m in legal:
+        if m.start == start and m.path == path:
+            return m
+    # Another full path of a legal capture (the generator lists one path per move).
+    return next((m for landings, m in _legal_paths(pos, legal, start) if landings == path), None)
+
+
+def _why_illegal(
+    pos: Position, legal: Sequence[Move], squares: list[Square], shown: str
+) -> IllegalMoveError:
+    """The error for typed squares that fit no legal move: what stands on the start square and
+    what it (or the side) can play instead."""
     start = squares[0]
     piece = pos.piece_at(start)
     name = SQUARE_NAMES[start]
     if not legal:
-        raise IllegalMoveError(f"{side_name(pos.side)} has no legal move")
+        return IllegalMoveError(f"{side_name(pos.side)} has no legal move")
     if piece is None:
-        raise IllegalMoveError(f"there is no piece on {name}", legal)
+        return IllegalMoveError(f"there is no piece on {name}", legal)
     if piece[0] != pos.side:
-        raise IllegalMoveError(
+        return IllegalMoveError(
             f"the piece on {name} is {side_name(piece[0])}'s; you play {side_name(pos.side)}",
             legal,
         )
+    own = [m for m in legal if m.start == start]
     if legal[0].captured:
-        own = [m for m in legal if m.start == start]
         if own:
-            raise IllegalMoveError(
+            return IllegalMoveError(
                 f"{shown} is not legal: the piece on {name} must capture: {_or_list(own)}", own
             )
-        raise IllegalMoveError(f"you must capture: {_or_list(legal)}", legal)
-    own = [m for m in legal if m.start == start]
+        return IllegalMoveError(f"you must capture: {_or_list(legal)}", legal)
     if not own:
-        raise IllegalMoveError(
+        return IllegalMoveError(
             f"the piece on {name} cannot move; legal moves: {_or_list(legal)}", legal
         )
-    raise IllegalMoveError(
+    return IllegalMoveError(
         f"{shown} is not legal: the piece on {name} can play {_or_list(own)}", own
     )
 
@@ -255,14 +290,52 @@ def parse_fen(text: str) -> Position:
 
     Both sections must be present (either order; one may be empty: ``B:WKa1:B``); whitespace and
     a final ``.`` are tolerated.
+
+    >>> parse_fen(" w:bKh8:wa1 .") == parse_fen("W:Wa1:BKh8")
+    True
     """
-    raw = text
-    t = re.sub(r"\s+", "", text)
+    side, sections = _fen_fields(text)
+    pieces = {"W": 0, "B": 0}
+    kings = 0
+    seen: dict[Square, str] = {}  # the colour listed on each square so far
+    read: set[str] = set()
+    for section in sections:
+        colour = section[:1].upper()
+        if colour not in ("W", "B"):
+            raise FenError(f"a piece section must start with W or B, got {section!r}")
+        if colour in read:
+            raise FenError(f"the {_COLOUR_NAMES[colour]} section appears twice")
+        read.add(colour)
+        if len(section) > 1:
+            pieces[colour], section_kings = _fen_section(section, colour, seen)
+            kings |= section_kings
+    for colour, bb in pieces.items():
+        if bb.bit_count() > 12:
+            raise FenError(f"{_COLOUR_NAMES[colour]} has {bb.bit_count()} pieces; at most 12")
+    return Position(pieces["W"], pieces["B"], kings, side)
+
+
+_COLOUR_NAMES = {"W": side_name(WHITE), "B": side_name(BLACK)}
+_SPACE_RE = re.compile(r"\s+")
+_FEN_SQUARE_RE = re.compile(r"[a-hA-H][1-8]")
+#: A man's or a king's item as a FEN writes it (``c3``, ``C3``, ``Kc3``, ``kC3``): the square
+#: and whether it is a king, looked up at once; anything else goes the long way, to its error.
+_FEN_ITEMS: dict[str, tuple[Square, bool]] = {
+    k + n: (sq, bool(k))
+    for sq, name in SQUARE_NAMES.items()
+    for n in (name, name.upper())
+    for k in ("", "K", "k")
+}
+
+
+def _fen_fields(text: str) -> tuple[Side, list[str]]:
+    """The side to move and the two piece sections of a FEN, whitespace and final dot gone."""
+    t = _SPACE_RE.sub("", text)
     if t.endswith("."):
         t = t[:-1]
     if not t:
         raise FenError("empty FEN: expected something like W:Wa1,c3:Bb6,Kh8")
-    shown = raw.strip()
+    shown = text.strip()
     fields = t.split(":")
     if len(fields) == 1:
         raise FenError(f"{shown!r} is not a FEN: expected side:White pieces:Black pieces, like "
@@ -270,57 +343,53 @@ def parse_fen(text: str) -> Position:
     side_field = fields[0].upper()
     if side_field not in ("W", "B"):
         raise FenError(f"unknown side to move {fields[0]!r} in {shown!r}: expected W or B")
-    side = BLACK if side_field == "B" else WHITE
     if len(fields) != 3:
         raise FenError(
             f"expected side:White pieces:Black pieces (like W:Wa1,c3:Bb6), got {shown!r}"
         )
-    bbs = {"W": 0, "B": 0}
-    kings = 0
-    seen: dict[Square, str] = {}
-    colours_seen = set()
-    for field in fields[1:]:
-        colour = field[:1].upper()
-        if colour not in ("W", "B"):
-            raise FenError(f"a piece section must start with W or B, got {field!r}")
-        if colour in colours_seen:
-            raise FenError(f"the {'White' if colour == 'W' else 'Black'} section appears twice")
-        colours_seen.add(colour)
-        body = field[1:]
-        if not body:
-            continue
-        for item in body.split(","):
-            king = item[:1].upper() == "K"
-            name = item[1:] if king else item
-            if not item:
-                raise FenError(f"an empty square name in {field!r} (two commas, or one at the end)")
-            if name.isdigit():
-                raise FenError(
-                    f"{item!r}: numbered squares are not supported; name squares a1..h8 "
-                    "(like Wa1,c3)"
-                )
-            if not re.fullmatch(r"[a-hA-H][1-8]", name):
-                raise FenError(f"{item!r} is not a square (a1..h8, K for a king)")
-            try:
-                sq = parse_square(name)
-            except ValueError as e:
-                raise FenError(str(e)) from None
-            if sq in seen:
-                who = "for both sides" if seen[sq] != colour else "twice"
-                raise FenError(f"{name.lower()} is listed {who}")
-            seen[sq] = colour
-            bb = 1 << sq
-            if not king and BB_CROWN[WHITE if colour == "W" else BLACK] & bb:
-                raise FenError(
-                    f"a {'White' if colour == 'W' else 'Black'} man on {name.lower()} "
-                    "stands on its crowning rank: it would be a king (write K)"
-                )
-            bbs[colour] |= bb
-            if king:
-                kings |= bb
-    for colour, bb in bbs.items():
-        if bb.bit_count() > 12:
+    return (BLACK if side_field == "B" else WHITE), fields[1:]
+
+
+def _fen_section(
+    section: str, colour: str, seen: dict[Square, str]
+) -> tuple[Bitboard, Bitboard]:
+    """The pieces and the kings of one colour's section (``Wa1,Kc3``); ``seen`` collects the
+    squares listed so far, to refuse a square listed twice."""
+    pieces = kings = 0
+    crown = BB_CROWN[WHITE if colour == "W" else BLACK]
+    for item in section[1:].split(","):
+        sq, king = _FEN_ITEMS.get(item) or _fen_item(item, section)
+        name = SQUARE_NAMES[sq]
+        if sq in seen:
+            who = "for both sides" if seen[sq] != colour else "twice"
+            raise FenError(f"{name} is listed {who}")
+        seen[sq] = colour
+        bb = 1 << sq
+        if not king and crown & bb:
             raise FenError(
-                f"{'White' if colour == 'W' else 'Black'} has {bb.bit_count()} pieces; at most 12"
+                f"a {_COLOUR_NAMES[colour]} man on {name} "
+                "stands on its crowning rank: it would be a king (write K)"
             )
-    return Position(bbs["W"], bbs["B"], kings, side)
+        pieces |= bb
+        if king:
+            kings |= bb
+    return pieces, kings
+
+
+def _fen_item(item: str, section: str) -> tuple[Square, bool]:
+    """The square and king mark of an item that is not a plain square name: its FenError."""
+    king = item[:1].upper() == "K"
+    name = item[1:] if king else item
+    if not item:
+        raise FenError(f"an empty square name in {section!r} (two commas, or one at the end)")
+    if name.isdigit():
+        raise FenError(
+            f"{item!r}: numbered squares are not supported; name squares a1..h8 "
+            "(like Wa1,c3)"
+        )
+    if not _FEN_SQUARE_RE.fullmatch(name):
+        raise FenError(f"{item!r} is not a square (a1..h8, K for a king)")
+    try:
+        return parse_square(name), king
+    except ValueError as e:
+        raise FenError(str(e)) from None

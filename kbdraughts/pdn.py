@@ -26,16 +26,21 @@ accepted when it names one move). Any error is a :class:`PdnError` whose message
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, fen, move_text, parse_fen, parse_move
 
-__all__ = ["PdnGame", "PdnError", "game_to_pdn", "parse_pdn", "read_pdn_file", "write_pdn_file"]
+__all__ = [
+    "PdnGame", "PdnError", "game_to_pdn", "parse_pdn", "read_pdn_file", "write_pdn_file",
+    "MAX_PDN_BYTES",
+]
 
 #: Russian draughts in PDN's GameType tag.
 GAME_TYPE = "25"
@@ -138,6 +143,7 @@ _TOKEN_RE = re.compile(
     | (?P<mark>[!?]+)
     | (?P<open>\()
     | (?P<close>\))
+    | (?P<stray>[}\]])
     | (?P<word>[^\s{}\[\]();]+)
     """,
     re.VERBOSE,
@@ -169,19 +175,29 @@ def parse_pdn(text: str, source: str = "<pdn>") -> list[PdnGame]:
     """
     games: list[PdnGame] = []
     pending = _Pending()
+    for kind, m, at in _game_tokens(text, source):
+        if kind == "tag" and (pending.moves or pending.result is not None):
+            games.append(_replay(pending, source))  # a tag after movetext starts the next game
+            pending = _Pending()
+        if _take(pending, kind, m, at, source):  # a result token ends the game
+            games.append(_replay(pending, source))
+            pending = _Pending()
+    if not pending.empty():
+        games.append(_replay(pending, source))
+    return games
+
+
+#: Tokens that never matter to the game: whitespace, comments, NAGs, annotation marks.
+_SKIPPED = frozenset(("space", "comment", "line_comment", "nag", "mark"))
+
+
+def _game_tokens(text: str, source: str) -> Iterator[tuple[str, re.Match[str], int]]:
+    """The tokens of ``text`` that belong to the games, as (kind, match, line): comments,
+    annotations and ( variations ) left out; PdnError for a comment or variation never
+    closed and for a stray closing bracket."""
     line = 1
     depth = 0  # nesting of ( variations ), which are skipped
     pos = 0
-
-    def fail(at: int, what: str) -> PdnError:
-        return PdnError(f"{source}:{at}: {what}")
-
-    def finish() -> None:
-        nonlocal pending
-        if not pending.empty():
-            games.append(_replay(pending, source))
-        pending = _Pending()
-
     while pos < len(text):
         m = _TOKEN_RE.match(text, pos)
         assert m is not None  # the last alternative matches any other character run
@@ -190,49 +206,56 @@ def parse_pdn(text: str, source: str = "<pdn>") -> list[PdnGame]:
         at = line
         line += token.count("\n")
         pos = m.end()
-        if kind in ("space", "comment", "line_comment", "nag", "mark"):
+        if kind in _SKIPPED:
             continue
         if kind == "open_comment":
-            raise fail(at, "comment '{' is never closed with '}'")
+            raise PdnError(f"{source}:{at}: comment '{{' is never closed with '}}'")
+        if kind == "stray":
+            closes = "comment '{'" if token == "}" else "tag '['"
+            raise PdnError(f"{source}:{at}: stray {token!r} closes no {closes}")
         if kind == "open":
             depth += 1
-            continue
-        if kind == "close":
+        elif kind == "close":
             if depth == 0:
-                raise fail(at, "')' closes no variation")
+                raise PdnError(f"{source}:{at}: ')' closes no variation")
             depth -= 1
-            continue
-        if depth:
-            continue  # inside a variation: its moves are not part of the game
-        if kind == "tag":
-            if pending.moves or pending.result is not None:
-                finish()  # a tag after movetext starts the next game
-            name, value = m.group("tag_name"), _unquote(m.group("tag_value"))
-            if name == "GameType" and value.split(",")[0].strip() != GAME_TYPE:
-                raise fail(
-                    at, f"GameType {value!r} is not Russian draughts (GameType \"{GAME_TYPE}\")"
-                )
-            pending.tags[name] = value
-            pending.tag_lines[name] = at
-        elif kind == "bad_tag":
-            raise fail(at, f"malformed tag {token.strip()!r}: write it as [Name \"value\"]")
-        elif kind == "result":
-            pending.result = _RESULT_ALIASES.get(token, token)
-            finish()
-        elif kind in ("number", "dots"):
-            continue  # move numbers are recomputed from the position; not checked
-        elif kind == "move":
-            pending.moves.append((re.sub(r"\s+", "", token), at))
-        elif kind == "numeric_move":
-            raise fail(
-                at, f"{token!r}: numeric squares are not supported; write moves as c3-d4 or c3:e5"
-            )
-        else:
-            raise fail(at, f"unexpected {token!r} in the movetext (expected a move like c3-d4)")
+        elif not depth:  # inside a variation: its moves are not part of the game
+            yield kind, m, at
     if depth:
-        raise fail(line, "a variation '(' is never closed with ')'")
-    finish()
-    return games
+        raise PdnError(f"{source}:{line}: a variation '(' is never closed with ')'")
+
+
+def _take(pending: _Pending, kind: str, m: re.Match[str], at: int, source: str) -> bool:
+    """Add one token to the game being read; says whether it was the result that ends it."""
+    token = m.group(0)
+    if kind == "tag":
+        name, value = m.group("tag_name"), _unquote(m.group("tag_value"))
+        if name == "GameType" and value.split(",")[0].strip() != GAME_TYPE:
+            raise PdnError(
+                f"{source}:{at}: GameType {value!r} is not Russian draughts "
+                f"(GameType \"{GAME_TYPE}\")"
+            )
+        pending.tags[name] = value
+        pending.tag_lines[name] = at
+    elif kind == "bad_tag":
+        raise PdnError(
+            f"{source}:{at}: malformed tag {token.strip()!r}: write it as [Name \"value\"]"
+        )
+    elif kind == "result":
+        pending.result = _RESULT_ALIASES.get(token, token)
+        return True
+    elif kind == "move":
+        pending.moves.append((re.sub(r"\s+", "", token), at))
+    elif kind == "numeric_move":
+        raise PdnError(
+            f"{source}:{at}: {token!r}: numeric squares are not supported; "
+            "write moves as c3-d4 or c3:e5"
+        )
+    elif kind not in ("number", "dots"):  # move numbers are recomputed from the position
+        raise PdnError(
+            f"{source}:{at}: unexpected {token!r} in the movetext (expected a move like c3-d4)"
+        )
+    return False
 
 
 def _replay(p: _Pending, source: str) -> PdnGame:
@@ -276,13 +299,21 @@ def _replay(p: _Pending, source: str) -> PdnGame:
 # --- files ----------------------------------------------------------------------------------
 
 
+#: The largest PDN file read (about 100,000 games): ``/dev/zero`` or a wrong file is refused
+#: rather than read without bound.
+MAX_PDN_BYTES = 64 * 2**20
+
+
 def read_pdn_file(path: str | Path) -> list[PdnGame]:
     """The games in a PDN file (UTF-8, or Windows-1251 as Russian programs often write)."""
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = f.read(MAX_PDN_BYTES + 1)
     except OSError as e:
         raise PdnError(f"{path}: cannot read: {e.strerror or e}") from None
+    if len(data) > MAX_PDN_BYTES:
+        raise PdnError(f"{path}: not read: larger than {MAX_PDN_BYTES // 2**20} MB")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -295,7 +326,11 @@ def write_pdn_file(
     tags: dict[str, str] | None = None, append: bool = False,
 ) -> None:
     """Write one game or several (a blank line between them). ``tags`` apply to every game,
-    over a PdnGame's own tags; ``append`` adds to the end of an existing file."""
+    over a PdnGame's own tags; ``append`` adds to the end of an existing file.
+
+    A file written over is replaced whole (a temporary file beside it, then a rename), so a
+    full disk or a kill leaves the old file as it was, never a cut one.
+    """
     if isinstance(games, (Game, PdnGame)):
         games = [games]
     texts = []
@@ -305,6 +340,24 @@ def write_pdn_file(
         else:
             texts.append(game_to_pdn(g, tags))
     path = Path(path)
-    lead = "\n" if append and path.exists() and path.stat().st_size else ""
-    with path.open("a" if append else "w", encoding="utf-8") as f:
-        f.write(lead + "\n".join(texts))
+    if append:
+        lead = "\n" if path.exists() and path.stat().st_size else ""
+        with path.open("a", encoding="utf-8") as f:
+            f.write(lead + "\n".join(texts))
+        return
+    _replace_file(path.resolve() if path.is_symlink() else path, "\n".join(texts))
+
+
+def _replace_file(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)

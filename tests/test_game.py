@@ -136,6 +136,16 @@ def test_side_without_pieces_loses():
     assert g.undo() and g.result is None
 
 
+def test_a_side_without_pieces_has_lost_even_when_it_is_the_other_sides_turn():
+    # Issue 11: `--fen 'W:Wa1:B'` was not seen as finished until White moved.
+    for text, winner in [("W:Wa1:B", WHITE), ("B:W:BKh8", BLACK)]:
+        g = Game(parse_fen(text))
+        assert g.result == Result(winner, Reason.NO_PIECES)
+        with pytest.raises(ValueError, match="over"):
+            g.push(g.legal_moves()[0])
+    assert Game(parse_fen("W:W:B")).result == Result(BLACK, Reason.NO_PIECES)  # the mover's loss
+
+
 def test_blocked_after_a_move():
     g = push(Game(parse_fen("B:Wa1:Ba3,c3")), "a3-b2")
     assert g.result == Result(BLACK, Reason.BLOCKED)
@@ -153,6 +163,19 @@ def test_resign_and_agree_draw_end_the_game_and_undo_reopens_it():
     assert g.result == Result(None, Reason.AGREEMENT)
     with pytest.raises(ValueError):
         g.push(g.legal_moves()[0])
+
+
+def test_undo_takes_back_a_resignation_or_agreed_draw_before_any_move():
+    # Issue 11: undo after resign took back moves; after a draw agreed on move 1 there was
+    # "nothing to undo".
+    g = push(Game(), "c3-d4", "f6-g5")
+    g.resign(WHITE)
+    assert g.undo() and g.result is None and g.ply == 2
+    assert g.undo() and g.ply == 1
+    g = Game()
+    g.agree_draw()
+    assert g.undo() and g.result is None and g.ply == 0
+    assert not g.undo()
 
 
 # --- draws ------------------------------------------------------------------------------------
@@ -269,6 +292,28 @@ def test_a_capture_restarts_the_ending_count():
     assert g.result is None
     quiet_plies(g, 1, seed=21, man_move_at=_every_25)
     assert g.result == Result(None, Reason.ENDING_LIMIT)
+
+
+def test_draw_counts_reach_their_limit_as_the_rule_ends_the_game():
+    # For the toolbar (issue 11): the draw rules announced before they end the game.
+    def counts(g: Game) -> dict[Reason, str]:
+        return {c.reason: str(c) for c in g.draw_counts()}
+
+    g = Game(parse_fen(f"W:WKa1,Kc1,Ke1,{LOCK}:BKa7"))
+    assert counts(g) == {Reason.LONE_KING: "3 kings v 1: 0/15"}
+    quiet_plies(g, 28, seed=1)
+    assert counts(g)[Reason.LONE_KING] == "3 kings v 1: 14/15"
+    assert counts(g)[Reason.KING_MOVES_ONLY] == "kings only 14/15"
+    quiet_plies(g, 1, seed=2)
+    assert counts(g)[Reason.LONE_KING] == "3 kings v 1: 15/15"
+    assert g.result == Result(None, Reason.LONE_KING)
+    g = Game(parse_fen("W:WKc1,a3:BKf8,h6"))
+    quiet_plies(g, 59, seed=60, man_move_at=_every_25)
+    assert counts(g)[Reason.ENDING_LIMIT] == "king ending 29/30"
+    quiet_plies(g, 1, seed=61, man_move_at=_every_25)
+    assert counts(g)[Reason.ENDING_LIMIT] == "king ending 30/30"
+    assert g.result == Result(None, Reason.ENDING_LIMIT)
+    assert Game().draw_counts() == []
 
 
 def test_undo_restores_the_draw_counters():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,9 @@ import pytest
 from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.game import Game, Reason
 from kbdraughts.notation import fen, move_text, parse_fen, parse_move
-from kbdraughts.pdn import PdnError, PdnGame, game_to_pdn, parse_pdn, read_pdn_file, write_pdn_file
+from kbdraughts.pdn import (
+    MAX_PDN_BYTES, PdnError, PdnGame, game_to_pdn, parse_pdn, read_pdn_file, write_pdn_file,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -183,6 +186,29 @@ def test_write_appends_and_reads_several(tmp_path: Path):
     assert [g.tags["Event"] for g in games] == ["1", "2"]
 
 
+def test_writing_over_a_file_replaces_it_whole_or_leaves_it(tmp_path: Path, monkeypatch):
+    # Issue 11: a full disk or a kill while saving cut the old file.
+    out = tmp_path / "game.pdn"
+    write_pdn_file(out, play(Game(), "c3-d4"), {"Event": "old"})
+    before = out.read_text(encoding="utf-8")
+    out.chmod(0o640)
+
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("os.fsync", full_disk)
+    with pytest.raises(OSError):
+        write_pdn_file(out, play(Game(), "e3-f4"), {"Event": "new"})
+    monkeypatch.undo()
+    assert out.read_text(encoding="utf-8") == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.pdn"]  # no temporary file left
+    link = tmp_path / "link.pdn"
+    link.symlink_to(out)
+    write_pdn_file(link, play(Game(), "e3-f4"), {"Event": "new"})
+    assert link.is_symlink() and read_pdn_file(out)[0].tags["Event"] == "new"
+    assert out.stat().st_mode & 0o777 == 0o640
+
+
 def test_read_windows_1251_file(tmp_path: Path):
     out = tmp_path / "ru.pdn"
     out.write_bytes('[White "Петров"]\n1. c3-d4 *\n'.encode("cp1251"))
@@ -225,6 +251,17 @@ def test_errors_for_bad_syntax_tags_fen_and_game_type():
     assert _error('[Result "2-1"]\n1. c3-d4').startswith("g.pdn:1: Result '2-1'")
 
 
+def test_a_stray_closing_brace_or_bracket_is_an_error_naming_the_place(tmp_path: Path):
+    # Issue 11: these were an AssertionError, and one such file broke every --resume.
+    assert _error("1. c3-d4 } f6-g5 *") == "g.pdn:1: stray '}' closes no comment '{'"
+    assert _error('[Event "x"]\n\n1. c3-d4\n] f6-g5 *') == "g.pdn:4: stray ']' closes no tag '['"
+    assert _error("1. c3-d4 ( e3-f4 } ) *").startswith("g.pdn:1: stray '}'")
+    bad = tmp_path / "bad.pdn"
+    bad.write_text('[Event "x"]\n1. c3-d4 f6-g5 }\n*\n', encoding="utf-8")
+    with pytest.raises(PdnError, match=rf"^{re.escape(str(bad))}:2: stray '}}'"):
+        read_pdn_file(bad)
+
+
 def test_moves_after_the_game_ended_by_the_rules_are_an_error():
     message = _error('[FEN "W:Wc3:Bd4"]\n1. c3:e5\nh8-g7 *')
     assert message == (
@@ -235,6 +272,19 @@ def test_moves_after_the_game_ended_by_the_rules_are_an_error():
 def test_read_missing_file_is_a_pdn_error(tmp_path: Path):
     with pytest.raises(PdnError, match="cannot read"):
         read_pdn_file(tmp_path / "nope.pdn")
+
+
+def test_a_file_without_end_or_too_large_is_refused_not_read_without_bound(tmp_path: Path):
+    # Issue 11: `play --load /dev/zero` read without bound.
+    with pytest.raises(PdnError, match=r"^/dev/zero: not read: larger than 64 MB$"):
+        read_pdn_file("/dev/zero")
+    big = tmp_path / "big.pdn"
+    with big.open("wb") as f:
+        f.truncate(MAX_PDN_BYTES + 1)
+    with pytest.raises(PdnError, match=rf"^{re.escape(str(big))}: not read"):
+        read_pdn_file(big)
+    with pytest.raises(PdnError, match="cannot read"):
+        read_pdn_file(tmp_path)  # a folder
 
 
 def test_game_to_pdn_rejects_an_unknown_result():

@@ -56,3 +56,17 @@ def test_perft(entry: Entry):
             f"{entry.count}; divide:\n" + "\n".join(rows),
             pytrace=False,
         )
+
+
+#: Each side has one move, a king's step to and fro behind a locked wall of men: the tree of
+#: any depth has one leaf, so deep perft is cheap and shows whether the depth costs stack.
+SHUTTLE = "W:WKg1,f2,a3,c3,e3,g3,b4,d4,f4,h4:BKb8,c7,a5,c5,e5,g5,b6,d6,f6,h6"
+
+
+def test_deep_perft_does_not_hit_the_recursion_limit():
+    # Issue 11: `perft 1100` raised RecursionError when perft recursed once per ply.
+    pos = parse_fen(SHUTTLE)
+    assert [perft(pos, d) for d in range(6)] == [1, 1, 1, 1, 1, 1]
+    assert perft(pos, 1100) == 1
+    assert perft(pos, 5000) == 1
+    assert perft(parse_fen("W:Wa1:Bb2,c3"), 10**11) == 0  # no move: no leaf at any depth
