@@ -1,4 +1,5 @@
-"""The weighted simple move: the heuristic file, its terms, and pyDatalog's answers."""
+"""The weighted simple move and the evaluation (ai/heuristic.py): features, terms' shares,
+the heuristic file read and cached answers (the format itself: test_kb_terms)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,8 @@ import threading
 
 import pytest
 
-from kbdraughts.ai.heuristic import (
-    MOVE_FEATURES, POSITION_FEATURES, Heuristic, HeuristicFileError, default_heuristic,
-    material, parse_terms, position_features,
-)
+from kbdraughts.ai.heuristic import Heuristic, default_heuristic, material, position_features
+from kbdraughts.kb.terms import MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, parse_terms
 from kbdraughts.game import random_walk
 from kbdraughts.board import START, Position, legal_moves
 from kbdraughts.notation import move_text, parse_fen
@@ -114,22 +113,6 @@ def test_per_multiplies_by_the_feature():
     pos = parse_fen("W:Wc3:Bh8")
     scores = {move_text(m): h.weigh(pos, m) for m in legal_moves(pos)}
     assert scores["c3-d4"] == (9.0, [("t", 9.0)])  # d4 is rank index 3
-
-
-@pytest.mark.parametrize("text, message", [
-    ("weight crowning two when crowns", "expected 'weight|value NAME NUMBER"),
-    ("score crowning 2", "unknown term kind 'score'"),
-    ("weight crowning 2 when flying", "unknown weight feature 'flying'"),
-    ("value centre 2 per crowns", "unknown value feature 'crowns'"),
-    ("weight a 1\nweight a 2", "duplicate weight term 'a'"),
-    ("weight a 1 when crowns or man_move", "bad condition 'crowns or man_move'"),
-])
-def test_file_errors_name_path_and_line(text, message):
-    with pytest.raises(HeuristicFileError) as e:
-        parse_terms("# header\n" + text, "h.txt")
-    line = 2 + text.count("\n")
-    assert str(e.value).startswith(f"h.txt:{line}: error: ")
-    assert message in str(e.value)
 
 
 def test_a_missing_file_is_one_line(tmp_path):

@@ -1,25 +1,15 @@
 """The weighted simple move and the search's evaluation: features in Python, weights as data.
 
-``combos/heuristic.txt`` holds the terms (see its header). Each term is a weight, an optional
-feature it is multiplied by (``per``) and conditions on features (``when``). Which terms apply
-is a pyDatalog question: the terms become facts (``h_term``, ``h_needs``), the features that
-hold for a move become a *signature* (a bitmask), and ``h_applies(Kind, Signature, Term)`` is
-derived through two Python-resolved predicates that read the bitmask. A game only ever meets a
-few dozen signatures, so each is asked once and the answer cached: choosing a move costs
-feature arithmetic, not a Datalog query per move.
-
-pyDatalog keeps one program per thread, and the knowledge base has its own; these terms live
-in a thread of their own (all queries go there), so the two programs never meet and the engine
-can be called from any thread (the console thinks in a worker).
+``combos/heuristic.txt`` holds the terms (see its header; the format and the pyDatalog question
+"which terms apply" are in :mod:`kbdraughts.kb.terms`). The features that hold for a move or a
+position make a *signature*; a game only ever meets a few dozen signatures, so each is asked
+once and the answer cached: choosing a move costs feature arithmetic, not a Datalog query per
+move. pyDatalog is first imported when a heuristic is first asked, so importing this module
+and making an engine stay light.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import threading
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -28,170 +18,31 @@ from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import (
     BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
 )
+from kbdraughts.kb.terms import (  # the format's names, also importable from here
+    KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
+)
 from kbdraughts.resources import combos_dir, data_dir
+from kbdraughts.squares import mirror_bits
 
-#: Features of a quiet move, from the mover's side (see ``move_features``).
-MOVE_FEATURES: tuple[str, ...] = (
-    "crowns", "exchange", "man_move", "king_move", "has_king", "enemy_men_far",
-    "king_onto_barrier", "king_guards", "king_leaves_barrier", "centre_gain",
-    "leaves_back_rank", "advance", "edge", "endgame", "enemy_shot",
-)
-#: Features of a position, ours minus theirs from the side to move (see ``position_features``).
-POSITION_FEATURES: tuple[str, ...] = (
-    "centre_men", "back_men", "man_ranks", "kings", "endgame",
-)
-KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES}
+__all__ = [
+    "Heuristic", "default_heuristic", "heuristic_path", "material", "move_features",
+    "position_features", "barrier", "ShotFn", "BARRIERS", "CENTRE", "BACK_RANK", "EDGE",
+    "ENDGAME_PIECES", "KINDS", "MOVE_FEATURES", "POSITION_FEATURES", "HeuristicFileError",
+    "Term", "parse_terms",
+]
 
 #: At most this many pieces on the board: an endgame (men run, the centre matters less).
 ENDGAME_PIECES = 8
-
-
-class HeuristicFileError(ValueError):
-    """A fault in the heuristic file; ``str`` is ``path:line: error: ...``."""
-
-
-@dataclass(frozen=True)
-class Term:
-    """One line of the heuristic file."""
-
-    kind: str  # "weight" (a quiet move) or "value" (a position)
-    name: str
-    weight: float
-    per: str | None  # multiply by this feature's value
-    needs: tuple[tuple[str, bool], ...]  # (feature, must hold) pairs
-    line: int
-
-
-_LINE = re.compile(
-    r"(?P<kind>\w+)\s+(?P<name>[\w.-]+)\s+(?P<w>[-+]?\d+(?:\.\d+)?)"
-    r"(?:\s+per\s+(?P<per>\w+))?(?:\s+when\s+(?P<when>.+))?$"
-)
-
-
-def parse_terms(text: str, path: str = "<heuristic>") -> list[Term]:
-    """The terms of a heuristic file; HeuristicFileError at the first fault."""
-    terms: list[Term] = []
-    seen: set[tuple[str, str]] = set()
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-
-        def fail(msg: str) -> HeuristicFileError:
-            return HeuristicFileError(f"{path}:{n}: error: {msg}")
-
-        m = _LINE.match(line)
-        if not m:
-            raise fail(f"expected 'weight|value NAME NUMBER [per FEATURE] [when CONDITION "
-                       f"and ...]', got {line!r}")
-        kind = m["kind"]
-        if kind not in KINDS:
-            raise fail(f"unknown term kind {kind!r} (use 'weight' or 'value')")
-        known = KINDS[kind]
-
-        def check(feature: str) -> str:
-            if feature not in known:
-                raise fail(f"unknown {kind} feature {feature!r} (known: {', '.join(known)})")
-            return feature
-
-        per = check(m["per"]) if m["per"] else None
-        needs: list[tuple[str, bool]] = []
-        if m["when"]:
-            for cond in re.split(r"\s+and\s+", m["when"].strip()):
-                words = cond.split()
-                if len(words) == 2 and words[0] == "not":
-                    needs.append((check(words[1]), False))
-                elif len(words) == 1:
-                    needs.append((check(words[0]), True))
-                else:
-                    raise fail(f"bad condition {cond!r} (a feature or 'not FEATURE')")
-        if (kind, m["name"]) in seen:
-            raise fail(f"duplicate {kind} term {m['name']!r}")
-        seen.add((kind, m["name"]))
-        terms.append(Term(kind, m["name"], float(m["w"]), per, tuple(needs), n))
-    return terms
-
-
-# --- pyDatalog: which terms apply to a signature ------------------------------------------
-
-_datalog = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kbdraughts-heuristic")
-_program_id = 0
-_id_lock = threading.Lock()
-#: Bumped in a forked child: its heuristic thread (and the program in it) did not survive the
-#: fork, so each Heuristic loads its terms again on first use.
-_generation = 0
-
-
-def _after_fork() -> None:
-    global _datalog, _generation
-    _datalog = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kbdraughts-heuristic")
-    _load_program.ready = False  # type: ignore[attr-defined]
-    _generation += 1
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork)
-
-
-def _load_program(pid: int, terms: Sequence[Term]) -> None:
-    """Assert the terms as facts of program ``pid`` (runs in the heuristic thread)."""
-    from pyDatalog import pyDatalog
-    from pyDatalog.Logic import Logic
-
-    if not getattr(_load_program, "ready", False):
-        Logic()  # this thread's own program, away from the knowledge base's
-
-        @pyDatalog.predicate()
-        def h_on3(P, S, F):  # noqa: N803 - Datalog variables
-            if S.id >> F.id & 1:
-                yield (P.id, S.id, F.id)
-
-        @pyDatalog.predicate()
-        def h_off3(P, S, F):  # noqa: N803
-            if not S.id >> F.id & 1:
-                yield (P.id, S.id, F.id)
-
-        pyDatalog.load(
-            "h_blocked(P, T, S) <= h_needs(P, T, F, 1) & h_off(P, S, F)\n"
-            "h_blocked(P, T, S) <= h_needs(P, T, F, 0) & h_on(P, S, F)\n"
-            "h_applies(P, K, S, T) <= h_term(P, T, K) & ~h_blocked(P, T, S)\n"
-        )
-        _load_program.ready = True  # type: ignore[attr-defined]
-    for t in terms:
-        pyDatalog.assert_fact("h_term", pid, t.name, t.kind)
-        for feature, holds in t.needs:
-            pyDatalog.assert_fact("h_needs", pid, t.name, KINDS[t.kind].index(feature), int(holds))
-
-
-def _ask(pid: int, kind: str, signature: int) -> list[str]:
-    from pyDatalog import pyDatalog
-
-    answer = pyDatalog.ask(f"h_applies({pid}, '{kind}', {signature}, T)")
-    return [] if answer is None else sorted(a[0] for a in answer.answers)
 
 
 class Heuristic:
     """The terms of a heuristic file, ready to weigh moves and evaluate positions."""
 
     def __init__(self, terms: Sequence[Term]):
-        global _program_id
         self.terms = list(terms)
         self._by_name = {(t.kind, t.name): t for t in self.terms}
-        with _id_lock:
-            _program_id += 1
-            self._pid = _program_id
-        self._generation = -1
-        self._load()
+        self._question = TermQuestion(self.terms)
         self._cache: dict[tuple[str, int], tuple[tuple[str, float, int | None], ...]] = {}
-
-    def _load(self) -> None:
-        if self._generation != _generation:
-            # Import here first: pyDatalog sets up a program for the importing thread, and
-            # callers in this thread (the knowledge base) expect to find one.
-            import pyDatalog.pyDatalog  # noqa: F401
-
-            _datalog.submit(_load_program, self._pid, self.terms).result()
-            self._generation = _generation
 
     @classmethod
     def from_file(cls, path: str | Path | None = None) -> "Heuristic":
@@ -207,8 +58,7 @@ class Heuristic:
         key = (kind, signature)
         hit = self._cache.get(key)
         if hit is None:
-            self._load()
-            names = _datalog.submit(_ask, self._pid, kind, signature).result()
+            names = self._question.applicable(kind, signature)
             feats = KINDS[kind]
             hit = tuple(
                 (n, self._by_name[kind, n].weight,
@@ -258,11 +108,6 @@ def _mask(squares) -> int:
     return sum(1 << s for s in squares)
 
 
-def _mirror(bb: int) -> int:
-    """Rotate 180 degrees (a1 <-> h8): square s becomes 35 - s."""
-    return _mask(35 - s for s in SQUARES if bb >> s & 1)
-
-
 _F, _R = SQUARE_FILE, SQUARE_RANK
 #: The long diagonal a1-h8 and the double diagonal h2-b8, White's view, and the squares beyond
 #: them (where an enemy man must cross them to reach White's back rank).
@@ -273,7 +118,8 @@ _BEYOND_DOUBLE = _mask(s for s in SQUARES if _F[s] + _R[s] > 8)
 #: Per side: ((barrier, beyond), (barrier, beyond)).
 BARRIERS = (
     ((_MAIN, _BEYOND_MAIN), (_DOUBLE, _BEYOND_DOUBLE)),
-    ((_mirror(_MAIN), _mirror(_BEYOND_MAIN)), (_mirror(_DOUBLE), _mirror(_BEYOND_DOUBLE))),
+    ((mirror_bits(_MAIN), mirror_bits(_BEYOND_MAIN)),
+     (mirror_bits(_DOUBLE), mirror_bits(_BEYOND_DOUBLE))),
 )
 CENTRE = _mask(s for s in SQUARES if 2 <= _F[s] <= 5 and 2 <= _R[s] <= 5)
 BACK_RANK = (BB_RANK[0], BB_RANK[7])

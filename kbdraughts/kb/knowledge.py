@@ -16,11 +16,12 @@ from typing import Iterable, NamedTuple, Sequence
 
 from kbdraughts.board import Move, Position, legal_moves
 from kbdraughts.kb.cache import parse_file
-from kbdraughts.kb.encoding import DatalogIndex
+from kbdraughts.kb.index import DatalogIndex
 from kbdraughts.kb.rules import (  # EXAMPLE and parse_rules: for the doctest above
-    EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, _between, parse_rules,
+    EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, parse_rules,
 )
 from kbdraughts.resources import combos_dir, data_dir
+from kbdraughts.squares import between
 
 __all__ = [
     "KnowledgeBase", "RuleMatch", "load_knowledge_base", "read_rule_files", "rule_files",
@@ -71,7 +72,7 @@ def find_move(pattern: Pattern, pos: Position, legal: Sequence[Move]) -> Move | 
     opponents = pos.black if pos.side == 0 else pos.white
     taken = 0
     for a, b in zip(squares, squares[1:]):
-        for s in _between(a, b):
+        for s in between(a, b):
             taken |= 1 << s
     taken &= opponents
     fallback = None
@@ -84,7 +85,7 @@ def find_move(pattern: Pattern, pos: Position, legal: Sequence[Move]) -> Move | 
 
 
 class KnowledgeBase:
-    """Rules answered by a pyDatalog program (see :mod:`kbdraughts.kb.encoding`)."""
+    """Rules answered by a pyDatalog program (see :mod:`kbdraughts.kb.index`)."""
 
     def __init__(self, rules: Sequence[Rule], warnings: Sequence[Diagnostic] = (),
                  files: Sequence[str] = ()):
