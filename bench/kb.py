@@ -31,7 +31,7 @@ from pathlib import Path
 
 from kbdraughts.board import SQUARES, Position, legal_moves, START
 from kbdraughts.game import random_walk
-from kbdraughts.kb import load_knowledge_base, read_rule_files
+from kbdraughts.kb.knowledge import load_knowledge_base, read_rule_files
 from kbdraughts.kb.pattern import MAX_PIECES, pattern_applies, position_cells, position_states
 from kbdraughts.kb.rule import Rule, make_rule
 from kbdraughts.kb.writer import format_rules
@@ -134,7 +134,7 @@ def startup() -> tuple[float, float, float]:
         subprocess.run([sys.executable, "-c", code], check=True, env=env)
         return time.perf_counter() - t0
 
-    load = "from kbdraughts.kb import load_knowledge_base; load_knowledge_base()"
+    load = "from kbdraughts.kb.knowledge import load_knowledge_base; load_knowledge_base()"
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, XDG_DATA_HOME=tmp)
         cold = run(load, env)

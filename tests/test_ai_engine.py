@@ -13,8 +13,7 @@ from kbdraughts.ai import DEFAULT_LEVEL, MAX_LEVEL, Choice, Engine
 from kbdraughts.board import START, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, parse_fen
-
-kb_module = pytest.importorskip("kbdraughts.kb")
+import kbdraughts.kb.knowledge as kb_module
 
 # A pattern: a white man on c3 with d4 empty plays c3-d4, whatever else stands anywhere.
 RULE = """\

@@ -168,10 +168,9 @@ def test_any_object_with_firing_is_a_knowledge_base():
 
 
 def test_the_shipped_knowledge_base_has_the_shape():
-    kb_module = pytest.importorskip("kbdraughts.kb")
-    from kbdraughts.kb.knowledge import EXAMPLE, parse_rules
+    from kbdraughts.kb.knowledge import EXAMPLE, KnowledgeBase as ShippedKnowledgeBase, parse_rules
 
-    kb = kb_module.KnowledgeBase(parse_rules(EXAMPLE, "example.txt")[0])
+    kb = ShippedKnowledgeBase(parse_rules(EXAMPLE, "example.txt")[0])
     assert isinstance(kb, KnowledgeBase)
     match = kb.firing(parse_fen("W:Wc3:Bd4,f6"))[0]
     for name in ("id", "name", "path", "line", "exact", "priority", "sacrifice"):

@@ -11,7 +11,8 @@ import pytest
 
 from kbdraughts.board import SQUARES, START, Position, legal_moves, mirror_position
 from kbdraughts.game import random_walk
-from kbdraughts.kb import KnowledgeBase, parse_rules
+from kbdraughts.kb.knowledge import KnowledgeBase
+from kbdraughts.kb.rules import parse_rules
 from kbdraughts.kb.rules import pattern_applies
 from kbdraughts.notation import fen, move_text, parse_fen
 

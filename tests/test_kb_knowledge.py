@@ -4,7 +4,8 @@ openings."""
 from __future__ import annotations
 
 from kbdraughts.board import SQUARES, START, legal_moves
-from kbdraughts.kb import KnowledgeBase, load_knowledge_base, parse_rules
+from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base
+from kbdraughts.kb.rules import parse_rules
 from kbdraughts.notation import move_text, parse_fen
 
 from kb_boards import rows_text

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from kbdraughts.board import BLACK, WHITE
-from kbdraughts.kb import RuleFileError, load_knowledge_base, parse_rules, read_rule_files
+from kbdraughts.kb.knowledge import load_knowledge_base, read_rule_files
+from kbdraughts.kb.rules import RuleFileError, parse_rules
 from kbdraughts.kb.rules import ALL_STATES, BUILTIN_SYMBOLS
 from kbdraughts.notation import parse_square
 

@@ -13,7 +13,7 @@ import pytest
 
 from kbdraughts.ai.referee import nets
 from kbdraughts.board import play
-from kbdraughts.kb import load_knowledge_base
+from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.notation import parse_fen, parse_move
 
 from kb_promises import catches, crowns, holds_main_road, lone_king_survives, rule_move

@@ -18,7 +18,7 @@ import pytest
 
 from kbdraughts.ai.referee import nets
 from kbdraughts.board import play
-from kbdraughts.kb import load_knowledge_base
+from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.resources import combos_dir
 
 from kb_promises import rule_move

@@ -124,7 +124,7 @@ def test_teach_writes_an_exact_rule(tmp_path: Path):
     assert "c3-e5 is not legal" in shown
     assert "Say which move: teach MOVE" in shown
     try:
-        from kbdraughts.kb import load_knowledge_base
+        from kbdraughts.kb.knowledge import load_knowledge_base
     except ImportError:
         return
     kb = load_knowledge_base([taught_file()])

@@ -341,7 +341,7 @@ def soundness(pdn_paths: list[str], plies: int = 4) -> int:
     from kbdraughts.ai.heuristic import material
     from kbdraughts.ai.search import Searcher
     from kbdraughts.ai.values import MAN_VALUE
-    from kbdraughts.kb import load_knowledge_base
+    from kbdraughts.kb.knowledge import load_knowledge_base
     from kbdraughts.pdn import read_pdn_file
 
     kb = load_knowledge_base()
@@ -371,7 +371,7 @@ def refilter(path: str, games: int, seed: int, plies: int) -> int:
     fresh games, to win what they promise (``priority``) where they fire."""
     import re
 
-    from kbdraughts.kb import load_knowledge_base
+    from kbdraughts.kb.knowledge import load_knowledge_base
 
     kb = load_knowledge_base(paths=[Path(path)])
     failed: set[str] = set()

@@ -1,7 +1,7 @@
 """What the engine needs of a knowledge base, typed: the boundary between ``ai`` and ``kb``.
 
 The engine never imports ``kbdraughts.kb`` at module level (it pulls in pyDatalog): it asks for
-a ``KnowledgeBase`` by shape. ``kbdraughts.kb.KnowledgeBase`` is one; a test's stand-in with a
+a ``KnowledgeBase`` by shape. ``kbdraughts.kb.knowledge.KnowledgeBase`` is one; a test's stand-in with a
 ``firing`` method is another.
 
 >>> from kbdraughts.board import START, legal_moves
@@ -59,13 +59,11 @@ class KnowledgeBase(Protocol):
                ) -> Sequence[RuleMatch]: ...
 
 
-def load_default_kb() -> KnowledgeBase | None:
-    """The shipped knowledge base plus the user's rules (None in a build without
-    ``kbdraughts.kb``). Raises RuleFileError for a fault in a rule file."""
-    try:
-        from kbdraughts.kb import load_knowledge_base
-    except ModuleNotFoundError as e:
-        if e.name != "kbdraughts.kb":
-            raise
-        return None
+def load_default_kb() -> KnowledgeBase:
+    """The shipped knowledge base plus the user's rules. Raises RuleFileError for a fault in a
+    rule file."""
+    # Imported here: the engine starts without the rules parser and pyDatalog, and loads them
+    # only when a level that uses the knowledge base first asks it.
+    from kbdraughts.kb.knowledge import load_knowledge_base
+
     return load_knowledge_base()

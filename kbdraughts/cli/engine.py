@@ -90,7 +90,7 @@ def run_bestmove(args: argparse.Namespace) -> int:
     try:
         kb = None
         if args.rules:
-            from kbdraughts.kb import load_knowledge_base
+            from kbdraughts.kb.knowledge import load_knowledge_base
 
             kb = load_knowledge_base(args.rules)
         engine = Engine(level=args.level or DEFAULT_LEVEL,

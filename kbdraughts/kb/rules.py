@@ -40,18 +40,12 @@ from kbdraughts.kb.pattern import (  # the rest re-exported: the names users of 
 )
 from kbdraughts.kb.rule import ANY_PIECES, RULE_ID, Diagnostic, Rule, RuleFileError, make_rule
 from kbdraughts.notation import FenError, parse_fen
-from kbdraughts.squares import between, mirror_bits
 
 __all__ = [
     "Rule", "Pattern", "Diagnostic", "RuleFileError", "parse_rules", "make_rule",
     "BUILTIN_SYMBOLS", "EMPTY", "WHITE_MAN", "WHITE_KING", "BLACK_MAN", "BLACK_KING",
     "ALL_STATES", "position_states", "pattern_applies", "MAX_PIECES", "swap_colours",
 ]
-
-# Old private names kept importable only for kb/encoding.py and kb/knowledge.py (other rooms
-# switch them to kbdraughts.squares): remove once they do.
-_reverse36 = mirror_bits
-_between = between
 
 # --- the parser ----------------------------------------------------------------------------
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kbdraughts.board import Move, Position
-from kbdraughts.kb import RuleFileError, load_knowledge_base
+from kbdraughts.kb.knowledge import load_knowledge_base
+from kbdraughts.kb.rules import RuleFileError
 from kbdraughts.kb.rules import Rule, make_rule, parse_rules
 from kbdraughts.kb.writer import format_rule
 from kbdraughts.notation import move_text

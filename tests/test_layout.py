@@ -1,0 +1,54 @@
+"""The package's shape (issue 10): sizes, one-way imports, no circle, a light command line."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("check_layout", ROOT / "tools" / "check_layout.py")
+check_layout = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(check_layout)
+
+
+def test_the_package_keeps_its_limits():
+    assert check_layout.faults() == []
+
+
+def test_the_checker_sees_each_kind_of_fault(tmp_path: Path):
+    pkg = tmp_path / "kbdraughts"
+    (pkg / "kb").mkdir(parents=True)
+    (pkg / "ui").mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "kb" / "__init__.py").write_text("")
+    (pkg / "ui" / "__init__.py").write_text("")
+    body = "\n".join(f"    x{i} = {i}" for i in range(61))
+    (pkg / "board.py").write_text("import kbdraughts.kb.rules\n" + f"def long():\n{body}\n")
+    (pkg / "kb" / "rules.py").write_text("from kbdraughts.ui import app\n" + "\n" * 401)
+    (pkg / "ui" / "app.py").write_text("from kbdraughts.kb import rules\n")
+    found = "\n".join(check_layout.faults(pkg))
+    assert "kb/rules.py:1: 402 lines" in found
+    assert "board.py:2: function long is 62 lines" in found
+    assert "kbdraughts imports kbdraughts.kb.rules" not in found  # the package's own __init__
+    assert "kbdraughts.board imports kbdraughts.kb.rules: the core floor" in found
+    assert "kbdraughts.kb.rules imports kbdraughts.ui.app: the kb floor" in found
+    assert "import circle: kbdraughts.kb.rules -> kbdraughts.ui.app -> kbdraughts.kb.rules" in found
+
+
+def test_no_library_module_imports_the_command_line():
+    for path in (ROOT / "kbdraughts").rglob("*.py"):
+        if "cli" in path.relative_to(ROOT / "kbdraughts").parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        name = check_layout.module_name(path)
+        assert not any(m.startswith("kbdraughts.cli") for m in check_layout.imports_of(tree, name)), path
+
+
+def test_building_the_parser_does_not_load_pydatalog():
+    code = ("import sys, kbdraughts.cli as cli; cli.build_parser(); "
+            "print('pyDatalog' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
