@@ -23,7 +23,7 @@ import sys
 
 # The referee the tests prove rules with (an exhaustive search on the move generator only):
 # a rule drafted here is found by the same count it is later checked by.
-from kbdraughts.ai.referee import balance, move_squares, resolve
+from kbdraughts.ai.referee import balance, forces, move_squares, resolve
 from kbdraughts.board import RAYS, WHITE, Move, Position, captures, legal_moves, play
 from kbdraughts.game import random_walk
 from kbdraughts.kb.pattern import position_cells
@@ -108,20 +108,7 @@ def find(pos: Position, min_gain: int, crown: bool) -> tuple[Move, int, int, set
 def _crowns(pos: Position, depth: int) -> bool:
     """Whether White forces a new king within ``depth`` plies (White to reply after Black)."""
     kings = (pos.white & pos.kings).bit_count()
-
-    def go(p: Position, d: int) -> bool:
-        if (p.white & p.kings).bit_count() > kings:
-            return True
-        if d == 0:
-            return False
-        moves = legal_moves(p)
-        if not moves:
-            return p.side != WHITE
-        if p.side == WHITE:
-            return any(go(play(p, m), d - 1) for m in moves)
-        return all(go(play(p, m), d - 1) for m in moves)
-
-    return go(pos, depth)
+    return forces(pos, WHITE, depth, lambda p: (p.white & p.kings).bit_count() > kings)
 
 
 def describe(pos: Position, move: Move) -> str:
