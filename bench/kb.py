@@ -83,46 +83,37 @@ def brute_force(rules, pos: Position) -> list[str]:
 
 
 def naive_encoding(rules, positions) -> tuple[float, float]:
-    """Load seconds and query seconds per position of the naive pyDatalog encoding."""
-    from pyDatalog import pyDatalog, pyEngine
-    from pyDatalog.Logic import Logic
+    """Load seconds and query seconds per position of the naive pyDatalog encoding: a fact per
+    constrained square of every rule and a negated conflict predicate, in a Program of its own
+    (the same wrapper, so the two encodings differ only in their Datalog)."""
+    from kbdraughts.kb.datalog import Program, Var
 
-    saved = getattr(Logic.tl, "logic", None)
-    Logic()
-    try:
-        t0 = time.perf_counter()
-        pyDatalog.load("""
+    t0 = time.perf_counter()
+    program = Program("""
 kbn_conflict(R, Sq, S) <= kbn_fixed(R, Sq) & kbn_at(Sq, S) & ~kbn_allows(R, Sq, S)
 kbn_bad(R) <= kbn_conflict(R, Sq, S)
 kbn_applies(R) <= kbn_rule(R, Side) & kbn_side(Side) & ~kbn_bad(R)
 """)
-        for v, r in enumerate(rules):
-            for m, p in enumerate(r.patterns):
-                name = 2 * v + m
-                pyDatalog.assert_fact("kbn_rule", name, p.side)
-                for sq in SQUARES:
-                    allowed = [t for t in range(5) if p.allow[t] >> sq & 1]
-                    if len(allowed) < 5:
-                        pyDatalog.assert_fact("kbn_fixed", name, sq)
-                        for t in allowed:
-                            pyDatalog.assert_fact("kbn_allows", name, sq, t)
-        load = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        for pos in positions:
-            facts = [("kbn_side", pos.side)]
-            for t, bb in enumerate(position_states(pos)):
-                facts += [("kbn_at", sq, t) for sq in SQUARES if bb >> sq & 1]
-            for f in facts:
-                pyDatalog.assert_fact(*f)
-            pyEngine.Literal("kbn_applies", [pyEngine.Var("R")]).ask()
-            for f in facts:
-                pyDatalog.retract_fact(*f)
-        query = (time.perf_counter() - t0) / len(positions)
-    finally:
-        if saved is None:
-            del Logic.tl.logic
-        else:
-            Logic.tl.logic = saved
+    rule_rows, fixed, allows = [], [], []
+    for v, r in enumerate(rules):
+        for m, p in enumerate(r.patterns):
+            name = 2 * v + m
+            rule_rows.append((name, p.side))
+            for sq in SQUARES:
+                allowed = [t for t in range(5) if p.allow[t] >> sq & 1]
+                if len(allowed) < 5:
+                    fixed.append((name, sq))
+                    allows.extend((name, sq, t) for t in allowed)
+    program.assert_facts("kbn_rule", rule_rows)
+    program.assert_facts("kbn_fixed", fixed)
+    program.assert_facts("kbn_allows", allows)
+    load = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for pos in positions:
+        at = [(sq, t) for t, bb in enumerate(position_states(pos)) for sq in SQUARES
+              if bb >> sq & 1]
+        program.ask("kbn_applies", Var("R"), given={"kbn_side": [(pos.side,)], "kbn_at": at})
+    query = (time.perf_counter() - t0) / len(positions)
     return load, query
 
 
