@@ -28,7 +28,7 @@ import stat
 from pathlib import Path
 
 __all__ = [
-    "editor_lines", "decode_text", "NotUtf8Error", "control_character", "printable",
+    "editor_lines", "decode_text", "NotUtf8Error", "NOT_UTF8", "control_character", "printable",
     "write_atomic",
 ]
 
@@ -45,11 +45,15 @@ def editor_lines(text: str) -> list[str]:
     return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
+#: What a file that is not UTF-8 earns, after ``path:line: error: ``.
+NOT_UTF8 = "not UTF-8 text: save the file as UTF-8"
+
+
 class NotUtf8Error(ValueError):
     """A file that is not UTF-8 text; ``str`` is ``path:line: error: not UTF-8 ...``."""
 
     def __init__(self, path: str, line: int):
-        super().__init__(f"{path}:{line}: error: not UTF-8 text (save the file as UTF-8)")
+        super().__init__(f"{path}:{line}: error: {NOT_UTF8}")
         self.path = path
         self.line = line
 

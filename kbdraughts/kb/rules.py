@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 
 from kbdraughts.board import WHITE
+from kbdraughts.files import control_character, editor_lines
 from kbdraughts.kb import fields as read
 from kbdraughts.kb.pattern import (  # the rest re-exported: the names users of this module know
     ALL_STATES, BLACK_KING, BLACK_MAN, BUILTIN_SYMBOLS, EMPTY, MAX_PIECES, WHITE_KING,
@@ -102,9 +103,13 @@ class _Parser:
     # -- the file ---------------------------------------------------------------------------
 
     def parse(self, text: str) -> None:
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(editor_lines(text), 1):  # numbered as an editor does
             if "#" in line:
                 line = line.split("#", 1)[0]
+            bad = control_character(line)
+            if bad:  # an escape sequence must not reach the terminal; a form feed is no blank
+                self.error(number, f"control character {bad} in the line (only spaces and tabs)")
+                continue
             stripped = line.strip()
             if not stripped:
                 continue
