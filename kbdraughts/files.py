@@ -87,14 +87,13 @@ def printable(text: str) -> str:
 def write_atomic(path: str | os.PathLike, text: str, append: bool = False) -> None:
     """Write ``text`` (UTF-8) to ``path``: a temporary file beside it, then renamed over it,
     so the file is always the old one or the new one, whole. ``append`` adds ``text`` to the
-    end instead (flushed to disk): what was there is never rewritten. A symbolic link is
+    end instead (flushed, not synced: cheap enough for a game at a time): what was there is
+    never rewritten. A symbolic link is
     followed, the file it points to replaced; the file's permissions are kept."""
     path = Path(path)
     if append:
         with path.open("a", encoding="utf-8") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
         return
     if path.is_symlink():
         path = path.resolve()

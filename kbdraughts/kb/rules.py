@@ -16,6 +16,10 @@ documented for rule authors in ``combos/README.md``; in short::
         ...
       play: c3:e5:g7              # the move, full-path notation
 
+Lines are numbered as a person's editor numbers them: only ``\n`` ends a line (one ``\r``
+before it goes with it). Any other control character outside a comment (a form feed, U+2028,
+an escape sequence) is an error at its line, so nothing a file holds can reach the terminal.
+
 The square states, symbols and the matcher's :class:`Pattern` are in :mod:`kbdraughts.kb.pattern`;
 the :class:`Rule` value in :mod:`kbdraughts.kb.rule`; the readers of each field's value in
 :mod:`kbdraughts.kb.fields`; the writer, :func:`kbdraughts.kb.writer.format_rule`, turns a

@@ -6,6 +6,10 @@ on features (``when``)::
     weight crowning 200 when crowns
     value kings 40 per kings when not endgame
 
+Lines are numbered as an editor does (only ``\n`` ends one); a control character outside a
+comment, a file that is not UTF-8 and a weight beyond :data:`MAX_WEIGHT` are errors with
+``path:line``.
+
 Which terms apply is a pyDatalog question: the terms become facts (``h_term``, ``h_needs``),
 the features that hold for a move become a *signature* (a bitmask, bit ``i`` for feature ``i``
 of the kind's list), and ``h_applies(Kind, Signature, Term)`` is derived through two
