@@ -357,9 +357,6 @@ def test_a_file_not_utf8_through_rules_check(tmp_path: Path, capsys):
 
 
 def test_file_text_on_the_screen_is_escaped():
-    from types import SimpleNamespace
-
-    from kbdraughts.ai.explain import rule_reason
     from kbdraughts.kb.rules import Diagnostic, make_rule
     from kbdraughts.kb.writer import show_rule
     from kbdraughts.notation import parse_fen
@@ -369,8 +366,5 @@ def test_file_text_on_the_screen_is_escaped():
     shown = show_rule(rule)
     assert "\x1b" not in shown and "\x9b" not in shown and "\u2028" not in shown
     assert "evil\\x1b[2J\\x9b31m\\u2028" in shown and "/tmp/x\\x1b]0;t\\x07.txt:2" in shown
-    match = SimpleNamespace(rule=rule, layer="exact", move=None, mirrored=False)
-    reason, _ = rule_reason("rule", match)
-    assert "\x1b" not in reason and "\x07" not in reason and "evil\\x1b[2J" in reason
     d = Diagnostic("a\x1b[2J.txt", 3, "error", "bad \x1b")
     assert str(d) == "a\\x1b[2J.txt:3: error: bad \\x1b"
