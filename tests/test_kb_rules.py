@@ -368,3 +368,15 @@ def test_file_text_on_the_screen_is_escaped():
     assert "evil\\x1b[2J\\x9b31m\\u2028" in shown and "/tmp/x\\x1b]0;t\\x07.txt:2" in shown
     d = Diagnostic("a\x1b[2J.txt", 3, "error", "bad \x1b")
     assert str(d) == "a\\x1b[2J.txt:3: error: bad \\x1b"
+
+
+def test_bestmove_explain_never_shows_a_raw_escape_from_a_rule_file(tmp_path: Path, capsys):
+    from kbdraughts.cli import main
+
+    f = tmp_path / "esc.txt"
+    f.write_text("rule r\n  name: \x1b[2Jwiped\n  position: W:Wc3:Bf6\n  play: c3-d4\n",
+                 encoding="utf-8")
+    assert main(["bestmove", "--rules", str(f), "--explain", "W:Wc3:Bf6"]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"kbdraughts bestmove: {f}:2: error: control character U+001B")
+    assert "\x1b" not in out + err and err.count("\n") == 1
