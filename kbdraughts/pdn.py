@@ -26,14 +26,13 @@ accepted when it names one move). Any error is a :class:`PdnError` whose message
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from kbdraughts.board import BLACK, START, WHITE
+from kbdraughts.files import write_atomic
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, fen, move_text, parse_fen, parse_move
 
@@ -342,22 +341,7 @@ def write_pdn_file(
     path = Path(path)
     if append:
         lead = "\n" if path.exists() and path.stat().st_size else ""
-        with path.open("a", encoding="utf-8") as f:
-            f.write(lead + "\n".join(texts))
+        write_atomic(path, lead + "\n".join(texts), append=True)
         return
-    _replace_file(path.resolve() if path.is_symlink() else path, "\n".join(texts))
+    write_atomic(path, "\n".join(texts))
 
-
-def _replace_file(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with tmp.open("w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():
-            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)

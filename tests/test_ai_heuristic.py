@@ -137,3 +137,52 @@ def test_a_users_heuristic_file_replaces_the_shipped_one(tmp_path, monkeypatch):
     pos = parse_fen("W:Wc3,g3:Bh8")
     assert dict(h.weigh(pos, next(m for m in legal_moves(pos) if move_text(m) == "g3-h4"))[1]) \
         == {"edge-lover": 50}
+
+
+# --- issue 11: the user's heuristic file, damaged, reaches the person as one line ----------
+
+
+def _users_file(tmp_path, monkeypatch, data: bytes):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    combos = tmp_path / "kbdraughts" / "combos"
+    combos.mkdir(parents=True)
+    (combos / "heuristic.txt").write_bytes(data)
+    return combos / "heuristic.txt"
+
+
+def test_a_heuristic_file_not_utf8_is_one_line_with_its_place(tmp_path):
+    path = tmp_path / "h.txt"
+    path.write_bytes(b"weight a 1\nweight b 2\n# \xff\n")
+    with pytest.raises(HeuristicFileError) as e:
+        Heuristic.from_file(path)
+    assert str(e.value).startswith(f"{path}:3: error: not UTF-8")
+
+
+@pytest.mark.parametrize("data, line, what", [
+    (b"weight crowning 200 when crowns\nweight a " + b"9" * 400 + b"\n", 2, "too large"),
+    (b"# mine\n\n\xc3\n", 3, "not UTF-8"),
+    (b"# \x0c page\nweight a\x1b[2J 1\n", 2, "control character U+001B"),
+], ids=["huge-weight", "not-utf8", "escape"])
+def test_bestmove_and_match_report_a_bad_users_file_in_one_line(tmp_path, monkeypatch, capsys,
+                                                                data, line, what):
+    from kbdraughts.cli import main
+
+    path = _users_file(tmp_path, monkeypatch, data)
+    assert main(["bestmove", "--no-kb", "--level", "1", "W:Wc3:Bf6"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"kbdraughts bestmove: {path}:{line}: error: ") and what in err
+    assert err.count("\n") == 1 and "\x1b" not in err
+    assert main(["match", "kb:1:nokb", "random", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"kbdraughts match: {path}:{line}: error: ") and what in err
+
+
+def test_terms_named_true_and_false_play(tmp_path, monkeypatch, capsys):
+    from kbdraughts.cli import main
+
+    _users_file(tmp_path, monkeypatch, b"weight True 50 when edge\nweight False -5\n"
+                b"value True 3 per kings\n")
+    assert main(["bestmove", "--no-kb", "--level", "1", "--explain", "W:Wc3,g3:Bh8"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("g3-h4  #") and "True +50" in out
+    assert main(["bestmove", "--no-kb", "--level", "2", "W:Wc3,g3:Bh8"]) == 0

@@ -102,3 +102,8 @@ def test_every_module_of_the_parser_names_the_cache_entries():
             elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kbdraughts.kb."):
                 todo.append(node.module.rsplit(".", 1)[1])
     assert seen <= {p.stem for p in cache._PARSER_SOURCES}, seen
+
+
+def test_the_line_reader_names_the_cache_entries():
+    # kbdraughts/files.py decides what a line is (issue 11): a change there makes entries stale.
+    assert Path(cache.__file__).parent.parent / "files.py" in cache._PARSER_SOURCES

@@ -271,3 +271,112 @@ def test_a_file_that_is_not_utf8_is_an_error(tmp_path: Path):
     with pytest.raises(RuleFileError) as e:
         load_knowledge_base([f])
     assert str(e.value).endswith("latin.txt:2: error: not UTF-8 text: save the file as UTF-8")
+
+
+# --- issue 11: huge numbers, line breaks, control characters, bytes -----------------------
+
+ONE_RULE = "rule r\n  name: {name}\n  priority: {priority}\n  pieces: {pieces}\n" \
+    "  position: W:Wc3:Bf6\n  play: c3-d4\n"
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("priority", "9" * 5000, "priority 999999999999... (5000 characters) is too large"),
+    ("priority", "-" + "1" * 19, "is too large (at most 18 digits)"),
+    ("pieces", "white " + "7" * 4301, "white count 777777777777... (4301 characters) is more than"),
+    ("pieces", "black 1.." + "7" * 5000, "black count 1..777777777"),
+    ("pieces", "white 1" + "0" * 20 + "..2", "count 100000000000000000000..2 is more than 12"),
+])
+def test_numbers_too_large_are_an_error_at_their_line(field, value, message):
+    values = {"name": "n", "priority": "1", "pieces": "any", field: value}
+    _, _, errors = parse_rules(ONE_RULE.format(**values), "big.txt")
+    line = 3 if field == "priority" else 4
+    assert [(e.line, e.level) for e in errors] == [(line, "error")], errors
+    assert message in errors[0].message and len(str(errors[0])) < 200
+
+
+def test_numbers_with_leading_zeros_and_the_largest_are_read():
+    text = ONE_RULE.format(name="n", priority="-" + "0" * 5000 + "9" * 18, pieces="white 0001")
+    (rule,), _, errors = parse_rules(text, "ok.txt")
+    assert errors == [] and rule.priority == -int("9" * 18) and rule.pieces[0] == (1, 1)
+
+
+def test_a_sacrifice_of_5000_digits(tmp_path: Path, capsys):
+    from kbdraughts.cli import main
+
+    f = tmp_path / "big.txt"
+    f.write_text("rule r\n  sacrifice: " + "1" * 5000 + "\n  position: W:Wc3:Bf6\n"
+                 "  play: c3-d4\n", encoding="utf-8")
+    assert main(["rules", "check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{f}:2: error: sacrifice 111111111111... (5000 characters) is too")
+    assert main(["rules", "match", "--rules", str(f), "W:Wc3:Bf6"]) == 2
+    assert capsys.readouterr().err.startswith(f"{f}:2: error: sacrifice ")
+
+
+@pytest.mark.parametrize("brk", ["\f", "\v", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                                 "\u2029", "\r\r", "\x00", "\x7f"])
+def test_line_numbers_are_the_editors(brk):
+    # Only \n ends a line, one \r before it goes with it: every later line keeps its number.
+    # Any other control character is an error at its line (it would reach the terminal).
+    text = ("# a comment may hold one: " + brk + "\r\n"
+            "rule a\r\n  name: page" + brk + "two\r\n  position: W:Wc3:Bf6\r\n  play: c3-d4\r\n"
+            "rule b\n  position: W:Wc3:Bf6\n  play: c3-c4\n")
+    _, _, errors = parse_rules(text, "lines.txt")
+    assert [(e.line, e.message.split(" (")[0]) for e in errors] == [
+        (3, f"control character U+{ord(brk[-1]):04X} in the line"),
+        (8, "bad play 'c3-c4': c4 is a light square"),
+    ]
+
+
+def test_crlf_files_read_as_lf_files():
+    text = ONE_RULE.format(name="n", priority="1", pieces="any")
+    assert parse_rules(text.replace("\n", "\r\n"), "f.txt")[0][0].name == "n"
+
+
+def test_a_name_with_an_escape_sequence_is_refused_and_never_echoed(tmp_path: Path, capsys):
+    from kbdraughts.cli import main
+
+    f = tmp_path / "esc.txt"
+    f.write_text(ONE_RULE.format(name="\x1b[2Jgone", priority="1", pieces="any"),
+                 encoding="utf-8")
+    assert main(["rules", "check", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"{f}:2: error: control character U+001B in the line")
+    assert "\x1b" not in out
+
+
+def test_a_file_not_utf8_through_rules_check(tmp_path: Path, capsys):
+    from kbdraughts.cli import main
+
+    f = tmp_path / "latin.txt"
+    # A byte-order mark first, the bad byte just after a line break: still line 3.
+    f.write_bytes(b"\xef\xbb\xbf# mine\nrule b\n\xe9\n  position: W:Wc3:Bf6\n  play: c3-d4\n")
+    assert main(["rules", "check", str(f)]) == 1
+    assert capsys.readouterr().out.startswith(
+        f"{f}:3: error: not UTF-8 text: save the file as UTF-8\n")
+
+
+def test_file_text_on_the_screen_is_escaped():
+    from kbdraughts.kb.rules import Diagnostic, make_rule
+    from kbdraughts.kb.writer import show_rule
+    from kbdraughts.notation import parse_fen
+
+    rule = make_rule("t-1", "c3-d4", position=parse_fen("W:Wc3:Bf6"),
+                     name="evil\x1b[2J\x9b31m\u2028", path="/tmp/x\x1b]0;t\x07.txt", line=2)
+    shown = show_rule(rule)
+    assert "\x1b" not in shown and "\x9b" not in shown and "\u2028" not in shown
+    assert "evil\\x1b[2J\\x9b31m\\u2028" in shown and "/tmp/x\\x1b]0;t\\x07.txt:2" in shown
+    d = Diagnostic("a\x1b[2J.txt", 3, "error", "bad \x1b")
+    assert str(d) == "a\\x1b[2J.txt:3: error: bad \\x1b"
+
+
+def test_bestmove_explain_never_shows_a_raw_escape_from_a_rule_file(tmp_path: Path, capsys):
+    from kbdraughts.cli import main
+
+    f = tmp_path / "esc.txt"
+    f.write_text("rule r\n  name: \x1b[2Jwiped\n  position: W:Wc3:Bf6\n  play: c3-d4\n",
+                 encoding="utf-8")
+    assert main(["bestmove", "--rules", str(f), "--explain", "W:Wc3:Bf6"]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"kbdraughts bestmove: {f}:2: error: control character U+001B")
+    assert "\x1b" not in out + err and err.count("\n") == 1

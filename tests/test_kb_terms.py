@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from kbdraughts.kb.terms import (
-    KINDS, MOVE_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
+    KINDS, MOVE_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms, read_terms,
 )
 from kbdraughts.resources import combos_dir
 
@@ -99,3 +99,63 @@ def test_a_question_asked_first_from_two_threads_at_once():
     for t in threads:
         t.join(60)
     assert out == {0: ["y"], 1: ["x"]}
+
+
+# --- issue 11: a hostile or damaged heuristic file gives path:line, never a crash -----------
+
+
+def test_terms_named_true_and_false_stay_names():
+    # pyDatalog once turned the names True/False into booleans; kb.datalog passes values.
+    q = TermQuestion(parse_terms("weight True 1 when crowns\nweight False 2 when not crowns\n"
+                                 "value None 3\n"))
+    assert q.applicable("weight", 1) == ["True"] and q.applicable("weight", 0) == ["False"]
+    assert q.applicable("value", 0) == ["None"]
+
+
+@pytest.mark.parametrize("weight", ["9" * 400, "1" + "0" * 309, "10001", "-10001",
+                                    "99999999999999999999.5"])
+def test_a_weight_too_large_is_refused_at_its_line(weight):
+    with pytest.raises(HeuristicFileError) as e:
+        parse_terms(f"# header\nweight a 1\nweight huge {weight} when crowns\n", "h.txt")
+    assert str(e.value).startswith("h.txt:3: error: weight ")
+    assert "too large" in str(e.value) and len(str(e.value)) < 200
+
+
+def test_the_largest_weight_is_accepted():
+    assert [t.weight for t in parse_terms("weight a 10000\nweight b -10000.0\n")] \
+        == [10000.0, -10000.0]
+
+
+@pytest.mark.parametrize("brk", ["\f", "\x0b", "\x1c", "\x85", "\u2028", "\u2029", "\r\r"])
+def test_line_numbers_are_the_editors(brk):
+    # Only \n ends a line (and one \r before it): a form feed or U+2028 inside a line is a
+    # control character at that line, and every later line keeps its number.
+    text = f"weight a 1\r\n# note {brk} in a comment\r\nweight b 2 {brk}\nweight c x\n"
+    with pytest.raises(HeuristicFileError) as e:
+        parse_terms(text, "h.txt")
+    assert str(e.value).startswith("h.txt:3: error: control character U+")
+    with pytest.raises(HeuristicFileError) as e:
+        parse_terms(text.replace(f" {brk}\n", "\n"), "h.txt")
+    assert str(e.value).startswith("h.txt:4: error: expected")
+
+
+def test_crlf_and_cr_crlf_lines_keep_their_numbers():
+    with pytest.raises(HeuristicFileError) as e:
+        parse_terms("weight a 1\r\n\r\nweight b 2\r\nweight c x\r\n", "h.txt")
+    assert str(e.value).startswith("h.txt:4: error: expected")
+    with pytest.raises(HeuristicFileError) as e:
+        parse_terms("weight a 1\r\r\nweight c x\r\r\n", "h.txt")
+    assert str(e.value).startswith("h.txt:1: error: control character U+000D")
+
+
+def test_an_escape_sequence_in_a_line_is_refused_and_not_echoed():
+    with pytest.raises(HeuristicFileError) as e:
+        parse_terms("weight a\x1b[2J 1\n", "h.txt")
+    assert str(e.value) == "h.txt:1: error: control character U+001B in the line"
+
+
+def test_a_file_not_utf8_names_the_line_of_the_first_bad_byte():
+    with pytest.raises(HeuristicFileError) as e:
+        read_terms(b"weight a 1\n# caf\xe9\nweight b 2\n", "h.txt")
+    assert str(e.value).startswith("h.txt:2: error: not UTF-8")
+    assert read_terms("\ufeffweight a 1\n".encode(), "h.txt")[0].name == "a"  # a BOM is fine

@@ -89,6 +89,16 @@ def test_a_name_the_format_cannot_hold_is_refused(name: str):
         format_rule(rule)
 
 
+@pytest.mark.parametrize("name", ["esc\x1b[2J", "page\fbreak", "line\u2028sep", "cr\rhere",
+                                  "nul\x00"])
+def test_a_name_with_a_control_character_is_refused(name: str):
+    # The parser refuses such a line (issue 11): the writer must not write what cannot be read.
+    rule = make_rule("n", "c3-d4", position=START, name=name)
+    with pytest.raises(ValueError, match="cannot be written") as e:
+        format_rule(rule)
+    assert "\x1b" not in str(e.value)
+
+
 @pytest.mark.parametrize("kwargs, message", [
     (dict(rule_id="a b", play="c3-d4", position=START), "bad rule id"),
     (dict(rule_id="a", play="c3-e4", position=START), "e4 is a light square"),

@@ -19,6 +19,7 @@ from kbdraughts.ai.rulebook import FiringRule, RuleMatch
 from kbdraughts.ai.search import SearchResult
 from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, WIN
 from kbdraughts.board import Move
+from kbdraughts.files import printable
 from kbdraughts.notation import move_text
 from kbdraughts.resources import combos_dir
 
@@ -67,8 +68,8 @@ def rule_place(rule: FiringRule) -> str:
     try:
         rel = path.resolve().relative_to(combos_dir().resolve())
     except (ValueError, OSError):
-        return f"{path}:{rule.line}"
-    return f"combos/{rel.as_posix()}:{rule.line}"
+        return printable(f"{path}:{rule.line}")
+    return printable(f"combos/{rel.as_posix()}:{rule.line}")
 
 
 def rule_reason(layer: str, match: RuleMatch) -> tuple[str, str]:
@@ -76,9 +77,10 @@ def rule_reason(layer: str, match: RuleMatch) -> tuple[str, str]:
     rule = match.rule
     mirrored = ", mirrored" if match.mirrored else ""
     sac = f", sacrifices {rule.sacrifice}" if rule.sacrifice else ""
-    name = f" \"{rule.name}\"" if rule.name else ""
-    reason = f"{layer} {rule.id}{name} at {rule_place(rule)}{mirrored}{sac}"
-    return reason, short(f"rule {rule.id}")
+    name = f" \"{printable(rule.name)}\"" if rule.name else ""  # text from a file: no escapes
+    rule_id = printable(rule.id)
+    reason = f"{layer} {rule_id}{name} at {rule_place(rule)}{mirrored}{sac}"
+    return reason, short(f"rule {rule_id}")
 
 
 def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int) -> str:
@@ -91,7 +93,7 @@ def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int) ->
         men = lost / MAN_VALUE
         what = f"loses {men:g} {'man' if men == 1 else 'men'} in {plies} plies"
     declares = f", declares {rule.sacrifice}" if rule.sacrifice else ""
-    return (f"skipped rule {rule.id} ({rule_place(rule)}): {move_text(match.move)} {what}"
+    return (f"skipped rule {printable(rule.id)} ({rule_place(rule)}): {move_text(match.move)} {what}"
             + declares)
 
 

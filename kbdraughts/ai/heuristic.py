@@ -20,6 +20,7 @@ from kbdraughts.board import (
 )
 from kbdraughts.kb.terms import (  # the format's names, also importable from here
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
+    read_terms,
 )
 from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.squares import mirror_bits
@@ -48,10 +49,10 @@ class Heuristic:
     def from_file(cls, path: str | Path | None = None) -> "Heuristic":
         p = Path(path) if path else heuristic_path()
         try:
-            text = p.read_text(encoding="utf-8")
+            data = p.read_bytes()
         except OSError as e:
             raise HeuristicFileError(f"{p}:1: error: cannot read: {e.strerror}") from None
-        return cls(parse_terms(text, str(p)))
+        return cls(read_terms(data, str(p)))
 
     def applicable(self, kind: str, signature: int) -> tuple[tuple[str, float, int | None], ...]:
         """(name, weight, index of its `per` feature) of the terms that apply, per pyDatalog."""

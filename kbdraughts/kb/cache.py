@@ -16,6 +16,7 @@ import os
 from dataclasses import fields
 from pathlib import Path
 
+from kbdraughts.files import decode_text
 from kbdraughts.kb.rules import Diagnostic, Pattern, Rule, parse_rules
 from kbdraughts.resources import data_dir
 
@@ -25,6 +26,7 @@ _FORMAT = 3
 #: The parser's own source: a change to any of them makes every entry stale.
 _PARSER_SOURCES = [Path(__file__).with_name(name)
                    for name in ("rules.py", "rule.py", "fields.py", "pattern.py", "cache.py")]
+_PARSER_SOURCES.append(Path(__file__).parent.parent / "files.py")  # how lines are read
 _parser_digest: str | None = None
 
 
@@ -78,13 +80,13 @@ def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic]]:
 
 def parse_file(text: bytes, shown: str) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic]]:
     """:func:`parse_rules` on a file's bytes, from the cache when this text was parsed before.
-    Raises UnicodeDecodeError for a file that is not UTF-8."""
+    Raises :class:`kbdraughts.files.NotUtf8Error` (``path:line``) for a file that is not UTF-8."""
     entry = _entry(text, shown)
     try:
         return (*_load(entry.read_bytes()), [])
     except (OSError, ValueError, EOFError, TypeError):
         pass  # not cached yet, or unreadable: parse it
-    rules, warnings, errors = parse_rules(text.decode("utf-8-sig"), shown)  # a BOM is not text
+    rules, warnings, errors = parse_rules(decode_text(text, shown), shown)
     if not errors:
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)

@@ -29,7 +29,7 @@ from kbdraughts.squares import SQUARE_FILE, SQUARE_INDEX, SQUARE_NAMES, SQUARE_R
 __all__ = [
     "FILES", "side_word", "parse_side", "parse_integer", "parse_count", "parse_pieces",
     "parse_symbol", "is_file_letters", "row_cells", "dark_cells", "board_faults", "parse_play",
-    "play_warnings",
+    "play_warnings", "MAX_DIGITS",
 ]
 
 FILES = "abcdefgh"
@@ -54,7 +54,25 @@ def parse_integer(key: str, value: str, allow_negative: bool) -> int | str:
     if not re.fullmatch(r"[+-]?\d+" if allow_negative else r"\+?\d+", value):
         what = "an integer" if allow_negative else "a whole number, 0 or more"
         return f"{key} must be {what}, got {value!r}"
-    return int(value)
+    number = _whole(value.lstrip("+-"))
+    if number is None:
+        return f"{key} {_brief(value)} is too large (at most {MAX_DIGITS} digits)"
+    return -number if value.startswith("-") else number
+
+
+#: The most digits a number in a rule file may have (Python refuses over 4,300 in int()).
+MAX_DIGITS = 18
+
+
+def _whole(digits: str) -> int | None:
+    """The value of a string of digits, None when it has more than MAX_DIGITS."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= MAX_DIGITS else None
+
+
+def _brief(text: str) -> str:
+    """A number as a message shows it: a long one cut, with its length."""
+    return text if len(text) <= 24 else f"{text[:12]}... ({len(text)} characters)"
 
 
 def parse_count(spec: str, colour: str) -> tuple[int, int] | str:
@@ -64,8 +82,9 @@ def parse_count(spec: str, colour: str) -> tuple[int, int] | str:
     m = _RANGE_RE.fullmatch(spec)
     if m is None:
         return f"bad count {spec!r} for {colour}: write N, N..M or any"
-    low = int(m.group(1))
-    high = int(m.group(2)) if m.group(2) is not None else low
+    low, high = _whole(m.group(1)), _whole(m.group(2) or m.group(1))
+    if low is None or high is None:
+        return f"{colour} count {_brief(spec)} is more than {MAX_PIECES} pieces"
     if low > high:
         return f"reversed range {spec} for {colour}: write {high}..{low}"
     if high > MAX_PIECES:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 from kbdraughts.board import Move, Position, legal_moves
+from kbdraughts.files import NOT_UTF8, NotUtf8Error
 from kbdraughts.kb.cache import parse_file
 from kbdraughts.kb.index import DatalogIndex
 from kbdraughts.kb.rules import (  # EXAMPLE and parse_rules: for the doctest above
@@ -189,9 +190,8 @@ def read_rule_files(
             continue
         try:
             file_rules, file_warnings, file_errors = parse_file(data, name)
-        except UnicodeDecodeError as e:
-            line = data[:e.start].count(b"\n") + 1
-            errors.append(Diagnostic(name, line, "error", "not UTF-8 text: save the file as UTF-8"))
+        except NotUtf8Error as e:
+            errors.append(Diagnostic(name, e.line, "error", NOT_UTF8))
             continue
         for r in file_rules:
             if r.id in seen:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from kbdraughts.board import WHITE, Position
+from kbdraughts.files import printable
 from kbdraughts.kb.fields import parse_play
 from kbdraughts.kb.pattern import (
     ALL_STATES, BLACK_KING, BLACK_MAN, BUILTIN_SYMBOLS, EMPTY, MAX_PIECES, SINGLE_STATE,
@@ -65,7 +66,8 @@ class Rule:
 
     @property
     def where(self) -> str:
-        return f"{self.path}:{self.line}"
+        """``path:line``, safe to show (a control character in the path is escaped)."""
+        return printable(f"{self.path}:{self.line}")
 
     @cached_property
     def pattern(self) -> Pattern:
@@ -147,7 +149,7 @@ class Diagnostic:
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.level}: {self.message}"
+        return printable(f"{where}: {self.level}: {self.message}")  # one line, no escapes
 
 
 class RuleFileError(ValueError):

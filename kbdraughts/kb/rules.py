@@ -16,6 +16,10 @@ documented for rule authors in ``combos/README.md``; in short::
         ...
       play: c3:e5:g7              # the move, full-path notation
 
+Lines are numbered as a person's editor numbers them: only ``\n`` ends a line (one ``\r``
+before it goes with it). Any other control character outside a comment (a form feed, U+2028,
+an escape sequence) is an error at its line, so nothing a file holds can reach the terminal.
+
 The square states, symbols and the matcher's :class:`Pattern` are in :mod:`kbdraughts.kb.pattern`;
 the :class:`Rule` value in :mod:`kbdraughts.kb.rule`; the readers of each field's value in
 :mod:`kbdraughts.kb.fields`; the writer, :func:`kbdraughts.kb.writer.format_rule`, turns a
@@ -33,6 +37,7 @@ from __future__ import annotations
 import re
 
 from kbdraughts.board import WHITE
+from kbdraughts.files import control_character, editor_lines
 from kbdraughts.kb import fields as read
 from kbdraughts.kb.pattern import (  # the rest re-exported: the names users of this module know
     ALL_STATES, BLACK_KING, BLACK_MAN, BUILTIN_SYMBOLS, EMPTY, MAX_PIECES, WHITE_KING,
@@ -102,9 +107,13 @@ class _Parser:
     # -- the file ---------------------------------------------------------------------------
 
     def parse(self, text: str) -> None:
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(editor_lines(text), 1):  # numbered as an editor does
             if "#" in line:
                 line = line.split("#", 1)[0]
+            bad = control_character(line)
+            if bad:  # an escape sequence must not reach the terminal; a form feed is no blank
+                self.error(number, f"control character {bad} in the line (only spaces and tabs)")
+                continue
             stripped = line.strip()
             if not stripped:
                 continue

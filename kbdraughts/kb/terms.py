@@ -6,6 +6,10 @@ on features (``when``)::
     weight crowning 200 when crowns
     value kings 40 per kings when not endgame
 
+Lines are numbered as an editor does (only ``\n`` ends one); a control character outside a
+comment, a file that is not UTF-8 and a weight beyond :data:`MAX_WEIGHT` are errors with
+``path:line``.
+
 Which terms apply is a pyDatalog question: the terms become facts (``h_term``, ``h_needs``),
 the features that hold for a move become a *signature* (a bitmask, bit ``i`` for feature ``i``
 of the kind's list), and ``h_applies(Kind, Signature, Term)`` is derived through two
@@ -25,11 +29,12 @@ import threading
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from kbdraughts.files import control_character, decode_text, editor_lines
 from kbdraughts.kb.datalog import Program, Var
 
 __all__ = [
-    "Term", "parse_terms", "HeuristicFileError", "TermQuestion", "MOVE_FEATURES",
-    "POSITION_FEATURES", "KINDS",
+    "Term", "parse_terms", "read_terms", "HeuristicFileError", "TermQuestion", "MOVE_FEATURES",
+    "POSITION_FEATURES", "KINDS", "MAX_WEIGHT",
 ]
 
 #: Features of a quiet move, from the mover's side (``ai.heuristic.move_features`` computes
@@ -46,6 +51,9 @@ POSITION_FEATURES: tuple[str, ...] = (
 )
 #: The features each kind of term may mention.
 KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES}
+#: The largest weight a term may have, either sign: a hundred men. More would swamp the
+#: material and the search's win scores (``ai.values.WIN``), or overflow to infinity.
+MAX_WEIGHT = 10_000
 
 
 class HeuristicFileError(ValueError):
@@ -74,8 +82,12 @@ def parse_terms(text: str, path: str = "<heuristic>") -> list[Term]:
     """The terms of a heuristic file; HeuristicFileError at the first fault."""
     terms: list[Term] = []
     seen: set[tuple[str, str]] = set()
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
+    for n, raw in enumerate(editor_lines(text), 1):  # numbered as the person's editor does
+        line = raw.split("#", 1)[0]
+        bad = control_character(line)
+        if bad:
+            raise HeuristicFileError(f"{path}:{n}: error: control character {bad} in the line")
+        line = line.strip()
         if line:
             term = _parse_line(line, n, path)
             if (term.kind, term.name) in seen:
@@ -115,7 +127,20 @@ def _parse_line(line: str, n: int, path: str) -> Term:
                 needs.append((check(words[0]), True))
             else:
                 raise fail(f"bad condition {cond!r} (a feature or 'not FEATURE')")
-    return Term(kind, m["name"], float(m["w"]), per, tuple(needs), n)
+    weight = float(m["w"])
+    if not abs(weight) <= MAX_WEIGHT:
+        shown = m["w"] if len(m["w"]) <= 20 else f"{m['w'][:12]}... ({len(m['w'])} characters)"
+        raise fail(f"weight {shown} is too large (at most {MAX_WEIGHT} either way)")
+    return Term(kind, m["name"], weight, per, tuple(needs), n)
+
+
+def read_terms(data: bytes, path: str) -> list[Term]:
+    """:func:`parse_terms` on a file's bytes; HeuristicFileError also for text not UTF-8."""
+    try:
+        text = decode_text(data, path)
+    except ValueError as e:  # NotUtf8Error: "path:line: error: not UTF-8 ..."
+        raise HeuristicFileError(str(e)) from None
+    return parse_terms(text, path)
 
 
 # --- pyDatalog: which terms apply to a signature ------------------------------------------

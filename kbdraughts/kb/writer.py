@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from kbdraughts.files import control_character, printable
 from kbdraughts.kb.knowledge import layer_of
 from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, EXACT_SYMBOLS, MAX_PIECES, swap_colours
 from kbdraughts.kb.rule import ANY_PIECES, Rule
@@ -43,7 +44,7 @@ def format_rule(rule: Rule) -> str:
     :func:`parse_rules` reads it back as the same rule, given the ``symbols:`` block of the
     rule's custom symbols (:func:`format_symbols`). ValueError for what the format cannot
     hold: a name with ``#`` (a comment) or a line break, or spaces at either end."""
-    if rule.name != rule.name.strip() or "#" in rule.name or "\n" in rule.name:
+    if rule.name != rule.name.strip() or "#" in rule.name or control_character(rule.name):
         raise ValueError(f"rule {rule.id}: the name {rule.name!r} cannot be written in a rule file")
     lines = [f"rule {rule.id}"]
     if rule.name:
@@ -121,9 +122,9 @@ def show_rule(rule: Rule) -> str:
     """The rule as written and its mirror, each drawn as a board in the combos format."""
     side, count, symbols_line = _side, _count, _symbol_lines
     (wr, br) = rule.pieces
-    lines = [f"rule {rule.id}    ({rule.where}, {layer_of(rule)} layer)"]
-    if rule.name:
-        lines.append(f"  name: {rule.name}")
+    lines = [f"rule {printable(rule.id)}    ({rule.where}, {layer_of(rule)} layer)"]
+    if rule.name:  # a rule made in code may hold any text: none of it reaches the terminal raw
+        lines.append(f"  name: {printable(rule.name)}")
     lines.append(f"  side: {side(rule.side)}")
     lines.append(f"  pieces: white {count(wr)}, black {count(br)}")
     lines.append(f"  priority: {rule.priority}")

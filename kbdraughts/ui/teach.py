@@ -6,6 +6,11 @@ that file, written by the combos writer (:func:`kbdraughts.kb.writer.format_rule
 already there are read by the combos parser. The whole knowledge base (shipped files and the
 user's) is then loaded again to check the file as ``rules check`` would; if the new rule breaks
 it, the file is put back as it was.
+
+The file is always written whole (:func:`kbdraughts.files.write_atomic`: a temporary file, then
+a rename), so a full disk or a kill leaves the old rules, never a cut file. A file that cannot
+be read as text (not UTF-8) is left alone: :func:`teach` says where it is faulty and writes
+nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kbdraughts.board import Move, Position
+from kbdraughts.files import NotUtf8Error, decode_text, write_atomic
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.kb.rules import RuleFileError
 from kbdraughts.kb.rules import Rule, make_rule, parse_rules
@@ -23,7 +29,7 @@ from kbdraughts.kb.writer import format_rule
 from kbdraughts.notation import move_text
 from kbdraughts.resources import data_dir
 
-_TAUGHT_ID = re.compile(r"taught-(\d+)")
+_TAUGHT_ID = re.compile(r"taught-(\d{1,4000})")  # int() refuses more than 4,300 digits
 _HEADER = (
     "# Rules taught in games with `teach` (kbdraughts play). One exact position each; edit or\n"
     "# delete them freely, then run `kbdraughts rules check` on this file.\n"
@@ -55,7 +61,10 @@ def teach(pos: Position, move: Move, path: Path | None = None) -> Taught:
     """Append the rule "in ``pos`` play ``move``" to ``path`` (default: :func:`taught_file`)."""
     path = path or taught_file()
     path.parent.mkdir(parents=True, exist_ok=True)
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    try:
+        old = decode_text(path.read_bytes(), path) if path.exists() else ""
+    except NotUtf8Error as e:  # the person's file: never rewritten unread
+        return Taught("", path, e.line, f"{e}; nothing written", False, False)
     rules = parse_rules(old, str(path))[0]  # the rules that read cleanly: a faulty file fails the check
     for rule in rules:
         if rule.exact_position() == pos and rule.play_text() == move_text(move):
@@ -67,12 +76,12 @@ def teach(pos: Position, move: Move, path: Path | None = None) -> Taught:
         head += "\n"
     head += "\n"
     line = head.count("\n") + 1
-    path.write_text(head + format_rule(taught_rule(rule_id, pos, move, time.strftime("%Y-%m-%d"))),
-                    encoding="utf-8")
+    write_atomic(path, head + format_rule(
+        taught_rule(rule_id, pos, move, time.strftime("%Y-%m-%d"))))
     checked, ok = check_knowledge_base(path)
     if not ok:
         if old:
-            path.write_text(old, encoding="utf-8")
+            write_atomic(path, old)
         else:
             path.unlink()
     return Taught(rule_id, path, line, checked, ok)
