@@ -77,7 +77,7 @@ def test_why_and_hint(tmp_path: Path):
 
 def test_save_and_load_round_trip(tmp_path: Path):
     pdn = tmp_path / "mine.pdn"
-    app, shown = play_session(f"c3-d4\rsave {pdn}\rnew\rload {pdn}\rquit\r", tmp_path)
+    app, shown = play_session(f"c3-d4\rsave {pdn}\rnew\ry\rload {pdn}\rquit\r", tmp_path)
     assert f"Saved to {pdn}" in shown
     assert [move_text(m) for m in app.game.moves] == ["c3-d4", "b6-a5"]
     assert read_pdn_file(pdn)[0].game.position == app.game.position
@@ -102,7 +102,7 @@ def test_draw_command_asks_the_ai(tmp_path: Path):
 
 
 def test_new_game_as_black_turns_the_board_and_the_ai_opens(tmp_path: Path):
-    app, shown = play_session("c3-d4\rnew black\rquit\r", tmp_path)
+    app, shown = play_session("c3-d4\rnew black\ry\rquit\r", tmp_path)
     assert app.session.specs == [FIRST, HUMAN] and app.session.bottom == 1
     assert [move_text(m) for m in app.game.moves] == ["a3-b4"]
     assert "New game: White (first) against Black (you)." in shown
