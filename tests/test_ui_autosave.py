@@ -10,7 +10,8 @@ from pathlib import Path
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_fen
 from kbdraughts.pdn import read_pdn_file
-from kbdraughts.ui.autosave import Autosave, GameLock, GameOpen, last_unfinished, resume
+from kbdraughts.ui.autosave import (
+    Autosave, GameLock, GameOpen, last_unfinished, resume, skipped_note)
 
 TAGS = {"White": "You", "Black": "random"}
 
@@ -68,8 +69,9 @@ def test_a_game_open_in_one_kbdraughts_is_not_resumed_by_another(tmp_path: Path)
     running.save(played(3), TAGS)  # still playing: locked
     found, notes = resume(tmp_path)
     assert found is not None and found.path == older.path and found.saved.game.ply == 1
-    assert notes == [f"{running.path}: that game is open in another kbdraughts "
-                     f"(pid {os.getpid()}); left to it."]
+    assert [skipped_note(n) for n in notes] == [
+        f"{running.path}: that game is open in another kbdraughts (pid {os.getpid()}); "
+        "left to it."]
     try:  # the resumed game is locked in turn, until its autosave closes
         GameLock.take(older.path)
         raise AssertionError("the resumed game was not locked")
@@ -92,7 +94,8 @@ def test_resume_names_unreadable_files_and_goes_on(tmp_path: Path):
     bad.write_text('[Event "x"]\n\n1. c3-d4 } b6-a5 *\n')
     found, notes = resume(tmp_path)
     assert found is not None and found.path == good.path
-    assert len(notes) == 1 and notes[0].startswith(f"Skipped an unreadable saved game: {bad}:3")
+    assert len(notes) == 1
+    assert skipped_note(notes[0]).startswith(f"Skipped an unreadable saved game: {bad}:3")
     found.autosave.close()
 
 

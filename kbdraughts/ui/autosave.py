@@ -210,32 +210,36 @@ def _newest_first(directory: Path) -> list[Path]:
     return [path for *_, path in sorted(stamped, reverse=True)]
 
 
-def resume(directory: Path | None = None) -> tuple[Resumed | None, list[str]]:
+def resume(directory: Path | None = None) -> tuple[Resumed | None, list[Exception]]:
     """The newest unfinished game that no other kbdraughts has open, locked for this one; and
-    a note for each newer file passed over (unreadable, or open in another kbdraughts)."""
+    why each newer file was passed over: a GameOpen, or the PdnError of an unreadable file."""
     directory = directory or games_dir()
-    notes: list[str] = []
+    skipped: list[Exception] = []
     for path in _newest_first(directory):
         try:
             if _unfinished(path) is None:
                 continue
             lock = GameLock.take(path)
-        except PdnError as e:
-            notes.append(f"Skipped an unreadable saved game: {e}")
-            continue
-        except GameOpen as e:
-            notes.append(f"{e}; left to it.")
+        except (PdnError, GameOpen) as e:
+            skipped.append(e)
             continue
         try:  # read again under the lock: the other game may have moved on before it let go
             saved = _unfinished(path)
         except PdnError as e:
             saved = None
-            notes.append(f"Skipped an unreadable saved game: {e}")
+            skipped.append(e)
         if saved is not None:
-            return Resumed(path, saved, Autosave(directory, path, lock)), notes
+            return Resumed(path, saved, Autosave(directory, path, lock)), skipped
         if lock is not None:
             lock.release()
-    return None, notes
+    return None, skipped
+
+
+def skipped_note(reason: Exception) -> str:
+    """The note for a file ``resume`` passed over."""
+    if isinstance(reason, GameOpen):
+        return f"{reason}; left to it."
+    return f"Skipped an unreadable saved game: {reason}"
 
 
 def last_unfinished(directory: Path | None = None) -> tuple[Path, PdnGame] | None:

@@ -20,7 +20,7 @@ from kbdraughts.notation import FenError, parse_fen
 from kbdraughts.pdn import PdnError, read_pdn_file
 from kbdraughts.resources import data_dir
 from kbdraughts.ui.app import WATCH_DELAY, GameApp, prompt_console
-from kbdraughts.ui.autosave import Autosave, resume
+from kbdraughts.ui.autosave import Autosave, GameOpen, resume, skipped_note
 from kbdraughts.ui.console import Console, PlainConsole, history_file
 from kbdraughts.ui.players import ai_factory
 from kbdraughts.ui.render import glyphs_for
@@ -118,9 +118,9 @@ def _resumed(specs: list[PlayerSpec]) -> tuple[Game, list[PlayerSpec], Autosave,
     with (``specs`` where a tag names no player), saved on in its own file; files passed over
     are named in the notes."""
     found, skipped = resume()
-    notes: Notes = [("error", f"Note: {text}") for text in skipped]
+    notes: Notes = [("error", f"Note: {skipped_note(reason)}") for reason in skipped]
     if found is None:
-        other = " other" if any("open in another" in text for text in skipped) else ""
+        other = " other" if any(isinstance(r, GameOpen) for r in skipped) else ""
         notes.append(("dim", f"No{other} unfinished game to resume; a new game starts."))
         return Game(), specs, Autosave(), notes
     saved = found.saved
