@@ -89,7 +89,7 @@ def test_the_end_of_a_game_and_a_new_one(tmp_path: Path):
     app, shown = play_session("c3:e5\ry\rquit\r", tmp_path, fen="W:Wc3:Bd4")
     assert "Game over: White wins (no pieces left), 1–0. You win!" in shown
     assert app.game.position == START
-    app, shown = play_session("resign\rn\rc3-d4\rquit\r", tmp_path)
+    app, shown = play_session("resign\ry\rn\rc3-d4\rquit\r", tmp_path)
     assert "Game over: Black wins (resignation), 0–1. You lose." in shown
     assert "The game is over" in shown
 

@@ -1,6 +1,7 @@
 """The commands typed at the move prompt, each driven through a whole session on pipe input:
 help from the registry, moves, fen, flip, level, undo, record, why, hint, save, load, draw,
-new and teach."""
+new and teach; what a mistyped name or number does (never a traceback), the questions before
+resign, new and writing over a file, and the commands at the ``New game?`` question."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from kbdraughts.ui.commands import REGISTRY
 from kbdraughts.ui.console import PlainConsole
 from kbdraughts.ui.render import UNICODE
 from kbdraughts.ui.session import HUMAN, Session
-from ui_driver import FIRST, FirstMove, play_session
+from kbdraughts.ui.autosave import Autosave
+from ui_driver import FIRST, FirstMove, factory, play_session
 
 
 def test_help_lists_every_registered_command(tmp_path: Path):
@@ -77,7 +79,7 @@ def test_why_and_hint(tmp_path: Path):
 
 def test_save_and_load_round_trip(tmp_path: Path):
     pdn = tmp_path / "mine.pdn"
-    app, shown = play_session(f"c3-d4\rsave {pdn}\rnew\rload {pdn}\rquit\r", tmp_path)
+    app, shown = play_session(f"c3-d4\rsave {pdn}\rnew\ry\rload {pdn}\rquit\r", tmp_path)
     assert f"Saved to {pdn}" in shown
     assert [move_text(m) for m in app.game.moves] == ["c3-d4", "b6-a5"]
     assert read_pdn_file(pdn)[0].game.position == app.game.position
@@ -102,7 +104,7 @@ def test_draw_command_asks_the_ai(tmp_path: Path):
 
 
 def test_new_game_as_black_turns_the_board_and_the_ai_opens(tmp_path: Path):
-    app, shown = play_session("c3-d4\rnew black\rquit\r", tmp_path)
+    app, shown = play_session("c3-d4\rnew black\ry\rquit\r", tmp_path)
     assert app.session.specs == [FIRST, HUMAN] and app.session.bottom == 1
     assert [move_text(m) for m in app.game.moves] == ["a3-b4"]
     assert "New game: White (first) against Black (you)." in shown
@@ -130,3 +132,109 @@ def test_teach_writes_an_exact_rule(tmp_path: Path):
     kb = load_knowledge_base([taught_file()])
     assert len(kb) == 2
     assert "the knowledge base loads it" in shown
+
+
+def plain_session(keys: str, tmp_path: Path, specs=(HUMAN, FIRST), accepts: bool = False):
+    """A whole session in pipe mode (lines in, text out): where a script sends any character,
+    a NUL too. Returns the app and the transcript."""
+    session = Session(factory(accepts), list(specs), autosave=Autosave(tmp_path / "games"))
+    console = PlainConsole(io.StringIO(keys), io.StringIO(), UNICODE)
+    app = GameApp(console, session)
+    assert app.run() == 0
+    return app, "\n".join(console.transcript)
+
+
+def test_save_asks_before_writing_over_a_file_and_force_does_not(tmp_path: Path):
+    pdn = tmp_path / "kept.pdn"
+    pdn.write_text("precious\n")
+    app, shown = play_session(f"c3-d4\rsave {pdn}\rn\rhelp save\rquit\r", tmp_path)
+    assert f"Overwrite {pdn}? [y/n] n" in shown and "Not saved." in shown
+    assert pdn.read_text() == "precious\n"
+    assert "save FILE [--force] — save the game as PDN; asks before writing over" in shown
+    _, shown = play_session(f"c3-d4\rsave {pdn}\ry\rquit\r", tmp_path)
+    assert f"Saved to {pdn} (2 plies)." in shown and len(read_pdn_file(pdn)[0].game.moves) == 2
+    _, shown = play_session(f"c3-d4\re3-f4\rsave {pdn} --force\rquit\r", tmp_path)
+    assert "Overwrite" not in shown and f"Saved to {pdn} (4 plies)." in shown
+    _, shown = play_session(f"save --force {tmp_path / 'new.pdn'}\rquit\r", tmp_path)
+    assert "Overwrite" not in shown and (tmp_path / "new.pdn").exists()
+
+
+def test_typed_names_and_numbers_never_end_the_game(tmp_path: Path):
+    # Each of these ended the game with a traceback (issue 11).
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    typed = ["level ²", "level ٣", f"level {'9' * 5000}", "save ~nosuchuser/x.pdn",
+             "load ~nosuchuser/x.pdn", "save a\0b.pdn", "load a\0b.pdn", f"save {folder}",
+             f"load {folder}", "save /proc/version --force", f"save {tmp_path}/no/such/x.pdn"]
+    app, shown = plain_session("\n".join(typed) + "\nc3-d4\nquit\n", tmp_path)
+    lines = shown.splitlines()
+    for text in typed:
+        at = lines.index(next(l for l in lines if l.endswith(f"to move: {text}")))
+        assert not lines[at + 1].endswith("to move: "), text  # one line said what is wrong
+        assert lines[at + 2].startswith("1. White to move: "), (text, lines[at + 1:at + 3])
+    assert "Level must be a whole number from 1 to" in shown
+    assert "there is no user 'nosuchuser'" in shown
+    assert "a file name cannot hold control characters" in shown
+    assert f"Cannot write {folder}: it is a folder" in shown
+    assert f"{folder}: cannot read" in shown
+    assert "Cannot write /proc/version: " in shown
+    assert [move_text(m) for m in app.game.moves] == ["c3-d4", "b6-a5"]  # the game went on
+
+
+def test_undo_takes_back_a_resignation_first(tmp_path: Path):
+    app, shown = play_session("c3-d4\rresign\ry\rn\rundo\rquit\r", tmp_path)
+    assert "Game over: Black wins (resignation)" in shown
+    assert "Type 'new' for another game, 'undo' to take back the resignation" in shown
+    assert "Took back the resignation; play on." in shown
+    assert app.game.result is None and [move_text(m) for m in app.game.moves] == [
+        "c3-d4", "b6-a5"]
+
+
+def test_undo_as_black_before_your_first_move_does_not_replay_the_ais(tmp_path: Path):
+    app, shown = play_session("undo\rquit\r", tmp_path, specs=(FIRST, HUMAN))
+    assert "Nothing of yours to undo yet." in shown
+    assert "Took back" not in shown
+    assert [move_text(m) for m in app.game.moves] == ["a3-b4"]
+    assert app.session.players[0].get().calls == 1  # the AI did not play its move again
+
+
+def test_a_draw_agreed_on_move_one_is_taken_back_by_undo(tmp_path: Path):
+    app, shown = play_session("draw\rn\rundo\rquit\r", tmp_path, accepts=True)
+    assert "Black accepts the draw." in shown
+    assert "'undo' to take back the draw" in shown
+    assert "Took back the draw agreement; play on." in shown and "Nothing to undo" not in shown
+    assert app.game.result is None
+
+
+def test_the_game_over_prompt_offers_undo_only_when_there_is_something_to_undo(tmp_path: Path):
+    app, shown = play_session("n\rundo\rquit\r", tmp_path, fen="W:Wa1:B")  # over at once
+    assert "Game over: White wins (no pieces left)" in shown
+    assert "Type 'new' for another game, 'save FILE', 'record', or 'quit'." in shown
+    assert "Game over (1-0). Command (new, save, record, quit): undo" in shown
+    _, shown = play_session("c3:e5\rn\rquit\r", tmp_path, fen="W:Wc3:Bd4")
+    assert "Game over (1-0). Command (new, undo, save, record, quit): quit" in shown
+
+
+def test_new_and_resign_mid_game_ask_first(tmp_path: Path):
+    app, shown = plain_session("c3-d4\nresign\nn\nnew\nno\nmoves\nquit\n", tmp_path)
+    assert "Resign this game? [y/n] n" in shown
+    assert "Leave this game for a new one? (It stays saved.) [y/n] no" in shown
+    assert shown.count("Play on.") == 2
+    assert app.game.result is None and app.game.ply == 2
+    app, shown = plain_session("new\nquit\n", tmp_path)  # nothing played: nothing to lose
+    assert "Leave this game" not in shown and "New game: White (you)" in shown
+    app, shown = plain_session("resign\ny\nn\nquit\n", tmp_path)
+    assert "Game over: Black wins (resignation)" in shown
+
+
+def test_commands_work_at_the_new_game_question(tmp_path: Path):
+    pdn = tmp_path / "won.pdn"
+    app, shown = play_session(f"c3:e5\rrecord\rreview\rsave {pdn}\rhelp\rmaybe\rn\rquit\r",
+                              tmp_path, fen="W:Wc3:Bd4")
+    assert "New game? [y/n] record\n1. c3:e5" in shown
+    assert "New game? [y/n] review\n1. c3:e5" in shown
+    assert f"Saved to {pdn} (1 plies)." in shown and read_pdn_file(pdn)[0].result == "1-0"
+    assert "Please answer y (yes) or n (no), or type a command" in shown
+    assert "New game? [y/n] n" in shown and app.game.ply == 1
+    app, shown = play_session("c3:e5\rundo\rmoves\rquit\r", tmp_path, fen="W:Wc3:Bd4")
+    assert "Took back c3:e5." in shown and "Captures (compulsory) for White (1): c3:e5" in shown

@@ -4,6 +4,7 @@ the person's mistakes as StartError (the command line adds "kbdraughts play: " a
 from __future__ import annotations
 
 import io
+import os
 import threading
 from pathlib import Path
 from types import SimpleNamespace
@@ -95,3 +96,69 @@ def test_the_persons_mistakes_are_start_errors(tmp_path: Path):
         with pytest.raises(StartError) as caught:
             start_game(options(**given))
         assert str(caught.value).startswith(message), caught.value
+
+
+def test_one_ai_given_alone_plays_the_person(typed):
+    out = typed("quit\n")
+    start_game(options(white=PlayerSpec.parse("random")))
+    assert "You play Black against random." in out.getvalue()
+    out = typed("quit\n")
+    start_game(options(black=PlayerSpec.parse("greedy"), color="black"))
+    assert "You play White against greedy." in out.getvalue()
+    out = typed("quit\n")
+    start_game(options(white=PlayerSpec.parse("human"), level=2))
+    assert "You play White against kb:2." in out.getvalue()
+
+
+def test_resume_leaves_a_game_open_elsewhere_and_says_so(typed):
+    older = Game()
+    older.push(older.legal_moves()[0])
+    first = Autosave()
+    first.save(older, {"White": "You", "Black": "random"})
+    stamp = os.path.getmtime(first.path) - 60
+    os.utime(first.path, (stamp, stamp))
+    first.close()
+    running = Autosave()  # another kbdraughts still plays this one
+    newer = Game()
+    for _ in range(3):
+        newer.push(newer.legal_moves()[0])
+    running.save(newer, {"White": "You", "Black": "random"})
+    out = typed("quit\n")
+    start_game(options(resume=True))
+    shown = out.getvalue()
+    assert (f"Note: {running.path}: that game is open in another kbdraughts "
+            f"(pid {os.getpid()}); left to it.") in shown
+    assert f"Resumed {first.path} (1 plies)." in shown
+    out = typed("quit\n")
+    start_game(options(resume=True))  # the first game was let go when that session ended
+    assert f"Resumed {first.path} (1 plies)." in out.getvalue()
+    first_again = Autosave(path=first.path)
+    first_again.lock = launch_lock(first.path)
+    out = typed("quit\n")
+    start_game(options(resume=True))  # both open elsewhere: a new game, with a note
+    assert "No other unfinished game to resume; a new game starts." in out.getvalue()
+    running.close()
+    first_again.close()
+
+
+def launch_lock(path: Path):
+    from kbdraughts.ui.autosave import GameLock
+
+    return GameLock.take(path)
+
+
+def test_resume_names_the_unreadable_files_it_skips(typed):
+    game = Game()
+    game.push(game.legal_moves()[0])
+    good = Autosave()
+    good.save(game, {"White": "You", "Black": "random"})
+    good.close()
+    stamp = os.path.getmtime(good.path) - 60
+    os.utime(good.path, (stamp, stamp))
+    bad = good.path.with_name("broken.pdn")
+    bad.write_text('[Event "x"]\n\n1. c3-d4 } b6-a5 *\n')
+    out = typed("quit\n")
+    assert start_game(options(resume=True)) == 0
+    shown = out.getvalue()
+    assert f"Note: Skipped an unreadable saved game: {bad}:3" in shown
+    assert f"Resumed {good.path} (1 plies)." in shown

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 
 from kbdraughts.pdn import read_pdn_file
 from kbdraughts.ui.autosave import games_dir
@@ -96,3 +97,57 @@ def test_a_broken_rule_file_of_the_person_is_reported_and_the_game_goes_on():
     assert f"Note: {mine}:1: error:" in out.stdout
     assert "the AI plays without its knowledge base" in out.stdout
     assert "Black plays " in out.stdout
+
+
+def _full_disk() -> None:
+    """In the child: files stop growing at 120 bytes (EFBIG), as on a full disk."""
+    import resource
+    import signal
+
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (120, 120))
+
+
+def test_save_on_a_full_disk_keeps_the_file_it_would_write_over(tmp_path):
+    mine = tmp_path / "mine.pdn"
+    kept = '[Event "kept"]\n\n1. c3-d4 *\n'
+    mine.write_text(kept)
+    keys = "c3-d4\ne3-f4\ng3-h4\na3-b4\n" + f"save {mine}\ny\nfen\nquit\n"
+    out = subprocess.run(
+        [sys.executable, "-m", "kbdraughts.cli", "play", "--black", "random"], input=keys,
+        capture_output=True, text=True, timeout=120, preexec_fn=_full_disk,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONDONTWRITEBYTECODE": "1"})
+    assert out.returncode == 0, out.stderr
+    assert f"Cannot write {mine}: File too large." in out.stdout
+    assert "to move: fen" in out.stdout  # the game went on
+    assert mine.read_text() == kept  # written whole or not at all, never cut
+    assert [p.name for p in tmp_path.iterdir()] == ["mine.pdn"]  # no temporary file left
+
+
+def test_a_second_kbdraughts_does_not_resume_the_game_the_first_is_playing():
+    first = subprocess.Popen(
+        [sys.executable, "-m", "kbdraughts.cli", "play", "--black", "random"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    try:
+        first.stdin.write("c3-d4\n")
+        first.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not list(games_dir().glob("*.pdn")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        saved = list(games_dir().glob("*.pdn"))
+        assert len(saved) == 1, "the first game was not autosaved"
+        second = play("play", "--resume", keys="quit\n")
+        assert second.returncode == 0, second.stderr
+        assert (f"{saved[0]}: that game is open in another kbdraughts (pid {first.pid})"
+                in second.stdout)
+        assert "No other unfinished game to resume; a new game starts." in second.stdout
+        first.stdin.write("quit\n")
+        first.stdin.flush()
+        assert first.wait(timeout=60) == 0
+        third = play("play", "--resume", keys="quit\n")  # the first has ended: resumed now
+        assert f"Resumed {saved[0]} (2 plies)." in third.stdout
+    finally:
+        if first.poll() is None:
+            first.kill()
+        first.communicate()

@@ -78,3 +78,31 @@ def test_tags_and_the_autosave_note_once(tmp_path: Path):
     saved = session("human", "random", autosave=Autosave(tmp_path / "games"), game=Game())
     saved.game.push(saved.game.legal_moves()[0])
     assert saved.save_now() is None and saved.autosave.path.exists()
+
+
+def test_undo_never_takes_back_only_the_ais_moves():
+    # As Black before the first move of one's own, undo would take back the AI's opening move
+    # and the AI would play it again at once (issue 11).
+    s = session("random", "human")
+    s.play(s.game.legal_moves()[0])
+    assert not s.can_undo() and s.undo() == [] and s.game.ply == 1
+    s.play(s.game.legal_moves()[0])
+    s.play(s.game.legal_moves()[0])
+    assert s.can_undo() and len(s.undo()) == 2 and s.game.ply == 1
+    watching = session("random", "random")  # no person: the last move, whoever played it
+    watching.play(watching.game.legal_moves()[0])
+    assert watching.can_undo() and len(watching.undo()) == 1
+
+
+def test_a_resignation_or_an_agreed_draw_is_taken_back_before_any_move():
+    s = session("human", "random")
+    s.play(s.game.legal_moves()[0])
+    s.game.resign(0)
+    assert s.ended_by_word() is not None and s.can_undo()
+    assert s.take_back_ending().winner == 1
+    assert s.game.result is None and s.game.ply == 1 and s.take_back_ending() is None
+    fresh = session("human", "random")
+    assert not fresh.can_undo()
+    fresh.game.agree_draw()  # on move 1: nothing but the agreement to take back
+    assert fresh.can_undo() and fresh.take_back_ending().winner is None
+    assert fresh.game.result is None

@@ -18,7 +18,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.game import Game
 from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, parse_square, side_name
-from kbdraughts.ui import commands
+from kbdraughts.ui import commands, ending
 from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole
@@ -93,7 +93,7 @@ class GameApp:
         dots = "." if game.side == WHITE else "..."
         if game.result is not None:
             return [("class:prompt.number", f"Game over ({game.result.pdn}). "),
-                    ("", "Command (new, undo, save, quit): ")]
+                    ("", f"Command ({', '.join(ending.after_game_words(self.session))}): ")]
         wait = "" if self.session.is_human(game.side) else \
             " (the AI is paused; Enter lets it move)"
         return [("class:prompt.number", f"{self.session.move_number()}{dots} "),
@@ -198,8 +198,8 @@ class GameApp:
             self.error(f"{text!r} is not a move or a command.{hint} Type 'help' for the list, "
                        "or a move like c3-d4.")
         elif game.result is not None:
-            self.error(f"The game is over ({game.result}). Type 'new' for another game, "
-                       "'undo' to take moves back, or 'quit'.")
+            self.error(f"The game is over ({game.result}). "
+                       + ending.game_over_hint(self.session))
         elif re.fullmatch(r"[a-hA-H][1-8]", text):
             self.piece_moves(text)
         elif not self.session.is_human(game.side):
@@ -352,11 +352,7 @@ class GameApp:
         self.console.show([("class:msg.result", f"Game over: {result}, {score}."),
                            ("class:msg.good", verdict)])
         self.save_now()
-        if self.ask_yes_no("New game? [y/n] "):
-            commands.new_game(self, None)
-        else:
-            self.say("Type 'new' for another game, 'undo' to take moves back, 'save FILE', "
-                     "or 'quit'.", "dim")
+        ending.ask_new_game(self)
 
     def farewell(self) -> None:
         autosave = self.session.autosave

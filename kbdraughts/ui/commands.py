@@ -1,129 +1,25 @@
-"""The commands typed at the move prompt, whole: one registry, filled by the ``@command``
-decorator.
+"""The commands typed at the move prompt, whole, each registered with ``@command`` (the
+registry, ``help`` and the :class:`Front` a command speaks through are in ``registry``, and
+imported from here too).
 
-``help`` is generated from the registry, the completer reads the names and argument kinds from
-it, and the loop looks a typed word up in it before trying the text as a move. A command is
-``handler(front, argument_text)``: it changes the :class:`~kbdraughts.ui.session.Session` and
-speaks through the :class:`Front` (the loop, ``app.GameApp``), which it never imports.
+A command is ``handler(front, argument_text)``: it changes the
+:class:`~kbdraughts.ui.session.Session` and speaks through the Front (the loop,
+``app.GameApp``), which it never imports.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
-import threading
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
-
-from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from kbdraughts.ai.spec import MAX_LEVEL
-from kbdraughts.board import BLACK, WHITE, Move
+from kbdraughts.board import BLACK, START, WHITE, Move
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
-from kbdraughts.pdn import PdnError, game_to_pdn, read_pdn_file
-from kbdraughts.ui.console import Console
+from kbdraughts.pdn import PdnError, read_pdn_file, write_pdn_file
+from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
+    REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
+    suggest)
 from kbdraughts.ui.render import record_text
-from kbdraughts.ui.session import Session
-
-
-class QuitGame(Exception):
-    """Raised by ``quit`` (and a "quit" answer to a question) to leave the loop."""
-
-
-class Front(Protocol):
-    """What a command needs of the loop that runs it."""
-
-    session: Session
-    console: Console
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-    def info(self, text: str) -> None: ...
-    def error(self, text: str) -> None: ...
-    def show_board(self) -> None: ...
-    def changed(self) -> None: ...  # the game changed under the view: draw it again
-    def save_now(self) -> None: ...  # autosave, the first failure reported
-    def ask_yes_no(self, question: str) -> bool: ...  # QuitGame on "quit"
-
-    def ask_ai(self, work: Callable[[threading.Event], Any], label: str,
-               failed: Callable[[Exception], None]) -> tuple[Any, bool] | None:
-        """``work(stop)`` in the AI thread behind a spinner: ``(answer, interrupted)``, or
-        None after ``failed(error)`` reported the AI's fault."""
-        ...
-
-
-Handler = Callable[[Front, str], None]
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str
-    handler: Handler
-    summary: str  # one line for `help`
-    usage: str  # how to type it: "save FILE"
-    aliases: tuple[str, ...] = ()
-    argument: str | None = None  # what its argument completes as: "move", "file" or None
-
-
-REGISTRY: dict[str, Command] = {}
-_BY_WORD: dict[str, Command] = {}
-
-
-def command(name: str, summary: str, usage: str | None = None, aliases: tuple[str, ...] = (),
-            argument: str | None = None) -> Callable[[Handler], Handler]:
-    """Register the decorated ``handler(app, argument_text)`` as a command."""
-
-    def register(handler: Handler) -> Handler:
-        cmd = Command(name, handler, summary, usage or name, aliases, argument)
-        REGISTRY[name] = cmd
-        for word in (name, *aliases):
-            _BY_WORD[word] = cmd
-        return handler
-
-    return register
-
-
-def lookup(word: str) -> Command | None:
-    return _BY_WORD.get(word.lower())
-
-
-def completion_table() -> dict[str, str | None]:
-    """Every command word with its argument kind, for the completer."""
-    return {word: cmd.argument for word, cmd in _BY_WORD.items()}
-
-
-def suggest(word: str) -> str | None:
-    """The command a mistyped word most likely meant."""
-    close = difflib.get_close_matches(word.lower(), list(_BY_WORD), n=1, cutoff=0.6)
-    return close[0] if close else None
-
-
-HOW_TO_PLAY = """\
-How to play (Russian draughts)
-  Type a move as its squares: c3-d4; a capture with ':' (or 'x'): c3:e5; a capture of several
-  pieces with every landing square: c3:e5:g7 (or just its ends, c3:g7, when only one move fits).
-  Tab lists the legal moves. Men move one square diagonally forward and capture forwards and
-  backwards; capturing is compulsory (you may choose which capture) and goes on while it can.
-  A man reaching the far rank becomes a king, which moves and captures any distance.
-  You win when the other side has no pieces or no legal move."""
-
-
-def help_fragments(topic: str = "") -> StyleAndTextTuples:
-    if topic:
-        cmd = lookup(topic)
-        if cmd is None:
-            return [("class:msg.error", f"No command {topic!r}; type 'help' for the list.")]
-        also = f" (also: {', '.join(cmd.aliases)})" if cmd.aliases else ""
-        return [("class:msg.title", cmd.usage), ("", f" — {cmd.summary}{also}")]
-    width = max(len(c.usage) for c in REGISTRY.values()) + 2
-    out: StyleAndTextTuples = [("", HOW_TO_PLAY + "\n\n"), ("class:msg.title", "Commands\n")]
-    for cmd in REGISTRY.values():
-        also = f" (or {', '.join(cmd.aliases)})" if cmd.aliases else ""
-        out += [("class:msg.title", f"  {cmd.usage:<{width}}"), ("", f"{cmd.summary}{also}\n")]
-    out.append(("class:msg.dim", "Keys: Tab completes, Up/Down recall earlier lines, Ctrl-C clears "
-                                 "the line or stops the AI thinking,\n      Ctrl-D quits (the "
-                                 "game is saved)."))
-    return out
 
 
 # --- the commands, in the order `help` lists them ---------------------------------------------
@@ -146,17 +42,27 @@ def _moves(ui: Front, arg: str) -> None:
     ui.info(f"{head} for {side_name(game.side)} ({len(texts)}): {' '.join(texts)}")
 
 
-@command("record", "the moves of this game so far, numbered", aliases=("history",))
+@command("record", "the moves of this game so far, numbered", aliases=("history", "review"))
 def _record(ui: Front, arg: str) -> None:
     game = ui.session.game
     ui.info(record_text(game.start.side, game.moves) or "No move has been played yet.")
 
 
-@command("undo", "take back your last move and the AI's reply", aliases=("takeback",))
+@command("undo", "take back your last move and the AI's reply, or a resignation or agreed "
+                 "draw", aliases=("takeback",))
 def _undo(ui: Front, arg: str) -> None:
-    taken = ui.session.undo()
+    session = ui.session
+    ended = session.take_back_ending()
+    if ended is not None:
+        ui.changed()
+        ui.save_now()
+        what = "resignation" if ended.winner is not None else "draw agreement"
+        ui.info(f"Took back the {what}; play on.")
+        return
+    taken = session.undo()
     if not taken:
-        ui.error("Nothing to undo: no move has been played yet.")
+        ui.error("Nothing of yours to undo yet." if session.game.moves
+                 else "Nothing to undo: no move has been played yet.")
         return
     ui.changed()
     ui.save_now()
@@ -246,6 +152,9 @@ def _resign(ui: Front, arg: str) -> None:
         ui.error(f"The game is over ({game.result}).")
         return
     side = game.side if session.is_human(game.side) else session.person_side()
+    if not ui.ask_yes_no("Resign this game? [y/n] "):
+        ui.info("Play on.")
+        return
     game.resign(side)
     ui.info(f"{side_name(side)} resigns.")
     ui.save_now()
@@ -258,6 +167,11 @@ def _new(ui: Front, arg: str) -> None:
     if colour not in ("", "white", "black", "random"):
         ui.error(f"'new {arg.strip()}': say 'new', 'new white' or 'new black'.")
         return
+    game = ui.session.game
+    if game.result is None and (game.moves or game.start != START) and not ui.ask_yes_no(
+            "Leave this game for a new one? (It stays saved.) [y/n] "):
+        ui.info("Play on.")
+        return
     new_game(ui, colour or None)
 
 
@@ -269,19 +183,58 @@ def new_game(ui: Front, colour: str | None) -> None:
     ui.info(f"New game: {session.seat_name(WHITE)} against {session.seat_name(BLACK)}.")
 
 
-@command("save", "save the game as PDN", "save FILE", argument="file")
+@command("save", "save the game as PDN; asks before writing over a file, unless --force",
+         "save FILE [--force]", argument="file")
 def _save(ui: Front, arg: str) -> None:
-    if not arg.strip():
+    name, force = _forced(arg.strip())
+    if not name:
         ui.error("Say where: save FILE (for example: save game.pdn).")
         return
-    path = Path(arg.strip()).expanduser()
+    path = typed_path(ui, name, "save to")
+    if path is None:
+        return
     session = ui.session
     try:
-        path.write_text(game_to_pdn(session.game, session.tags()), encoding="utf-8")
-    except OSError as e:
-        ui.error(f"Cannot write {path}: {e.strerror or e}.")
+        if path.is_dir():
+            ui.error(f"Cannot write {path}: it is a folder; say a file name in it.")
+            return
+        if path.exists() and not force and not ui.ask_yes_no(f"Overwrite {path}? [y/n] "):
+            ui.info("Not saved.")
+            return
+        write_pdn_file(path, session.game, session.tags())
+    except (OSError, ValueError) as e:  # ValueError: a name the file system cannot encode
+        ui.error(f"Cannot write {path}: {getattr(e, 'strerror', None) or e}.")
         return
     ui.info(f"Saved to {path} ({session.game.ply} plies).")
+
+
+def _forced(text: str) -> tuple[str, bool]:
+    """The file name and whether ``--force`` came before or after it.
+
+    >>> _forced("a b.pdn --force"), _forced("--force x.pdn"), _forced("x.pdn")
+    (('a b.pdn', True), ('x.pdn', True), ('x.pdn', False))
+    """
+    if text == "--force":
+        return "", True
+    if text.startswith("--force "):
+        return text[len("--force "):].strip(), True
+    if text.endswith(" --force"):
+        return text[:-len(" --force")].strip(), True
+    return text, False
+
+
+def typed_path(ui: Front, name: str, doing: str) -> Path | None:
+    """The path a person typed, ``~`` expanded; None after saying what is wrong with it."""
+    # NUL cannot be in a path at all; the other control characters are slips of the keyboard.
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        ui.error(f"Cannot {doing} {name!r}: a file name cannot hold control characters.")
+        return None
+    try:
+        return Path(name).expanduser()
+    except RuntimeError:  # ~user that does not exist
+        user = name[1:].split("/", 1)[0]
+        ui.error(f"Cannot {doing} {name}: there is no user {user!r} for '~{user}'.")
+        return None
 
 
 @command("load", "load a game from a PDN file and play on from its end", "load FILE",
@@ -291,9 +244,12 @@ def _load(ui: Front, arg: str) -> None:
     if not name:
         ui.error("Say which file: load FILE (for example: load game.pdn).")
         return
+    path = typed_path(ui, name, "load")
+    if path is None:
+        return
     try:
-        games = read_pdn_file(Path(name).expanduser())
-    except PdnError as e:
+        games = read_pdn_file(path)
+    except (PdnError, OSError, ValueError) as e:
         ui.error(f"{e}")
         return
     if not games:
@@ -315,7 +271,7 @@ def _level(ui: Front, arg: str) -> None:
         ui.info(f"The AI plays at level {level if level is not None else 'default'} "
                 f"(1–{MAX_LEVEL}); 'level N' changes it.")
         return
-    if not text.isdigit() or not 1 <= int(text) <= MAX_LEVEL:
+    if not re.fullmatch(r"[0-9]{1,3}", text) or not 1 <= int(text) <= MAX_LEVEL:
         ui.error(f"Level must be a whole number from 1 to {MAX_LEVEL}, got {text!r}.")
         return
     changed = ui.session.set_level(int(text))

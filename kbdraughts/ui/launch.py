@@ -20,7 +20,7 @@ from kbdraughts.notation import FenError, parse_fen
 from kbdraughts.pdn import PdnError, read_pdn_file
 from kbdraughts.resources import data_dir
 from kbdraughts.ui.app import WATCH_DELAY, GameApp, prompt_console
-from kbdraughts.ui.autosave import Autosave, last_unfinished
+from kbdraughts.ui.autosave import Autosave, GameOpen, resume, skipped_note
 from kbdraughts.ui.console import Console, PlainConsole, history_file
 from kbdraughts.ui.players import ai_factory
 from kbdraughts.ui.render import glyphs_for
@@ -49,25 +49,50 @@ class StartOptions(Protocol):
 def start_game(options: StartOptions) -> int:
     """Play the game ``options`` ask for until the person leaves; 0 then. StartError when it
     cannot start."""
-    game, specs, autosave, note = _opening(options)
-    if options.white:
-        specs[WHITE] = options.white
-    if options.black:
-        specs[BLACK] = options.black
-    session = Session(ai_factory, specs, game=game, level=options.level, autosave=autosave)
+    game, specs, autosave, notes = _opening(options)
+    session = Session(ai_factory, seats(specs, options.white, options.black), game=game,
+                      level=options.level, autosave=autosave)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     delay = options.delay if options.delay is not None else (WATCH_DELAY if terminal else 0.0)
     app = GameApp(_console(session, terminal, options.ascii), session, delay=delay)
-    if note:
-        app.say(note, "dim")
-    return app.run()
+    for kind, note in notes:
+        app.say(note, kind)
+    try:
+        return app.run()
+    finally:
+        autosave.close()  # another kbdraughts may resume the game from now on
 
 
-def _opening(options: StartOptions) -> tuple[Game, list[PlayerSpec], Autosave, str]:
-    """The game to play, the seats, its autosave and a note to show first."""
+def seats(specs: list[PlayerSpec], white: PlayerSpec | None,
+          black: PlayerSpec | None) -> list[PlayerSpec]:
+    """The seats, White's first: ``specs`` (from the colour, or a resumed game) with the
+    players given on the command line. One AI given alone plays the person, who takes the other
+    side; one person given alone plays the knowledge-based AI.
+
+    >>> [str(s) for s in seats([HUMAN, KB], PlayerSpec.parse("random"), None)]
+    ['random', 'human']
+    >>> [str(s) for s in seats([KB, HUMAN], None, PlayerSpec.parse("kb:2"))]
+    ['human', 'kb:2']
+    """
+    chosen = list(specs)
+    for side, given in ((WHITE, white), (BLACK, black)):
+        if given is not None:
+            chosen[side] = given
+    if (white is None) != (black is None):
+        given_side = WHITE if white is not None else BLACK
+        chosen[1 - given_side] = KB if chosen[given_side].is_human else HUMAN
+    return chosen
+
+
+Notes = list[tuple[str, str]]  # (kind, text): what to show before the game, "dim" or "error"
+
+
+def _opening(options: StartOptions) -> tuple[Game, list[PlayerSpec], Autosave, Notes]:
+    """The game to play, the seats, its autosave and notes to show first."""
     if sum(bool(x) for x in (options.fen, options.load, options.resume)) > 1:
         raise StartError("choose one of --fen, --load and --resume")
-    colour = options.color if options.color != "random" else random.choice(["white", "black"])
+    colour = options.color or "white"
+    colour = colour if colour != "random" else random.choice(["white", "black"])
     specs = [HUMAN, KB] if colour == "white" else [KB, HUMAN]
     if options.resume:
         return _resumed(specs)
@@ -85,22 +110,27 @@ def _opening(options: StartOptions) -> tuple[Game, list[PlayerSpec], Autosave, s
             game = Game(parse_fen(options.fen))
         except FenError as e:
             raise StartError(f"bad FEN: {e}") from None
-    return game, specs, Autosave(), ""
+    return game, specs, Autosave(), []
 
 
-def _resumed(specs: list[PlayerSpec]) -> tuple[Game, list[PlayerSpec], Autosave, str]:
-    """The last unfinished game with the seats it was saved with (``specs`` where a tag names
-    no player), saved on in its own file."""
-    found = last_unfinished()
+def _resumed(specs: list[PlayerSpec]) -> tuple[Game, list[PlayerSpec], Autosave, Notes]:
+    """The last unfinished game no other kbdraughts has open, with the seats it was saved
+    with (``specs`` where a tag names no player), saved on in its own file; files passed over
+    are named in the notes."""
+    found, skipped = resume()
+    notes: Notes = [("error", f"Note: {skipped_note(reason)}") for reason in skipped]
     if found is None:
-        return Game(), specs, Autosave(), "No unfinished game to resume; a new game starts."
-    path, saved = found
+        other = " other" if any(isinstance(r, GameOpen) for r in skipped) else ""
+        notes.append(("dim", f"No{other} unfinished game to resume; a new game starts."))
+        return Game(), specs, Autosave(), notes
+    saved = found.saved
     for side, tag in enumerate(("White", "Black")):
         try:
             specs[side] = PlayerSpec.parse(saved.tags.get(tag, ""))
         except PlayerSpecError:
             pass  # not a player we know: the side keeps its default seat
-    return saved.game, specs, Autosave(path=path), f"Resumed {path} ({saved.game.ply} plies)."
+    notes.append(("dim", f"Resumed {found.path} ({saved.game.ply} plies)."))
+    return saved.game, specs, found.autosave, notes
 
 
 def _console(session: Session, terminal: bool, ascii_only: bool) -> Console:

@@ -18,13 +18,15 @@ from typing import Any, Sequence
 
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import BLACK, START, WHITE, Move, Side
-from kbdraughts.game import Game
+from kbdraughts.game import Game, Reason, Result
 from kbdraughts.notation import side_name
 from kbdraughts.ui.autosave import Autosave
 from kbdraughts.ui.players import AIThread, LazyPlayer, PlayerFactory
 
 HUMAN = PlayerSpec("human")
 KB = PlayerSpec("kb")
+#: The endings the players decide, which ``undo`` takes back first.
+BY_WORD = (Reason.RESIGNATION, Reason.AGREEMENT)
 
 
 class Session:
@@ -134,16 +136,40 @@ class Session:
                 return ply, self.choices[ply]
         return None
 
+    def _last_own_ply(self) -> int | None:
+        """The ply of the last move a person played (any move when no person plays)."""
+        game, watching = self.game, not self.people()
+        for ply in range(game.ply - 1, -1, -1):
+            if watching or self.is_human(game.positions[ply].side):
+                return ply
+        return None
+
+    def can_undo(self) -> bool:
+        """Whether ``undo`` has anything to take back: an ending by the players' word, or a
+        move of a person's."""
+        return self.ended_by_word() is not None or self._last_own_ply() is not None
+
+    def ended_by_word(self) -> Result | None:
+        """The resignation or agreed draw that ended the game, or None."""
+        result = self.game.result
+        return result if result is not None and result.reason in BY_WORD else None
+
+    def take_back_ending(self) -> Result | None:
+        """Take back a resignation or an agreed draw (the game goes on); what was taken back."""
+        ended = self.ended_by_word()
+        if ended is not None:
+            self.game.undo()
+        return ended
+
     def undo(self) -> list[Move]:
-        """Take back the last move, and the AI's moves before it down to a person's turn;
-        the moves taken back, the last first."""
-        game = self.game
+        """Take back the last move of a person's and the AI's replies after it (with no person
+        at the board, the last move); the moves taken back, the last first. Nothing when no
+        person has moved yet: the AI would only play its move again."""
+        own = self._last_own_ply()
         taken: list[Move] = []
-        while game.moves:
-            taken.append(game.pop())
-            self.choices.pop(game.ply, None)
-            if not self.people() or self.is_human(game.side):
-                break
+        while own is not None and self.game.ply > own:
+            taken.append(self.game.pop())
+            self.choices.pop(self.game.ply, None)
         return taken
 
     def new_game(self, colour: str | None = None) -> None:

@@ -1,0 +1,50 @@
+"""The end of a game at the console: what the game-over prompt offers, and the ``New game?``
+question, which also takes a command (save FILE, record, review, undo …) instead of an answer.
+"""
+
+from __future__ import annotations
+
+from kbdraughts.ui.commands import lookup, new_game
+from kbdraughts.ui.registry import Front
+from kbdraughts.ui.session import Session
+
+
+def after_game_words(session: Session) -> list[str]:
+    """The commands the game-over prompt offers: ``undo`` only when it has something to take
+    back (a finished set-up position may have none)."""
+    return ["new", *(["undo"] if session.can_undo() else []), "save", "record", "quit"]
+
+
+def game_over_hint(session: Session) -> str:
+    """What the person can do once the game is over, as a sentence."""
+    ended = session.ended_by_word()
+    undo = ""
+    if ended is not None:
+        undo = f"'undo' to take back the {'resignation' if ended.winner is not None else 'draw'}, "
+    elif session.can_undo():
+        undo = "'undo' to take moves back, "
+    return f"Type 'new' for another game, {undo}'save FILE', 'record', or 'quit'."
+
+
+def ask_new_game(ui: Front) -> None:
+    """The question when a game has ended: y starts a new one, n leaves the finished game on
+    the board; a command typed instead (save FILE, record, review, undo, help …) runs, and the
+    question comes back while the game is still over."""
+    while ui.session.game.result is not None:
+        try:
+            answer = ui.console.ask([("class:msg.title", "New game? [y/n] ")]).strip()
+        except KeyboardInterrupt:
+            answer = "n"
+        if answer.lower() in ("y", "yes"):
+            new_game(ui, None)
+            return
+        if answer.lower() in ("n", "no"):
+            ui.say(game_over_hint(ui.session), "dim")
+            return
+        word, _, arg = answer.partition(" ")
+        cmd = lookup(word)
+        if cmd is None:
+            ui.error("Please answer y (yes) or n (no), or type a command (save FILE, record, "
+                     "undo, help …).")
+            continue
+        cmd.handler(ui, arg)
