@@ -163,6 +163,36 @@ def test_draw_acceptance():
     assert e.accepts_draw(ahead, 1)
 
 
+def test_the_king_duel_on_the_long_diagonal_is_a_win_not_a_draw():
+    # White to move must step along a1-h8 and is taken: Black wins, neither side calls it drawn.
+    e = Engine(level=1, use_kb=False)
+    duel = Game(parse_fen("W:WKa1:BKh8"))
+    assert e.draw_verdict(duel, 1) == (False, "it sees a win in 1 move")
+    assert e.offers_draw(duel, 1) == (False, "it sees a win in 1 move")
+    assert not e.offers_draw(duel, 0)[0]
+    assert e.offers_draw(Game(parse_fen("W:WKc1:BKh8")), 1) == (True, "it judges the position even")
+
+
+@pytest.mark.parametrize("fen_text", [None, "W:Wa1,c1,e1,g1,b2,d2:Bh8,f8,d8,b8,g7,e7"])
+def test_an_even_position_with_many_pieces_is_too_early_for_a_draw(fen_text):
+    e = Engine(level=1, use_kb=False)
+    game = Game(parse_fen(fen_text)) if fen_text else Game()
+    for side in (0, 1):
+        accepted, why = e.draw_verdict(game, side)
+        assert not accepted and not e.accepts_draw(game, side)
+        assert why.startswith("too early to agree a draw with ")
+        assert re.search(r"it judges the position (even|[+-][\d.]+ m[ae]n for itself)$", why)
+
+
+def test_the_draw_verdict_says_why_in_men():
+    e = Engine(level=1, use_kb=False)
+    ahead = Game(parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2:Bh8,f8,d8,b8,g7,e7"))
+    accepted, why = e.draw_verdict(ahead, 0)
+    assert not accepted and re.fullmatch(r"it judges the position \+[\d.]+ m[ae]n for itself", why)
+    accepted, why = e.draw_verdict(ahead, 1)
+    assert accepted and re.fullmatch(r"it judges the position -[\d.]+ m[ae]n for itself", why)
+
+
 def test_the_stop_event_ends_thinking_with_a_legal_move():
     stop = threading.Event()
     stop.set()

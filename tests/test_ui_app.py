@@ -121,3 +121,46 @@ def test_person_plays_black(tmp_path: Path):
     assert app.session.bottom == 1
     assert "White plays a3-b4" in shown
     assert "1... Black to move: quit" in shown
+
+
+def engine_session(keys: str, tmp_path: Path, fen: str | None = None):
+    """A session against the real engine (level 1, no knowledge base) on typed ``keys``."""
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from kbdraughts.ai.engine import Engine
+    from kbdraughts.ai.players import EnginePlayer
+    from kbdraughts.ai.spec import PlayerSpec
+    from kbdraughts.game import Game
+    from kbdraughts.notation import parse_fen
+    from kbdraughts.ui.app import GameApp, prompt_console
+    from kbdraughts.ui.autosave import Autosave
+    from kbdraughts.ui.render import UNICODE
+    from kbdraughts.ui.session import Session
+
+    spec = PlayerSpec.parse("kb:1:nokb")
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        session = Session(lambda s: EnginePlayer(Engine(level=1, use_kb=False), str(s)),
+                          (HUMAN, spec), game=Game(parse_fen(fen)) if fen else Game(),
+                          autosave=Autosave(tmp_path / "games"))
+        console = prompt_console(session, input=pipe, output=DummyOutput(), glyphs=UNICODE,
+                                 interactive=False)
+        app = GameApp(console, session)
+        assert app.run() == 0
+    return app, "\n".join(console.transcript)
+
+
+def test_the_ai_offers_no_draw_in_a_king_duel_it_wins(tmp_path: Path):
+    app, shown = engine_session("a1-c3\rn\rquit\r", tmp_path, fen="W:WKa1:BKh8")
+    assert "offers a draw" not in shown
+    assert "Black does not offer a draw: it sees a win in 1 move." in shown
+    assert "Game over: Black wins" in shown
+
+
+def test_the_ai_declines_a_draw_too_early_and_says_why(tmp_path: Path):
+    app, shown = engine_session("draw\rquit\r", tmp_path)
+    assert app.game.result is None
+    assert ("Black declines the draw (too early to agree a draw with 24 pieces on the board; "
+            "it judges the position even); play on.") in shown

@@ -7,6 +7,15 @@ the rule's file and line), never written again here.
 '+105 a man taken, -100 a man lost'
 >>> score_text(WIN - 3), score_text(-42.4)
 ('wins in 3 plies', 'score -42')
+
+In a player's words (the console): scores in men for the side that judges, a won game in its
+own moves, no engine detail and no file paths (``why --verbose`` and ``bestmove --explain``
+show those).
+
+>>> outcome_text(150), outcome_text(-100), outcome_text(3), outcome_text(WIN - 5)
+('+1.5 men', '-1 man', 'even', 'wins in 3 moves')
+>>> judgement_text(30)
+'it judges the position +0.3 men for itself'
 """
 
 from __future__ import annotations
@@ -50,6 +59,39 @@ def score_text(score: float) -> str:
         n = int(WIN + score)
         return f"loses in {n} pl{'y' if n == 1 else 'ies'}"
     return f"score {signed(score)}"
+
+
+def men_text(score: float, digits: int = 1) -> str:
+    """A material-and-position score in men, signed: ``+1.5 men``, ``-1 man``, ``even``."""
+    men = round(score / MAN_VALUE, digits)
+    if men == 0:
+        return "even"
+    return f"{men:+g} {'man' if abs(men) == 1 else 'men'}"
+
+
+def moves_to_end(score: float) -> int:
+    """The winner's own moves to the end of a won score (``WIN - plies``)."""
+    return (int(WIN - abs(score)) + 1) // 2
+
+
+def outcome_text(score: float) -> str:
+    """A search score for the side that judges: ``wins in 3 moves``, ``loses in 2 moves``,
+    else the score in men."""
+    if abs(score) >= WIN - MATE_ZONE:
+        n = moves_to_end(score)
+        verb = "wins" if score > 0 else "loses"
+        return f"{verb} in {n} move{'s' if n != 1 else ''}"
+    return men_text(score)
+
+
+def judgement_text(score: float) -> str:
+    """The draw judgement in words: ``it judges the position +0.3 men for itself``."""
+    if abs(score) >= WIN - MATE_ZONE:
+        return ("it sees a win" if score > 0 else "it sees a loss") + \
+            f" in {moves_to_end(score)} move{'s' if moves_to_end(score) != 1 else ''}"
+    men = men_text(score)
+    return "it judges the position even" if men == "even" else \
+        f"it judges the position {men} for itself"
 
 
 def with_notes(reason: str, notes: Sequence[str]) -> str:

@@ -293,7 +293,8 @@ class GameApp:
     # --- draws and results --------------------------------------------------------------------
 
     def offer_king_duel_draw(self) -> bool:
-        """In a king duel the AI offers a draw once; True when it did (the loop goes on)."""
+        """In a king duel the AI offers a draw once, when it judges the ending drawn, and else
+        says what it sees; True when it spoke (the loop goes on)."""
         session, game = self.session, self.game
         if not is_king_duel(game):
             session.draw_offered = False
@@ -306,20 +307,36 @@ class GameApp:
             self.show_board()
         offerer = 1 - game.side if len(ai_sides) == 2 else ai_sides[0]
         receiver = 1 - offerer
+        offers = self.draw_judgement(offerer, offer=True)
+        if offers is None:
+            return True
+        if not offers[0]:
+            self.say(f"{side_name(offerer)} does not offer a draw: {offers[1]}.", "ai")
+            return True
         if session.is_human(receiver):
             accepted = self.ask_yes_no(
                 f"{side_name(offerer)} offers a draw. Accept? [y/n] ")
         else:
-            player = session.players[receiver]
-            accepted = bool(player and player.accepts_draw(game, receiver))
+            verdict = self.draw_judgement(receiver)
+            accepted = bool(verdict and verdict[0])
+            why = f" ({verdict[1]})" if verdict and verdict[1] else ""
             self.say(f"{side_name(offerer)} offers a draw; {side_name(receiver)} "
-                     f"{'accepts' if accepted else 'declines'}.", "ai")
+                     f"{'accepts' if accepted else 'declines'}{why}.", "ai")
         if accepted:
             game.agree_draw()
             self.save_now()
         elif session.is_human(receiver):
             self.info("Draw declined; play on.")
         return True
+
+    def draw_judgement(self, side: int, offer: bool = False) -> tuple[bool, str] | None:
+        """The AI of ``side`` judges a draw in the AI thread (``commands.draw_judgement``)."""
+        player = self.session.players[side]
+        answer = self.ask_ai(
+            lambda stop: commands.draw_judgement(player, self.game, side, offer),
+            f"{side_name(side)} weighs the position…",
+            lambda e: self.error(f"The AI could not judge a draw: {type(e).__name__}: {e}."))
+        return None if answer is None else answer[0]
 
     def ask_yes_no(self, question: str) -> bool:
         while True:

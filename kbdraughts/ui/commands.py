@@ -226,17 +226,36 @@ def _draw(ui: Front, arg: str) -> None:
         player = session.players[other]
         assert player is not None
         answer = ui.ask_ai(
-            lambda stop: player.accepts_draw(game, other),
+            lambda stop: draw_judgement(player, game, other),
             f"{side_name(other)} considers your offer…",
             lambda e: ui.error(f"The AI could not judge the offer: {type(e).__name__}: {e}."))
         if answer is None:
             return
-        accepted = bool(answer[0]) and not answer[1]
-        ui.say(f"{side_name(other)} {'accepts' if accepted else 'declines'} the draw"
+        (accepted, why), interrupted = answer
+        accepted = accepted and not interrupted
+        why = f" ({why})" if why and not interrupted else ""
+        ui.say(f"{side_name(other)} {'accepts' if accepted else 'declines'} the draw{why}"
                f"{'.' if accepted else '; play on.'}", "ai")
     if accepted:
         game.agree_draw()
         ui.save_now()
+
+
+def draw_judgement(player: Any, game: Any, side: int, offer: bool = False
+                   ) -> tuple[bool, str]:
+    """Whether the AI playing ``side`` takes a draw (``offer``: offers one) now, and why in a
+    player's words; run it in the AI thread. A player without a judgement of its own answers
+    as its ``accepts_draw`` says, and offers in every king duel."""
+    inner = player.get() if hasattr(player, "get") else player
+    engine = getattr(inner, "engine", inner)  # the knowledge-based player's Engine
+    judge = getattr(engine, "offers_draw" if offer else "draw_verdict", None)
+    if judge is not None:
+        accepted, why = judge(game, side)
+        return bool(accepted), why
+    if offer:
+        return True, ""
+    accepts = getattr(inner, "accepts_draw", None)
+    return (bool(accepts(game, side)) if accepts else False), ""
 
 
 @command("resign", "give up this game")
