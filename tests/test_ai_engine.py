@@ -290,3 +290,19 @@ def test_level_1_sees_the_shots_its_rules_give_the_opponent(tmp_path):
     assert "shot-danger" not in weighed["g5-f4"]
     blind = Engine(level=1, kb=kb, use_kb=False).weigh_all(game.position, game.legal_moves())
     assert all("shot-danger" not in dict(parts) for _, _, parts in blind)
+
+
+def test_a_won_score_counts_from_the_position_searched_not_an_earlier_one():
+    # The engine keeps its transposition table between moves; a won game's distance it kept
+    # must be read from the new position (once it said "wins in 11 plies" four moves running).
+    kept = Engine(level=3, use_kb=False)
+    game = Game(parse_fen("B:WKa1,c1:BKh8,Kf8,Kd8,e5"))
+    said = []
+    while game.result is None and len(said) < 4:
+        c = kept.choose(game)
+        fresh = Engine(level=3, use_kb=False).choose(game)
+        outcome = re.search(r"(wins|loses) in \d+ pl\w+", c.reason)
+        assert outcome and outcome.group() in fresh.reason, (c.reason, fresh.reason)
+        said.append(outcome.group())
+        game.push(c.move)
+    assert said == ["wins in 5 plies", "loses in 4 plies", "wins in 3 plies", "loses in 2 plies"]
