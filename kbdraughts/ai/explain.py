@@ -123,6 +123,14 @@ def rule_reason(layer: str, match: RuleMatch) -> tuple[str, str]:
     return reason, short(f"rule {rule.id}")
 
 
+def rule_words(layer: str, match: RuleMatch) -> str:
+    """A rule's move in a player's words: its id and name, no file (``rules show ID`` has it)."""
+    rule = match.rule
+    name = "".join(ch for ch in rule.name if ch.isprintable()) if rule.name else ""
+    mirrored = ", mirrored" if match.mirrored else ""
+    return f"{layer} {rule.id}" + (f" \"{name}\"" if name else "") + mirrored
+
+
 def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int) -> str:
     """Why a rule's move was not played: what the check found it loses (``lost`` in material
     beyond the position before it, within ``plies``)."""
@@ -155,22 +163,38 @@ def capture_short(line: Line) -> str:
     return short(f"capture tree {signed(line.score)}")
 
 
+def capture_words(line: Line) -> str:
+    """The capture tree's line in a player's words: what it wins, in whole men."""
+    won = men_text(line.score, 0)
+    return f"capture tree: {won}" + ("" if won == "even" else " for itself")
+
+
 def weighted_reason(weight: float, parts: Sequence[tuple[str, float]], n: int
-                    ) -> tuple[str, str]:
-    """(reason, short) of the weighted quiet move: its weight, its terms, among ``n`` moves."""
+                    ) -> tuple[str, str, str]:
+    """(reason, short, words) of the weighted quiet move: its weight, its terms, among ``n``
+    moves (in words: the terms that count for it, without their weights)."""
     terms = ", ".join(f"{name} {signed(v)}" for name, v in parts) or "no term applies"
     reason = f"weighted move {signed(weight)}: {terms} (best of {n} moves)"
-    return reason, short(f"weighted move {signed(weight)}")
+    liked = ", ".join(name for name, v in parts if v > 0)
+    words = f"weighted move: {liked}" if liked else "weighted move"
+    return reason, short(f"weighted move {signed(weight)}"), words
 
 
-def search_reason(res: SearchResult, move: Move) -> tuple[str, str]:
-    """(reason, short) of the search's move: depth (``+`` when cut short), score, line."""
+def search_reason(res: SearchResult, move: Move) -> tuple[str, str, str]:
+    """(reason, short, words) of the search's move: depth (``+`` when cut short), score,
+    line; in words only the score, for the side that moved."""
     score = score_text(res.score)
     depth = f"depth {res.depth}" + ("" if res.complete else "+")
     reason = (f"search {depth}: {score}, line {line_text(res.line) or move_text(move)} "
               f"({res.nodes} nodes, {res.seconds:.2f} s)")
-    return reason, short(f"search {depth} {score}")
+    return reason, short(f"search {depth} {score}"), f"search: {search_words(res.score)}"
 
 
-def only_move_reason(move: Move) -> tuple[str, str]:
-    return f"only move {move_text(move)}", "only move"
+def search_words(score: float) -> str:
+    """``wins in 3 moves``, ``+1.5 men for itself``, ``even``."""
+    said = outcome_text(score)
+    return said if said == "even" or abs(score) >= WIN - MATE_ZONE else f"{said} for itself"
+
+
+def only_move_reason(move: Move) -> tuple[str, str, str]:
+    return f"only move {move_text(move)}", "only move", "only move"
