@@ -23,6 +23,7 @@ from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
 from kbdraughts.pdn import PdnError, game_to_pdn, read_pdn_file
 from kbdraughts.ui.console import Console
+from kbdraughts.ui.draws import draw_judgement
 from kbdraughts.ui.render import record_text
 from kbdraughts.ui.session import Session
 
@@ -186,7 +187,8 @@ def _hint(ui: Front, arg: str) -> None:
                      ("class:msg.ai", f" — {reason}" if reason else "")])
 
 
-@command("why", "the reason for the AI's last move")
+@command("why", "the reason for the AI's last move; 'why --verbose' adds the engine's detail",
+         "why [--verbose]")
 def _why(ui: Front, arg: str) -> None:
     last = ui.session.last_choice()
     if last is None:
@@ -194,10 +196,14 @@ def _why(ui: Front, arg: str) -> None:
         return
     ply, choice = last
     side = ui.session.game.positions[ply].side
-    reason = getattr(choice, "reason", "") or "no reason given"
+    verbose = arg.strip().lower() in ("--verbose", "-v", "verbose")
+    if verbose:
+        reason = getattr(choice, "reason", "")
+    else:  # a player's words: no nodes, depth or file (why --verbose, rules show ID)
+        reason = getattr(choice, "words", "") or getattr(choice, "reason", "")
     ui.console.show([
         ("class:msg.ai.move", f"{side_name(side)} played {move_text(choice.move)}"),
-        ("class:msg.ai", f": {reason}"),
+        ("class:msg.ai", f": {reason or 'no reason given'}"),
     ])
 
 
@@ -226,7 +232,7 @@ def _draw(ui: Front, arg: str) -> None:
         player = session.players[other]
         assert player is not None
         answer = ui.ask_ai(
-            lambda stop: draw_judgement(player, game, other),
+            lambda stop: draw_judgement(player, game, other),  # the AI's own rule
             f"{side_name(other)} considers your offer…",
             lambda e: ui.error(f"The AI could not judge the offer: {type(e).__name__}: {e}."))
         if answer is None:
@@ -239,23 +245,6 @@ def _draw(ui: Front, arg: str) -> None:
     if accepted:
         game.agree_draw()
         ui.save_now()
-
-
-def draw_judgement(player: Any, game: Any, side: int, offer: bool = False
-                   ) -> tuple[bool, str]:
-    """Whether the AI playing ``side`` takes a draw (``offer``: offers one) now, and why in a
-    player's words; run it in the AI thread. A player without a judgement of its own answers
-    as its ``accepts_draw`` says, and offers in every king duel."""
-    inner = player.get() if hasattr(player, "get") else player
-    engine = getattr(inner, "engine", inner)  # the knowledge-based player's Engine
-    judge = getattr(engine, "offers_draw" if offer else "draw_verdict", None)
-    if judge is not None:
-        accepted, why = judge(game, side)
-        return bool(accepted), why
-    if offer:
-        return True, ""
-    accepts = getattr(inner, "accepts_draw", None)
-    return (bool(accepts(game, side)) if accepts else False), ""
 
 
 @command("resign", "give up this game")
