@@ -306,3 +306,19 @@ def test_a_won_score_counts_from_the_position_searched_not_an_earlier_one():
         said.append(outcome.group())
         game.push(c.move)
     assert said == ["wins in 5 plies", "loses in 4 plies", "wins in 3 plies", "loses in 2 plies"]
+
+
+def test_the_words_for_the_console_have_no_file_and_no_engine_detail(tmp_path):
+    kb, path = kb_with(tmp_path, RULE.format(id="push-d4", extra=""))
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("W:Wc3,g3:Bh8")))
+    assert c.words == 'pattern rule push-d4 "push to d4"'
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("B:Wa1:Bf6,b2")))
+    assert c.words == 'pattern rule push-d4 "push to d4", mirrored'
+    c2 = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen("W:Wc3,g3:Be5,h8")))
+    assert c2.layer == "search" and str(path) in c2.reason  # the skipped rule, verbose only
+    assert re.fullmatch(r"search: (even|[+-][\d.]+ m[ae]n for itself|(wins|loses) in \d+ moves?)",
+                        c2.words), c2.words
+    won = Engine(level=3, use_kb=False).choose(Game(parse_fen("B:WKa1,c1:BKh8,Kf8,Kd8,e5")))
+    assert won.words == "search: wins in 3 moves"
+    taken = Engine(level=1, use_kb=False).choose(Game(parse_fen("W:Wc3,a3:Bd4,b4,h8")))
+    assert taken.words == "capture tree: +2 men for itself"
