@@ -155,7 +155,8 @@ def engine_session(keys: str, tmp_path: Path, fen: str | None = None, columns: i
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        session = Session(lambda s: EnginePlayer(Engine(level=level, movetime_ms=200, use_kb=False), str(s)),
+        engine = lambda: Engine(level=level, movetime_ms=200, use_kb=False)  # noqa: E731
+        session = Session(lambda s: EnginePlayer(engine(), str(s)),
                           (HUMAN, spec), game=Game(parse_fen(fen)) if fen else Game(),
                           autosave=Autosave(tmp_path / "games"))
         console = prompt_console(session, input=pipe, output=NarrowOutput(columns),
@@ -201,7 +202,7 @@ def test_without_colour_the_last_move_is_marked_in_the_list(tmp_path: Path, monk
     assert app.console.colour is False
     rows = board_rows(shown)
     assert rows[2].endswith("1. c3-d4 [b6-a5]")
-    assert any("[○]" in row or "[●]" in row or "[·]" in row for row in rows)  # on the board too
+    assert any(mark in row for row in rows for mark in ("[○]", "[●]", "[·]"))  # the board too
 
 
 def test_a_narrow_terminal_gets_a_one_line_summary_instead_of_the_panel(tmp_path: Path):

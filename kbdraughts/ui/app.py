@@ -338,7 +338,8 @@ class GameApp:
         """The second line of the end block: moves, time used, where the game was saved."""
         game, autosave = self.game, self.session.autosave
         n = game.ply
-        text = f"{n} move{'s' if n != 1 else ''} in {duration_text(time.monotonic() - self._started)}"
+        used = duration_text(time.monotonic() - self._started)
+        text = f"{n} move{'s' if n != 1 else ''} in {used}"
         path = autosave.path if autosave is not None and not autosave.error else None
         return text + (f"; saved to {path}" if path is not None else "; not saved") + "."
 

@@ -36,8 +36,9 @@ def draw_judgement(player: Any, game: Any, side: int, offer: bool = False
 
 
 def offer_king_duel_draw(ui: Any) -> bool:
-    """``ui`` (the loop, ``app.GameApp``): in a king duel the AI offers a draw once, when it judges the ending drawn, and else
-    says what it sees; True when it spoke (the loop goes on)."""
+    """In a king duel the AI offers a draw once, when it judges the ending drawn, and else
+    says what it sees; True when it spoke (the loop goes on). ``ui``: the loop
+    (``app.GameApp``)."""
     session, game = ui.session, ui.session.game
     if not is_king_duel(game):
         session.draw_offered = False
