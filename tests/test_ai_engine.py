@@ -163,6 +163,36 @@ def test_draw_acceptance():
     assert e.accepts_draw(ahead, 1)
 
 
+def test_the_king_duel_on_the_long_diagonal_is_a_win_not_a_draw():
+    # White to move must step along a1-h8 and is taken: Black wins, neither side calls it drawn.
+    e = Engine(level=1, use_kb=False)
+    duel = Game(parse_fen("W:WKa1:BKh8"))
+    assert e.draw_verdict(duel, 1) == (False, "it sees a win in 1 move")
+    assert e.offers_draw(duel, 1) == (False, "it sees a win in 1 move")
+    assert not e.offers_draw(duel, 0)[0]
+    assert e.offers_draw(Game(parse_fen("W:WKc1:BKh8")), 1) == (True, "it judges the position even")
+
+
+@pytest.mark.parametrize("fen_text", [None, "W:Wa1,c1,e1,g1,b2,d2:Bh8,f8,d8,b8,g7,e7"])
+def test_an_even_position_with_many_pieces_is_too_early_for_a_draw(fen_text):
+    e = Engine(level=1, use_kb=False)
+    game = Game(parse_fen(fen_text)) if fen_text else Game()
+    for side in (0, 1):
+        accepted, why = e.draw_verdict(game, side)
+        assert not accepted and not e.accepts_draw(game, side)
+        assert why.startswith("too early to agree a draw with ")
+        assert re.search(r"it judges the position (even|[+-][\d.]+ m[ae]n for itself)$", why)
+
+
+def test_the_draw_verdict_says_why_in_men():
+    e = Engine(level=1, use_kb=False)
+    ahead = Game(parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2:Bh8,f8,d8,b8,g7,e7"))
+    accepted, why = e.draw_verdict(ahead, 0)
+    assert not accepted and re.fullmatch(r"it judges the position \+[\d.]+ m[ae]n for itself", why)
+    accepted, why = e.draw_verdict(ahead, 1)
+    assert accepted and re.fullmatch(r"it judges the position -[\d.]+ m[ae]n for itself", why)
+
+
 def test_the_stop_event_ends_thinking_with_a_legal_move():
     stop = threading.Event()
     stop.set()
@@ -260,3 +290,35 @@ def test_level_1_sees_the_shots_its_rules_give_the_opponent(tmp_path):
     assert "shot-danger" not in weighed["g5-f4"]
     blind = Engine(level=1, kb=kb, use_kb=False).weigh_all(game.position, game.legal_moves())
     assert all("shot-danger" not in dict(parts) for _, _, parts in blind)
+
+
+def test_a_won_score_counts_from_the_position_searched_not_an_earlier_one():
+    # The engine keeps its transposition table between moves; a won game's distance it kept
+    # must be read from the new position (once it said "wins in 11 plies" four moves running).
+    kept = Engine(level=3, use_kb=False)
+    game = Game(parse_fen("B:WKa1,c1:BKh8,Kf8,Kd8,e5"))
+    said = []
+    while game.result is None and len(said) < 4:
+        c = kept.choose(game)
+        fresh = Engine(level=3, use_kb=False).choose(game)
+        outcome = re.search(r"(wins|loses) in \d+ pl\w+", c.reason)
+        assert outcome and outcome.group() in fresh.reason, (c.reason, fresh.reason)
+        said.append(outcome.group())
+        game.push(c.move)
+    assert said == ["wins in 5 plies", "loses in 4 plies", "wins in 3 plies", "loses in 2 plies"]
+
+
+def test_the_words_for_the_console_have_no_file_and_no_engine_detail(tmp_path):
+    kb, path = kb_with(tmp_path, RULE.format(id="push-d4", extra=""))
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("W:Wc3,g3:Bh8")))
+    assert c.words == 'pattern rule push-d4 "push to d4"'
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("B:Wa1:Bf6,b2")))
+    assert c.words == 'pattern rule push-d4 "push to d4", mirrored'
+    c2 = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen("W:Wc3,g3:Be5,h8")))
+    assert c2.layer == "search" and str(path) in c2.reason  # the skipped rule, verbose only
+    assert re.fullmatch(r"search: (even|[+-][\d.]+ m[ae]n for itself|(wins|loses) in \d+ moves?)",
+                        c2.words), c2.words
+    won = Engine(level=3, use_kb=False).choose(Game(parse_fen("B:WKa1,c1:BKh8,Kf8,Kd8,e5")))
+    assert won.words == "search: wins in 3 moves"
+    taken = Engine(level=1, use_kb=False).choose(Game(parse_fen("W:Wc3,a3:Bd4,b4,h8")))
+    assert taken.words == "capture tree: +2 men for itself"

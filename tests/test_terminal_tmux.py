@@ -8,6 +8,7 @@ keys sent and screens seen, plus the program's stderr.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -16,6 +17,9 @@ import time
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.formatted_text import fragment_list_to_text
+
+from kbdraughts.ui.commands import help_fragments
 
 TMUX = shutil.which("tmux")
 
@@ -83,8 +87,8 @@ class Terminal:
 def terminal(tmp_path: Path):
     opened: list[Terminal] = []
 
-    def start(*args: str) -> Terminal:
-        t = Terminal(tmp_path, list(args))
+    def start(*args: str, width: int = 110) -> Terminal:
+        t = Terminal(tmp_path, list(args), width=width)
         opened.append(t)
         return t
 
@@ -116,7 +120,7 @@ def test_play_a_move_see_the_reply_fen_garbage_and_quit(terminal):
 
 
 def test_king_duel_draw_offer_accepted(terminal):
-    t = terminal("play", "--fen", "W:WKa1:BKh8", "--level", "1")
+    t = terminal("play", "--fen", "W:WKc1:BKh8", "--level", "1")
     t.wait_for("Black offers a draw. Accept? [y/n] ")
     t.type("y")
     t.wait_for("Game over: Draw (draw agreed), ½–½.")
@@ -138,3 +142,30 @@ def test_ctrl_c_makes_the_thinking_ai_move_now_and_the_game_goes_on(terminal):
     t.wait_for("2. White to move: ")
     t.type("quit")
     t.wait_for("EXITED 0")
+
+
+def test_the_move_list_beside_the_board_and_the_summary_when_narrow(terminal):
+    t = terminal("play", "--level", "1")
+    t.wait_for("1. White to move: ", "Move 1")
+    t.type("c3-d4")
+    screen = t.wait_for("2. White to move: ", "Move 2")
+    rank6 = next(line for line in screen.splitlines()[::-1] if line.startswith(" 6 "))
+    assert re.search(r" 6   1\. c3-d4 [a-h][1-8][-:][a-h][1-8]$", rank6.rstrip()), rank6
+    assert "White 12 men, Black 12 men" in screen and "Black (kb:1)" in screen
+    t.type("quit")
+    t.wait_for("EXITED 0")
+    narrow = terminal("play", "--level", "1", width=48)
+    narrow.wait_for("1. White to move: ")
+    narrow.type("c3-d4")
+    screen = narrow.wait_for("2. White to move: ")
+    assert "White (you) 12 · Black (kb:1) 12 · 1... " in screen
+    assert all(len(line.rstrip()) <= 48 for line in screen.splitlines())
+    narrow.type("help")
+    screen = narrow.wait_for("Ctrl-D quits")
+    top = screen.rfind("to move: help")  # the help is longer than the screen: maybe gone
+    shown = screen[max(top, 0):screen.rindex("Ctrl-D quits")].splitlines()[1 if top >= 0 else 0:]
+    words = set(fragment_list_to_text(help_fragments()).split())
+    cut = [w for line in shown for w in line.split() if w not in words]
+    assert not cut, f"words cut by the line's end: {cut}\n{screen}"
+    narrow.type("quit")
+    narrow.wait_for("EXITED 0")

@@ -4,14 +4,27 @@ Ctrl-C and Ctrl-D, the autosave. The commands are in test_ui_commands.py."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.formatted_text import fragment_list_to_text
 
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from kbdraughts.ai.engine import Engine
+from kbdraughts.ai.players import EnginePlayer
+from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import START
-from kbdraughts.notation import move_text
+from kbdraughts.game import Game
+from kbdraughts.notation import move_text, parse_fen
 from kbdraughts.pdn import read_pdn_file
-from kbdraughts.ui.session import HUMAN
+from kbdraughts.ui.app import GameApp, prompt_console
+from kbdraughts.ui.autosave import Autosave
+from kbdraughts.ui.render import UNICODE
+from kbdraughts.ui.session import HUMAN, Session
 from ui_driver import FIRST, play_session
 
 
@@ -121,3 +134,111 @@ def test_person_plays_black(tmp_path: Path):
     assert app.session.bottom == 1
     assert "White plays a3-b4" in shown
     assert "1... Black to move: quit" in shown
+
+
+class NarrowOutput(DummyOutput):
+    """A terminal of ``columns`` columns that shows nothing."""
+
+    def __init__(self, columns: int):
+        super().__init__()
+        self.width = columns
+
+    def get_size(self) -> Size:
+        return Size(rows=40, columns=self.width)
+
+
+def engine_session(keys: str, tmp_path: Path, fen: str | None = None, columns: int = 100,
+                   level: int = 1):
+    """A session against the real engine (``level``, no knowledge base, 200 ms a move) on
+    typed ``keys``, in a terminal of ``columns``."""
+    spec = PlayerSpec.parse(f"kb:{level}:nokb")
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        engine = lambda: Engine(level=level, movetime_ms=200, use_kb=False)  # noqa: E731
+        session = Session(lambda s: EnginePlayer(engine(), str(s)),
+                          (HUMAN, spec), game=Game(parse_fen(fen)) if fen else Game(),
+                          autosave=Autosave(tmp_path / "games"))
+        console = prompt_console(session, input=pipe, output=NarrowOutput(columns),
+                                 glyphs=UNICODE, interactive=False)
+        app = GameApp(console, session)
+        assert app.run() == 0
+    return app, "\n".join(console.transcript)
+
+
+def test_the_ai_offers_no_draw_in_a_king_duel_it_wins(tmp_path: Path):
+    app, shown = engine_session("a1-c3\rn\rquit\r", tmp_path, fen="W:WKa1:BKh8")
+    assert "offers a draw" not in shown
+    assert "Black does not offer a draw: it sees a win in 1 move." in shown
+    assert "Game over: Black wins" in shown
+
+
+def test_the_ai_declines_a_draw_too_early_and_says_why(tmp_path: Path):
+    app, shown = engine_session("draw\rquit\r", tmp_path)
+    assert app.game.result is None
+    assert ("Black declines the draw (too early to agree a draw with 24 pieces on the board; "
+            "it judges the position even); play on.") in shown
+
+
+def board_rows(shown: str) -> list[str]:
+    """The rank lines of the last board shown."""
+    lines = shown.splitlines()
+    top = max(i for i, line in enumerate(lines) if line.startswith(" 8 "))
+    return lines[top:top + 8]
+
+
+def test_the_move_list_beside_the_board_shows_both_moves_the_last_marked(tmp_path: Path):
+    app, shown = play_session("c3-d4\re3-f4\rquit\r", tmp_path)
+    rows = board_rows(shown)
+    assert rows[0].endswith("Black (first)") and rows[7].endswith("White (you)")
+    assert rows[2].endswith("   1. c3-d4 b6-a5")  # your own move and the AI's, numbered
+    assert rows[3].endswith("   2. e3-f4 a5-b4")
+    assert rows[1].endswith("White 12 men, Black 12 men")
+
+
+def test_without_colour_the_last_move_is_marked_in_the_list(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, shown = play_session("c3-d4\rquit\r", tmp_path)
+    assert app.console.colour is False
+    rows = board_rows(shown)
+    assert rows[2].endswith("1. c3-d4 [b6-a5]")
+    assert any(mark in row for row in rows for mark in ("[○]", "[●]", "[·]"))  # the board too
+
+
+def test_a_narrow_terminal_gets_a_one_line_summary_instead_of_the_panel(tmp_path: Path):
+    app, shown = engine_session("c3-d4\rquit\r", tmp_path, columns=50)
+    rows = board_rows(shown)
+    assert all(len(row) <= 31 for row in rows)  # the board alone
+    assert "White (you) 12 · Black (kb:1:nokb) 12 · 1... " in shown
+
+
+def test_a_very_long_line_is_not_echoed_back_whole(tmp_path: Path):
+    junk = "x" * 5000
+    _, shown = play_session(f"{junk}\rc3-d4{junk}\rquit\r", tmp_path)
+    assert junk not in shown
+    assert "'" + "x" * 39 + "…' is not a move or a command." in shown
+    assert len(max(shown.splitlines(), key=len)) < 400
+
+
+def test_the_end_of_a_game_in_one_block(tmp_path: Path):
+    app, shown = play_session("c3:e5\rn\rquit\r", tmp_path, fen="W:Wc3:Bd4")
+    path = app.session.autosave.path
+    assert (f"Game over: White wins (no pieces left), 1–0. You win!\n"
+            f"1 move in 0 s; saved to {path}.") in shown
+
+
+def test_why_says_it_in_words_and_why_verbose_adds_the_engine_detail(tmp_path: Path):
+    app, shown = engine_session("c3-d4\rwhy\rwhy --verbose\rquit\r", tmp_path, level=2)
+    lines = shown.splitlines()
+    plain = next(l for l in lines if l.startswith("Black played ") and "search" in l)
+    assert re.fullmatch(r"Black played \S+: search: (even|[+-][\d.]+ m[ae]n for itself)", plain)
+    verbose = lines[lines.index(plain) + 2]
+    assert re.match(r"Black played \S+: search depth \d+\+?: score .* nodes, ", verbose)
+    assert re.search(r"Black plays \S+ — search: ", shown)
+
+
+def test_the_toolbar_counts_the_draw_rules(tmp_path: Path):
+    app, shown = engine_session("n\rc1-d2\rquit\r", tmp_path, fen="W:WKc1:BKh8")
+    bar = fragment_list_to_text(app.console.session.bottom_toolbar())
+    assert "kings only 1/15" in bar
+    assert "kings only 1/15" in board_rows(shown)[2]

@@ -14,8 +14,8 @@ from kbdraughts.notation import fen, move_text
 from kbdraughts.pdn import read_pdn_file
 from kbdraughts.ui.app import GameApp
 from kbdraughts.ui.commands import REGISTRY
-from kbdraughts.ui.console import PlainConsole
-from kbdraughts.ui.render import UNICODE
+from kbdraughts.ui.console import ECHO_LIMIT, PlainConsole
+from kbdraughts.ui.render import UNICODE, cut_text
 from kbdraughts.ui.session import HUMAN, Session
 from kbdraughts.ui.autosave import Autosave
 from ui_driver import FIRST, FirstMove, factory, play_session
@@ -168,8 +168,9 @@ def test_typed_names_and_numbers_never_end_the_game(tmp_path: Path):
              f"load {folder}", "save /proc/version --force", f"save {tmp_path}/no/such/x.pdn"]
     app, shown = plain_session("\n".join(typed) + "\nc3-d4\nquit\n", tmp_path)
     lines = shown.splitlines()
-    for text in typed:
-        at = lines.index(next(l for l in lines if l.endswith(f"to move: {text}")))
+    for text in typed:  # a long line is echoed cut short (console.ECHO_LIMIT)
+        echoed = cut_text(text, ECHO_LIMIT)
+        at = lines.index(next(l for l in lines if l.endswith(f"to move: {echoed}")))
         assert not lines[at + 1].endswith("to move: "), text  # one line said what is wrong
         assert lines[at + 2].startswith("1. White to move: "), (text, lines[at + 1:at + 3])
     assert "Level must be a whole number from 1 to" in shown

@@ -49,7 +49,7 @@ def test_bare_kbdraughts_plays_and_eof_quits_and_resume_continues():
 
 
 def test_king_duel_draw_offer_in_a_pipe():
-    out = play("play", "--fen", "W:WKa1:BKh8", "--level", "1", keys="y\nn\nquit\n")
+    out = play("play", "--fen", "W:WKc1:BKh8", "--level", "1", keys="y\nn\nquit\n")
     assert out.returncode == 0, out.stderr
     assert "Black offers a draw. Accept? [y/n] y" in out.stdout
     assert "Game over: Draw (draw agreed), ½–½." in out.stdout
@@ -58,7 +58,7 @@ def test_king_duel_draw_offer_in_a_pipe():
 
 
 def test_ascii_only_output_when_the_encoding_cannot_show_unicode():
-    out = play("play", "--fen", "W:WKa1:BKh8", "--level", "1", keys="y\nn\nquit\n",
+    out = play("play", "--fen", "W:WKc1:BKh8", "--level", "1", keys="y\nn\nquit\n",
                encoding="ascii")
     assert out.returncode == 0, out.stderr
     assert out.stdout.isascii()

@@ -60,3 +60,34 @@ def test_toolbar_shows_move_side_material_level_and_reason():
         assert part in text
     assert "Level" not in fragment_list_to_text(
         toolbar_fragments(ToolbarInfo(1, "White", "m", None)))
+
+
+def test_the_move_list_numbers_the_moves_and_marks_the_last():
+    from kbdraughts.board import WHITE
+    from kbdraughts.game import Game
+    from kbdraughts.ui.render import last_move_text, move_list
+
+    game = Game(parse_fen("B:Wc3,e3:Bf6,h6"))
+    for text in ("f6-g5", "c3-d4", "g5-h4", "e3-f4"):
+        game.push(parse_move(game.position, text))
+    rows = move_list(game.start.side, game.moves, 4)
+    assert [fragment_list_to_text(r) for r in rows] == ["1. ... f6-g5", "2. c3-d4 g5-h4",
+                                                         "3. e3-f4"]
+    assert rows[-1][-1] == ("class:board.panel.last", " e3-f4")  # styled in colour
+    marked = move_list(game.start.side, game.moves, 2, marks=True)
+    assert [fragment_list_to_text(r) for r in marked] == ["2. c3-d4 g5-h4", "3. [e3-f4]"]
+    assert last_move_text(game.start.side, game.moves) == "3. e3-f4"
+    assert last_move_text(WHITE, []) == ""
+
+
+def test_wrapping_breaks_at_spaces_never_inside_a_word_or_a_move():
+    from kbdraughts.ui.commands import help_fragments
+    from kbdraughts.ui.render import wrap_text
+
+    help_text = fragment_list_to_text(help_fragments())
+    for width in (40, 60, 79):
+        wrapped = wrap_text(help_text, width)
+        assert all(len(line) <= width for line in wrapped.splitlines())
+        assert wrapped.split() == help_text.split()  # the same words, none cut
+    long = "a" * 50 + " c3:e5:g7:e5 done"
+    assert wrap_text(long, 20).splitlines() == ["a" * 50, "c3:e5:g7:e5 done"]

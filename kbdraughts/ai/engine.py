@@ -41,7 +41,7 @@ from kbdraughts.board import Move, Position, legal_moves
 from kbdraughts.game import Game
 
 __all__ = ["Engine", "Choice", "Level", "LEVELS", "DEFAULT_LEVEL", "MAX_LEVEL", "DRAW_MARGIN",
-           "load_default_kb", "recurring_positions"]
+           "FEW_PIECES", "load_default_kb", "recurring_positions"]
 
 
 class Level(NamedTuple):
@@ -66,6 +66,12 @@ assert sorted(LEVELS) == list(range(1, MAX_LEVEL + 1)), "spec.MAX_LEVEL and LEVE
 DRAW_MARGIN = MAN_VALUE // 2
 #: Time the draw judgement may take at most, in milliseconds.
 DRAW_JUDGE_MS = 300
+#: Plies the draw judgement searches (captures resolved after them): deep enough to see a
+#: king driven onto a diagonal and taken.
+DRAW_DEPTH = 4
+#: Pieces on the board at most for an even position to count as drawn; with more, agreeing a
+#: draw is too early.
+FEW_PIECES = 4
 
 
 class Engine:
@@ -134,18 +140,51 @@ class Engine:
         return weigh_moves(self.heuristic, self.kb, pos, legal)
 
     # -- draws --------------------------------------------------------------------------
+    #
+    # The rule, as a careful player keeps it: the AI takes a draw when its judgement (a short
+    # search, captures resolved) says it is worse by DRAW_MARGIN or more, or when few pieces
+    # are left (FEW_PIECES at most) and it sees no more than DRAW_MARGIN for itself and no
+    # forced win. With more pieces and an even position it declines: too early to agree a
+    # draw. It offers a draw itself only in a position it judges drawn: no forced win or loss
+    # for either side, few pieces, and no more than DRAW_MARGIN either way.
 
     def accepts_draw(self, game: Game, side: int) -> bool:
-        """True when the AI, playing ``side``, judges the position drawn or worse for itself:
-        material and position after the pending captures no more than DRAW_MARGIN ahead."""
+        """True when the AI, playing ``side``, takes a draw now (see ``draw_verdict``)."""
+        return self.draw_verdict(game, side)[0]
+
+    def draw_verdict(self, game: Game, side: int) -> tuple[bool, str]:
+        """Whether the AI playing ``side`` takes a draw offered now, and why, in a player's
+        words ("it judges the position +0.3 men for itself")."""
         if game.result is not None:
-            return True
-        return self.evaluate_for(game.position, side) <= DRAW_MARGIN
+            return True, "the game is over"
+        score = self.evaluate_for(game.position, side)
+        pieces = sum(game.position.counts())
+        judged = explain.judgement_text(score)
+        if score >= WIN - explain.MATE_ZONE:
+            return False, judged
+        if score <= -WIN + explain.MATE_ZONE or score <= -DRAW_MARGIN:
+            return True, judged
+        if pieces <= FEW_PIECES:
+            return True, f"few pieces are left and {judged}"
+        if score > DRAW_MARGIN:
+            return False, judged
+        return False, f"too early to agree a draw with {pieces} pieces on the board; {judged}"
+
+    def offers_draw(self, game: Game, side: int) -> tuple[bool, str]:
+        """Whether the AI playing ``side`` offers a draw now: only in a position it judges
+        drawn (few pieces, no forced win either way, within DRAW_MARGIN); and why."""
+        if game.result is not None:
+            return False, "the game is over"
+        score = self.evaluate_for(game.position, side)
+        judged = explain.judgement_text(score)
+        drawn = (abs(score) <= DRAW_MARGIN and sum(game.position.counts()) <= FEW_PIECES)
+        return drawn, judged
 
     def evaluate_for(self, pos: Position, side: int) -> float:
         """A short material-and-position judgement of ``pos`` for ``side``."""
-        # Two plies and the captures after them; capped in time, as king-heavy captures can
-        # branch for long.
-        res = Searcher(self.heuristic.evaluate).search(pos, max_depth=2, movetime_ms=DRAW_JUDGE_MS)
+        # DRAW_DEPTH plies and the captures after them; capped in time, as king-heavy captures
+        # can branch for long. A fresh search: no score kept from another position.
+        res = Searcher(self.heuristic.evaluate).search(pos, max_depth=DRAW_DEPTH,
+                                                      movetime_ms=DRAW_JUDGE_MS)
         score = -WIN if res.move is None else res.score  # no move: the side to move has lost
         return score if pos.side == side else -score

@@ -7,6 +7,15 @@ the rule's file and line), never written again here.
 '+105 a man taken, -100 a man lost'
 >>> score_text(WIN - 3), score_text(-42.4)
 ('wins in 3 plies', 'score -42')
+
+In a player's words (the console): scores in men for the side that judges, a won game in its
+own moves, no engine detail and no file paths (``why --verbose`` and ``bestmove --explain``
+show those).
+
+>>> outcome_text(150), outcome_text(-100), outcome_text(3), outcome_text(WIN - 5)
+('+1.5 men', '-1 man', 'even', 'wins in 3 moves')
+>>> judgement_text(30)
+'it judges the position +0.3 men for itself'
 """
 
 from __future__ import annotations
@@ -53,6 +62,39 @@ def score_text(score: float) -> str:
     return f"score {signed(score)}"
 
 
+def men_text(score: float, digits: int = 1) -> str:
+    """A material-and-position score in men, signed: ``+1.5 men``, ``-1 man``, ``even``."""
+    men = round(score / MAN_VALUE, digits)
+    if men == 0:
+        return "even"
+    return f"{men:+g} {'man' if abs(men) == 1 else 'men'}"
+
+
+def moves_to_end(score: float) -> int:
+    """The winner's own moves to the end of a won score (``WIN - plies``)."""
+    return (int(WIN - abs(score)) + 1) // 2
+
+
+def outcome_text(score: float) -> str:
+    """A search score for the side that judges: ``wins in 3 moves``, ``loses in 2 moves``,
+    else the score in men."""
+    if abs(score) >= WIN - MATE_ZONE:
+        n = moves_to_end(score)
+        verb = "wins" if score > 0 else "loses"
+        return f"{verb} in {n} move{'s' if n != 1 else ''}"
+    return men_text(score)
+
+
+def judgement_text(score: float) -> str:
+    """The draw judgement in words: ``it judges the position +0.3 men for itself``."""
+    if abs(score) >= WIN - MATE_ZONE:
+        return ("it sees a win" if score > 0 else "it sees a loss") + \
+            f" in {moves_to_end(score)} move{'s' if moves_to_end(score) != 1 else ''}"
+    men = men_text(score)
+    return "it judges the position even" if men == "even" else \
+        f"it judges the position {men} for itself"
+
+
 def with_notes(reason: str, notes: Sequence[str]) -> str:
     """``reason`` followed by the notes of earlier layers (the rules a check skipped)."""
     return "; ".join([reason, *notes])
@@ -81,6 +123,14 @@ def rule_reason(layer: str, match: RuleMatch) -> tuple[str, str]:
     rule_id = printable(rule.id)
     reason = f"{layer} {rule_id}{name} at {rule_place(rule)}{mirrored}{sac}"
     return reason, short(f"rule {rule_id}")
+
+
+def rule_words(layer: str, match: RuleMatch) -> str:
+    """A rule's move in a player's words: its id and name, no file (``rules show ID`` has it)."""
+    rule = match.rule
+    name = "".join(ch for ch in rule.name if ch.isprintable()) if rule.name else ""
+    mirrored = ", mirrored" if match.mirrored else ""
+    return f"{layer} {rule.id}" + (f" \"{name}\"" if name else "") + mirrored
 
 
 def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int) -> str:
@@ -115,22 +165,38 @@ def capture_short(line: Line) -> str:
     return short(f"capture tree {signed(line.score)}")
 
 
+def capture_words(line: Line) -> str:
+    """The capture tree's line in a player's words: what it wins, in whole men."""
+    won = men_text(line.score, 0)
+    return f"capture tree: {won}" + ("" if won == "even" else " for itself")
+
+
 def weighted_reason(weight: float, parts: Sequence[tuple[str, float]], n: int
-                    ) -> tuple[str, str]:
-    """(reason, short) of the weighted quiet move: its weight, its terms, among ``n`` moves."""
+                    ) -> tuple[str, str, str]:
+    """(reason, short, words) of the weighted quiet move: its weight, its terms, among ``n``
+    moves (in words: the terms that count for it, without their weights)."""
     terms = ", ".join(f"{name} {signed(v)}" for name, v in parts) or "no term applies"
     reason = f"weighted move {signed(weight)}: {terms} (best of {n} moves)"
-    return reason, short(f"weighted move {signed(weight)}")
+    liked = ", ".join(name for name, v in parts if v > 0)
+    words = f"weighted move: {liked}" if liked else "weighted move"
+    return reason, short(f"weighted move {signed(weight)}"), words
 
 
-def search_reason(res: SearchResult, move: Move) -> tuple[str, str]:
-    """(reason, short) of the search's move: depth (``+`` when cut short), score, line."""
+def search_reason(res: SearchResult, move: Move) -> tuple[str, str, str]:
+    """(reason, short, words) of the search's move: depth (``+`` when cut short), score,
+    line; in words only the score, for the side that moved."""
     score = score_text(res.score)
     depth = f"depth {res.depth}" + ("" if res.complete else "+")
     reason = (f"search {depth}: {score}, line {line_text(res.line) or move_text(move)} "
               f"({res.nodes} nodes, {res.seconds:.2f} s)")
-    return reason, short(f"search {depth} {score}")
+    return reason, short(f"search {depth} {score}"), f"search: {search_words(res.score)}"
 
 
-def only_move_reason(move: Move) -> tuple[str, str]:
-    return f"only move {move_text(move)}", "only move"
+def search_words(score: float) -> str:
+    """``wins in 3 moves``, ``+1.5 men for itself``, ``even``."""
+    said = outcome_text(score)
+    return said if said == "even" or abs(score) >= WIN - MATE_ZONE else f"{said} for itself"
+
+
+def only_move_reason(move: Move) -> tuple[str, str, str]:
+    return f"only move {move_text(move)}", "only move", "only move"

@@ -56,6 +56,7 @@ class Choice(NamedTuple):
     layer: str
     reason: str
     short: str
+    words: str = ""  # the reason in a player's words for the console (no engine detail)
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,8 @@ def _rules(ctx: Context, check: bool) -> Choice | None:
             match = pick(ctx, ok)
             layer = _RULE_LAYERS.get(match.layer, PATTERN_RULE)
             assert match.move is not None
-            return Choice(match.move, layer, *explain.rule_reason(layer, match))
+            return Choice(match.move, layer, *explain.rule_reason(layer, match),
+                          explain.rule_words(layer, match))
     return None
 
 
@@ -189,7 +191,7 @@ def capture_tree(ctx: Context) -> Choice | None:
                   key=lambda ml: move_text(ml[0]))
     move, line = pick(ctx, tied)
     return Choice(move, CAPTURE_TREE, explain.capture_reason(line, len(scored)),
-                  explain.capture_short(line))
+                  explain.capture_short(line), explain.capture_words(line))
 
 
 def weighted_move(ctx: Context) -> Choice | None:

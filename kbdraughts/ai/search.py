@@ -122,11 +122,14 @@ class Searcher:
                 raise Timeout((best_move, alpha) if i > 0 else None) from None
             if score > alpha:
                 alpha, best_move = score, m
-        self._store(pos, depth, alpha, EXACT, best_move)
+        self._store(pos, depth, alpha, EXACT, best_move, 0)
         return alpha, best_move
 
-    def _store(self, pos: Position, depth: int, score: float, flag: int, move: Move | None) -> None:
-        self.tt[pos] = (depth, score, flag, move)
+    def _store(self, pos: Position, depth: int, score: float, flag: int, move: Move | None,
+               ply: int) -> None:
+        # A won or lost score counts plies from the root; kept from the position itself, so
+        # a later search (from another root) reads its own distance, not a stale one.
+        self.tt[pos] = (depth, _from_node(score, ply), flag, move)
 
     def _order(self, pos: Position, moves: list[Move], first: Move | None) -> list[Move]:
         hist = self.history
@@ -152,6 +155,7 @@ class Searcher:
         tt_move = None
         if entry is not None:
             d, s, flag, tt_move = entry
+            s = _from_root(s, ply)
             if d >= depth:
                 if flag == EXACT:
                     return s
@@ -170,7 +174,7 @@ class Searcher:
         finally:
             path.discard(pos)
         flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self._store(pos, max(depth, 0), best, flag, best_move)
+        self._store(pos, max(depth, 0), best, flag, best_move, ply)
         return best
 
     def _moves(self, pos: Position, moves: list[Move], tt_move: Move | None, depth: int,
@@ -204,3 +208,17 @@ class Searcher:
             if m is not None and m not in legal_moves(pos):
                 break
         return line
+
+
+def _from_node(score: float, ply: int) -> float:
+    """A score found ``ply`` plies below the root, as counted from its own position."""
+    if score >= WIN - 1000:
+        return score + ply
+    if score <= -WIN + 1000:
+        return score - ply
+    return score
+
+
+def _from_root(score: float, ply: int) -> float:
+    """A score kept from its own position, as counted from a root ``ply`` plies above."""
+    return _from_node(score, -ply)

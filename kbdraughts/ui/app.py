@@ -22,24 +22,23 @@ from kbdraughts.ui import commands, ending
 from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole
+from kbdraughts.ui.draws import offer_king_duel_draw
 from kbdraughts.ui.players import think
-from kbdraughts.ui.render import ASCII, board_fragments, material_text
+from kbdraughts.ui.panel import duration_text, panel_columns, side_panel, summary_line
+from kbdraughts.ui.render import ASCII, board_fragments, cut_text
 from kbdraughts.ui.session import Session
-from kbdraughts.ui.toolbar import make_toolbar, session_info
+from kbdraughts.ui.toolbar import choice_words, make_toolbar, session_info
 
 #: Seconds between moves when two AIs play, so people can watch.
 WATCH_DELAY = 0.8
+#: A typed line is quoted back in a message cut to this many characters.
+QUOTE_LIMIT = 40
 
 
 def score_text(pdn: str, ascii_only: bool = False) -> str:
     if ascii_only:
         return pdn
     return {"1-0": "1–0", "0-1": "0–1", "1/2-1/2": "½–½"}.get(pdn, pdn)
-
-
-def is_king_duel(game: Game) -> bool:
-    """Exactly one king on each side and nothing else."""
-    return game.position.counts() == (0, 1, 0, 1)
 
 
 class GameApp:
@@ -53,6 +52,8 @@ class GameApp:
         self.paused = False  # the AI waits for Enter (after Ctrl-C stopped it)
         self.board_shown = False  # the board on screen shows the current position
         self.result_announced = False
+        self._timed: Game | None = None  # the game the clock below runs for
+        self._started = time.monotonic()
 
     @property
     def game(self) -> Game:
@@ -70,22 +71,19 @@ class GameApp:
         self.say(text, "error")
 
     def show_board(self) -> None:
+        """The board with the side panel (seats, material, draw counts, the move list) when
+        the terminal is wide enough, else the board and a one-line summary."""
         session, game = self.session, self.game
         last = game.moves[-1] if game.moves else None
-        top = 1 - session.bottom
-        panel: list[StyleAndTextTuples] = [[] for _ in range(8)]
-        panel[0] = [("class:board.panel.side", session.seat_name(top))]
-        panel[7] = [("class:board.panel.side", session.seat_name(session.bottom))]
-        panel[3] = [("class:board.panel", material_text(game.position))]
-        if last is not None:
-            who = side_name(1 - game.side)
-            panel[4] = [("class:board.panel", f"Last move: {who} {move_text(last)}")]
-        if self.console.columns() < 78:  # the panel would wrap; the board alone fits
-            panel = []
+        marks = not self.console.colour
+        panel = side_panel(session, marks)
+        narrow = self.console.columns() < panel_columns(panel)
         self.console.show(board_fragments(
             game.position, bottom=session.bottom, last=last, glyphs=self.console.glyphs,
-            marks=not self.console.colour, panel=panel,
-        ))
+            marks=marks, panel=[] if narrow else panel,
+        ), wrap=False)
+        if narrow:
+            self.console.show(summary_line(session, marks))
         self.board_shown = True
 
     def prompt(self) -> StyleAndTextTuples:
@@ -156,6 +154,8 @@ class GameApp:
 
     def step(self) -> None:
         game = self.game
+        if game is not self._timed:  # a new or loaded game: its clock starts now
+            self._timed, self._started = game, time.monotonic()
         if game.result is not None:
             if not self.result_announced:
                 self.announce_result()
@@ -195,8 +195,8 @@ class GameApp:
         if re.fullmatch(r"[A-Za-z]+", text) and not re.fullmatch(r"[a-hA-H][1-8]", text):
             maybe = commands.suggest(word)
             hint = f" Did you mean '{maybe}'?" if maybe else ""
-            self.error(f"{text!r} is not a move or a command.{hint} Type 'help' for the list, "
-                       "or a move like c3-d4.")
+            self.error(f"{cut_text(text, QUOTE_LIMIT)!r} is not a move or a command.{hint} "
+                       "Type 'help' for the list, or a move like c3-d4.")
         elif game.result is not None:
             self.error(f"The game is over ({game.result}). "
                        + ending.game_over_hint(self.session))
@@ -214,8 +214,8 @@ class GameApp:
         text = re.sub(r"(?<=[1-8])[!?]+$", "", text)
         try:
             move = parse_move(self.game.position, text, self.game.legal_moves())
-        except MoveError as e:
-            self.error(capitalised(str(e)))
+        except MoveError as e:  # the message quotes the line: a long one is cut
+            self.error(capitalised(str(e).replace(text, cut_text(text, QUOTE_LIMIT))))
             return
         self.play(move)
 
@@ -276,7 +276,7 @@ class GameApp:
             return
         self.play(choice.move, choice)
         self.show_board()
-        short = getattr(choice, "short", "") or getattr(choice, "reason", "")
+        short = choice_words(choice)
         self.console.show([
             ("class:msg.ai.move", f"{side_name(side)} plays {move_text(choice.move)}"),
             ("class:msg.ai", f" — {short}" if short else ""),
@@ -293,33 +293,8 @@ class GameApp:
     # --- draws and results --------------------------------------------------------------------
 
     def offer_king_duel_draw(self) -> bool:
-        """In a king duel the AI offers a draw once; True when it did (the loop goes on)."""
-        session, game = self.session, self.game
-        if not is_king_duel(game):
-            session.draw_offered = False
-            return False
-        ai_sides = [s for s in (WHITE, BLACK) if not session.is_human(s)]
-        if session.draw_offered or not ai_sides:
-            return False
-        session.draw_offered = True
-        if not self.board_shown:
-            self.show_board()
-        offerer = 1 - game.side if len(ai_sides) == 2 else ai_sides[0]
-        receiver = 1 - offerer
-        if session.is_human(receiver):
-            accepted = self.ask_yes_no(
-                f"{side_name(offerer)} offers a draw. Accept? [y/n] ")
-        else:
-            player = session.players[receiver]
-            accepted = bool(player and player.accepts_draw(game, receiver))
-            self.say(f"{side_name(offerer)} offers a draw; {side_name(receiver)} "
-                     f"{'accepts' if accepted else 'declines'}.", "ai")
-        if accepted:
-            game.agree_draw()
-            self.save_now()
-        elif session.is_human(receiver):
-            self.info("Draw declined; play on.")
-        return True
+        """In a king duel the AI offers a draw once when it judges it drawn (``draws``)."""
+        return offer_king_duel_draw(self)
 
     def ask_yes_no(self, question: str) -> bool:
         while True:
@@ -349,10 +324,20 @@ class GameApp:
                 verdict = " A draw."
             else:
                 verdict = " You win!" if result.winner == people[0] else " You lose."
+        self.save_now()  # first: the block below says where the game is
         self.console.show([("class:msg.result", f"Game over: {result}, {score}."),
-                           ("class:msg.good", verdict)])
-        self.save_now()
+                           ("class:msg.good", verdict),
+                           ("class:msg.dim", "\n" + self.end_summary())])
         ending.ask_new_game(self)
+
+    def end_summary(self) -> str:
+        """The second line of the end block: moves, time used, where the game was saved."""
+        game, autosave = self.game, self.session.autosave
+        n = (game.ply + 1) // 2  # moves as the record numbers them, a move of each side
+        used = duration_text(time.monotonic() - self._started)
+        text = f"{n} move{'s' if n != 1 else ''} in {used}"
+        path = autosave.path if autosave is not None and not autosave.error else None
+        return text + (f"; saved to {path}" if path is not None else "; not saved") + "."
 
     def farewell(self) -> None:
         autosave = self.session.autosave

@@ -16,6 +16,7 @@ from kbdraughts.ai.spec import MAX_LEVEL
 from kbdraughts.board import BLACK, START, WHITE, Move
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
 from kbdraughts.pdn import PdnError, read_pdn_file, write_pdn_file
+from kbdraughts.ui.draws import draw_judgement
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
     suggest)
@@ -87,12 +88,15 @@ def _hint(ui: Front, arg: str) -> None:
         ui.error("No hint: stopped before the AI chose." if interrupted
                  else "No hint: there is no legal move.")
         return
-    reason = getattr(choice, "reason", "") or getattr(choice, "short", "")
+    # A player's words, as `why` gives them (the engine's detail is for `why --verbose`).
+    reason = (getattr(choice, "words", "") or getattr(choice, "reason", "")
+              or getattr(choice, "short", ""))
     ui.console.show([("class:msg.ai.move", f"Hint: {move_text(choice.move)}"),
                      ("class:msg.ai", f" — {reason}" if reason else "")])
 
 
-@command("why", "the reason for the AI's last move")
+@command("why", "the reason for the AI's last move; 'why --verbose' adds the engine's detail",
+         "why [--verbose]")
 def _why(ui: Front, arg: str) -> None:
     last = ui.session.last_choice()
     if last is None:
@@ -100,10 +104,14 @@ def _why(ui: Front, arg: str) -> None:
         return
     ply, choice = last
     side = ui.session.game.positions[ply].side
-    reason = getattr(choice, "reason", "") or "no reason given"
+    verbose = arg.strip().lower() in ("--verbose", "-v", "verbose")
+    if verbose:
+        reason = getattr(choice, "reason", "")
+    else:  # a player's words: no nodes, depth or file (why --verbose, rules show ID)
+        reason = getattr(choice, "words", "") or getattr(choice, "reason", "")
     ui.console.show([
         ("class:msg.ai.move", f"{side_name(side)} played {move_text(choice.move)}"),
-        ("class:msg.ai", f": {reason}"),
+        ("class:msg.ai", f": {reason or 'no reason given'}"),
     ])
 
 
@@ -132,13 +140,15 @@ def _draw(ui: Front, arg: str) -> None:
         player = session.players[other]
         assert player is not None
         answer = ui.ask_ai(
-            lambda stop: player.accepts_draw(game, other),
+            lambda stop: draw_judgement(player, game, other),  # the AI's own rule
             f"{side_name(other)} considers your offer…",
             lambda e: ui.error(f"The AI could not judge the offer: {type(e).__name__}: {e}."))
         if answer is None:
             return
-        accepted = bool(answer[0]) and not answer[1]
-        ui.say(f"{side_name(other)} {'accepts' if accepted else 'declines'} the draw"
+        (accepted, why), interrupted = answer
+        accepted = accepted and not interrupted
+        why = f" ({why})" if why and not interrupted else ""
+        ui.say(f"{side_name(other)} {'accepts' if accepted else 'declines'} the draw{why}"
                f"{'.' if accepted else '; play on.'}", "ai")
     if accepted:
         game.agree_draw()

@@ -8,6 +8,7 @@ through a pipe and read the transcript.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Protocol, TextIO
@@ -21,7 +22,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 
 from kbdraughts.ui.keys import game_key_bindings
-from kbdraughts.ui.render import ASCII, Glyphs, glyphs_for
+from kbdraughts.ui.render import ASCII, Glyphs, cut_text, glyphs_for, wrap_fragments
 from kbdraughts.ui.style import STYLE
 
 Fragments = StyleAndTextTuples
@@ -39,6 +40,8 @@ def ascii_text(text: str) -> str:
 def ascii_fragments(fragments: Fragments) -> Fragments:
     return [(style, ascii_text(text), *rest) for style, text, *rest in fragments]
 SPINNER_ASCII = "|/-\\"
+#: A line read is echoed (pipe) or kept in the transcript cut to this many characters.
+ECHO_LIMIT = 200
 
 
 class Console(Protocol):
@@ -49,7 +52,7 @@ class Console(Protocol):
     interactive: bool  # a person watches: spinner, delays
     transcript: list[str]  # everything shown, as plain text
 
-    def show(self, fragments: Fragments) -> None: ...
+    def show(self, fragments: Fragments, wrap: bool = True) -> None: ...
     def read(self, prompt: Fragments) -> str: ...  # EOFError at the end, KeyboardInterrupt
     def ask(self, question: Fragments) -> str: ...
     def spin(self, frame: int, text: str) -> None: ...
@@ -61,7 +64,9 @@ class PromptConsole:
     """A person at a terminal: colours, completion, history, the bottom toolbar, a spinner.
 
     ``input``/``output`` default to the real terminal; tests pass ``create_pipe_input()`` and
-    ``DummyOutput()``, and read what was shown from ``transcript``.
+    ``DummyOutput()``, and read what was shown from ``transcript`` (its lines as the program
+    wrote them: the screen breaks long ones at spaces to the terminal's width). ``colour``
+    defaults to on unless ``NO_COLOR`` is set; without it the board marks the last move.
     """
 
     def __init__(
@@ -73,6 +78,7 @@ class PromptConsole:
         output: Output | None = None,
         glyphs: Glyphs | None = None,
         interactive: bool = True,
+        colour: bool | None = None,
     ):
         self.glyphs = glyphs or glyphs_for(getattr(sys.stdout, "encoding", None))
         self._fit = ascii_fragments if self.glyphs is ASCII else (lambda f: f)
@@ -89,17 +95,22 @@ class PromptConsole:
         )
         self.output = self.session.output
         self.interactive = interactive
-        self.colour = True
+        # NO_COLOR as prompt_toolkit reads it (https://no-color.org): set and not empty.
+        self.colour = not os.environ.get("NO_COLOR") if colour is None else colour
         self.transcript: list[str] = []
         self._spinning = False
 
-    def show(self, fragments: Fragments) -> None:
+    def show(self, fragments: Fragments, wrap: bool = True) -> None:
+        """Print ``fragments``; ``wrap`` breaks long lines at spaces, never inside a word or
+        a move (the board is drawn to fit and not wrapped)."""
         self.unspin()
         if self.interactive:  # start clean after an echoed ^C
             self.output.write_raw("\r")
             self.output.erase_end_of_line()
         fragments = self._fit(fragments)
         self.transcript.append(fragment_list_to_text(fragments))
+        if wrap:
+            fragments = wrap_fragments(fragments, max(20, self.columns() - 1))
         print_formatted_text(
             FormattedText(fragments), style=STYLE, output=self.output,
             include_default_pygments_style=False,
@@ -115,7 +126,7 @@ class PromptConsole:
         self.unspin()
         prompt = self._fit(prompt)
         line = self.session.prompt(FormattedText(prompt))
-        self.transcript.append(fragment_list_to_text(prompt) + line)
+        self.transcript.append(fragment_list_to_text(prompt) + cut_text(line, ECHO_LIMIT))
         return line
 
     def ask(self, question: Fragments) -> str:
@@ -159,8 +170,8 @@ class PlainConsole:
         self.colour = False
         self.transcript: list[str] = []
 
-    def show(self, fragments: Fragments) -> None:
-        text = self._fit(fragment_list_to_text(fragments))
+    def show(self, fragments: Fragments, wrap: bool = True) -> None:
+        text = self._fit(fragment_list_to_text(fragments))  # a transcript: never wrapped
         self.transcript.append(text)
         self.stdout.write(text + "\n")
         self.stdout.flush()
@@ -175,9 +186,10 @@ class PlainConsole:
             self.stdout.flush()
             raise EOFError
         line = line.rstrip("\r\n")
-        self.stdout.write(line + "\n")
+        echo = cut_text(line, ECHO_LIMIT)
+        self.stdout.write(echo + "\n")
         self.stdout.flush()
-        self.transcript.append(text + line)
+        self.transcript.append(text + echo)
         return line
 
     ask = read

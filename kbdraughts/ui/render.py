@@ -21,6 +21,7 @@ highlighted; without colour they are marked with ``[ ]`` and ``x`` so a pipe sti
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -145,6 +146,25 @@ def material_text(pos: Position) -> str:
     return f"White {side(wm, wk)}, Black {side(bm, bk)}"
 
 
+def record_rows(start_side: Side, moves: Sequence[Move]) -> list[tuple[int, list[str]]]:
+    """The moves as score-sheet rows: (number, [White's move, Black's]), ``...`` holding
+    White's place when Black moved first.
+
+    >>> from kbdraughts.notation import parse_fen, parse_move
+    >>> record_rows(BLACK, [parse_move(parse_fen("B:Wc3:Bf6"), "f6-g5")])
+    [(1, ['...', 'f6-g5'])]
+    """
+    from kbdraughts.notation import move_text
+
+    rows: list[tuple[int, list[str]]] = []
+    for i, move in enumerate(moves):
+        side = (start_side + i) % 2
+        if side == WHITE or not rows:
+            rows.append((len(rows) + 1, [] if side == WHITE else ["..."]))
+        rows[-1][1].append(move_text(move))
+    return rows
+
+
 def record_text(start_side: Side, moves: Sequence[Move]) -> str:
     """The moves played, numbered as on a score sheet: ``1. c3-d4 b6-a5 2. g3-h4``.
 
@@ -152,21 +172,119 @@ def record_text(start_side: Side, moves: Sequence[Move]) -> str:
     >>> record_text(BLACK, [parse_move(parse_fen("B:Wc3:Bf6"), "f6-g5")])
     '1... f6-g5'
     """
-    from kbdraughts.notation import move_text
-
     parts: list[str] = []
-    number = 1
-    for i, move in enumerate(moves):
-        side = (start_side + i) % 2
-        if side == WHITE:
-            parts.append(f"{number}. {move_text(move)}")
+    for number, played in record_rows(start_side, moves):
+        if played[0] == "...":
+            parts.append(f"{number}... {played[1]}")
         else:
-            parts.append(f"{number}... {move_text(move)}" if i == 0 else move_text(move))
-            number += 1
+            parts.append(f"{number}. {' '.join(played)}")
     return " ".join(parts)
+
+
+def move_list(start_side: Side, moves: Sequence[Move], rows: int, marks: bool = False
+              ) -> list[StyleAndTextTuples]:
+    """The last ``rows`` rows of the score sheet for the side panel, the last move styled
+    (and with ``marks``, for a screen without colour, put in ``[ ]``).
+
+    >>> from kbdraughts.notation import parse_fen, parse_move
+    >>> pos = parse_fen("W:Wc3:Bf6")
+    >>> [fragment_list_to_text(r) for r in move_list(WHITE, [parse_move(pos, "c3-d4")], 4, True)]
+    ['1. [c3-d4]']
+    """
+    sheet = record_rows(start_side, moves)[-rows:] if rows > 0 else []
+    out: list[StyleAndTextTuples] = []
+    for i, (number, played) in enumerate(sheet):
+        line: StyleAndTextTuples = [("class:board.panel", f"{number}.")]
+        for j, text in enumerate(played):
+            last = i == len(sheet) - 1 and j == len(played) - 1
+            if last:
+                line.append(("class:board.panel.last", f" [{text}]" if marks else f" {text}"))
+            else:
+                line.append(("class:board.panel", f" {text}"))
+        out.append(line)
+    return out
+
+
+def last_move_text(start_side: Side, moves: Sequence[Move]) -> str:
+    """The last move with its number as a score sheet writes it: ``12... f6-g5``."""
+    sheet = record_rows(start_side, moves)
+    if not sheet:
+        return ""
+    number, played = sheet[-1]
+    return f"{number}{'.' if len(played) == 1 else '...'} {played[-1]}"
+
+
+def cut_text(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters with ``…`` (a long typed line is not shown whole).
+
+    >>> cut_text("x" * 5000, 8)
+    'xxxxxxx…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def break_points(text: str, width: int) -> dict[int, int]:
+    """Where ``text`` breaks to fit ``width`` columns: the index of each space that becomes a
+    new line, with the indentation the continued line takes (a table's second column, else
+    the line's own). Never inside a word or a move: one longer than the line stays whole."""
+    breaks: dict[int, int] = {}
+    start = 0
+    for line in text.split("\n"):
+        indent = _hanging_indent(line, width)
+        begin, col0 = 0, 0  # where the current screen line begins in ``line``, its indent
+        while col0 + len(line) - begin > width:
+            floor = max(begin, len(line) - len(line.lstrip(" ")) if begin == 0 else begin)
+            cut = line.rfind(" ", floor + 1, begin + width - col0 + 1)
+            if cut <= floor:  # a word longer than the line: break after it
+                cut = line.find(" ", begin + width - col0)
+                if cut < 0:
+                    break
+            breaks[start + cut] = indent
+            begin, col0 = cut + 1, indent
+        start += len(line) + 1
+    return breaks
+
+
+def _hanging_indent(line: str, width: int) -> int:
+    """The column a continued line starts at: a table's second column ("  save FILE  saves"),
+    else the line's own indentation."""
+    own = len(line) - len(line.lstrip(" "))
+    gap = re.search(r"\S {2,}(?=\S)", line)
+    if gap and gap.end() <= width // 2:
+        return gap.end()
+    return own
+
+
+def wrap_text(text: str, width: int) -> str:
+    """``text`` broken at spaces to at most ``width`` columns (see ``break_points``).
+
+    >>> wrap_text("1. c3-d4 b6-a5 2. g3-h4 a5-b4", 16)
+    '1. c3-d4 b6-a5\\n2. g3-h4 a5-b4'
+    >>> print(wrap_text("  save FILE  save the game as PDN", 26))
+      save FILE  save the game
+                 as PDN
+    """
+    return fragment_list_to_text(wrap_fragments([("", text)], width))
+
+
+def wrap_fragments(fragments: StyleAndTextTuples, width: int) -> StyleAndTextTuples:
+    """The fragments with their lines broken at spaces to fit ``width`` (styles kept)."""
+    breaks = break_points(fragment_list_to_text(fragments), width)
+    if not breaks:
+        return fragments
+    out: StyleAndTextTuples = []
+    at = 0
+    for style, text, *rest in fragments:
+        pieces = []
+        for i, ch in enumerate(text):
+            pieces.append("\n" + " " * breaks[at + i] if at + i in breaks else ch)
+        at += len(text)
+        out.append((style, "".join(pieces), *rest))  # type: ignore[arg-type]
+    return out
 
 
 __all__ = [
     "Glyphs", "UNICODE", "ASCII", "glyphs_for", "board_fragments", "board_text", "material_text",
-    "move_squares", "record_text", "BLACK", "WHITE",
+    "move_squares", "record_rows", "record_text", "move_list", "last_move_text", "cut_text",
+    "wrap_text", "wrap_fragments", "BLACK", "WHITE",
 ]

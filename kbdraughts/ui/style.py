@@ -16,6 +16,8 @@ STYLE_RULES: dict[str, str] = {
     "piece.black": "#000000 bold",
     "board.panel": "#a8a8a8",
     "board.panel.side": "bold",
+    "board.panel.last": "#ffd75f bold",  # the last move in the move list
+    "board.panel.counts": "#ffd75f",  # the draw rules counting
     # messages
     "msg.error": "#ff6b5f",
     "msg.ai": "#7fc8ff",
@@ -35,6 +37,7 @@ STYLE_RULES: dict[str, str] = {
     "toolbar.key": "#ffd75f",
     "toolbar.sep": "#5f5f5f",
     "toolbar.reason": "#7fc8ff",
+    "toolbar.counts": "#ffd75f",
 }
 
 STYLE = Style.from_dict(STYLE_RULES)

@@ -1,0 +1,65 @@
+"""The bottom toolbar: the draw rules counting, and the AI's reason for its last move in a
+player's words, always the last one."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from prompt_toolkit.formatted_text import fragment_list_to_text
+
+from kbdraughts.ai.spec import PlayerSpec
+from kbdraughts.board import Move
+from kbdraughts.game import Game
+from kbdraughts.notation import parse_fen, parse_move
+from kbdraughts.ui.session import HUMAN, Session
+from kbdraughts.ui.toolbar import (
+    ToolbarInfo, choice_words, draw_counts_text, session_info, toolbar_fragments,
+)
+
+
+class Said(NamedTuple):
+    move: Move
+    layer: str
+    reason: str
+    short: str
+    words: str = ""
+
+
+def played(session: Session, *moves: str, said: tuple[str, ...] = ()) -> None:
+    """Push ``moves``; those of the AI (Black) carry the words in ``said`` in turn."""
+    words = iter(said)
+    for text in moves:
+        game = session.game
+        move = parse_move(game.position, text)
+        choice = None
+        if not session.is_human(game.side):
+            w = next(words)
+            choice = Said(move, "search", f"search depth 1: {w} (9 nodes)", "search", w)
+        session.play(move, choice)
+
+
+def test_the_toolbar_shows_the_draw_rules_once_they_count():
+    game = Game(parse_fen("W:WKc1:BKh8"))
+    assert draw_counts_text(game) == ""  # nothing counts yet
+    for text in ("c1-d2", "h8-g7", "d2-c1", "g7-h8"):
+        game.push(parse_move(game.position, text))
+    assert draw_counts_text(game) == "repetition 2/3, kings only 2/15"
+    info = ToolbarInfo(3, "White", "m", 2, counts=draw_counts_text(game))
+    assert "repetition 2/3, kings only 2/15" in fragment_list_to_text(toolbar_fragments(info))
+
+
+def test_the_toolbar_shows_the_last_ai_moves_reason_never_an_older_one():
+    session = Session(lambda spec: None, [HUMAN, PlayerSpec.parse("kb:2:nokb")],
+                      game=Game(parse_fen("W:WKc1:BKh8")))
+    said = ("wins in 4 moves", "wins in 3 moves", "wins in 2 moves")
+    moves = ("c1-d2", "h8-g7", "d2-e1", "g7-h8", "e1-d2", "h8-g7")
+    for n in range(1, 4):
+        played(session, *moves[2 * n - 2:2 * n], said=said[n - 1:n])
+        assert session_info(session).reason == said[n - 1]
+
+
+def test_the_reason_in_words_before_the_short_form_and_the_engine_detail():
+    m = parse_move(parse_fen("W:Wc3:Bf6"), "c3-d4")
+    assert choice_words(Said(m, "search", "search depth 3: score +42", "s", "+0.4 men")) == \
+        "+0.4 men"
+    assert choice_words(Said(m, "random", "a random legal move", "random")) == "random"
