@@ -26,6 +26,8 @@ def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="kbdraughts",
         description="A knowledge-based AI for Russian draughts. With no command: play a game.",
+        epilog="'kbdraughts COMMAND --help' gives each command's options with their ranges and "
+        "defaults; options without a command are play's ('kbdraughts play --help').",
     )
     parser.add_argument("--version", action="version", version=f"kbdraughts {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)

@@ -183,9 +183,12 @@ def player(text: str) -> PlayerSpec:
 
 def add_fens(parser: argparse.ArgumentParser) -> None:
     """Positions as arguments; with none the command reads them from stdin (see cli.answer)."""
-    parser.add_argument("fens", nargs="*", metavar="FEN")
+    parser.add_argument("fens", nargs="*", metavar="FEN",
+                        help="a position, e.g. W:Wa1,c3:Bb6,Kh8 (default: read them from "
+                        "stdin, one a line)")
 
 
 def add_rules(parser: argparse.ArgumentParser, help: str) -> None:
     """``--rules PATH``, once per path: it takes one value, so FENs after it stay FENs."""
-    parser.add_argument("--rules", action="append", metavar="PATH", help=help)
+    parser.add_argument("--rules", action="append", metavar="PATH",
+                        help=help + " (default: the shipped knowledge base)")

@@ -47,8 +47,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=integer, default=None,
                    help="break ties between equal moves at random with this seed, any whole "
                    "number (default: none, the first of equal moves)")
-    p.add_argument("--explain", action="store_true", help="add the reason for each move")
-    p.add_argument("--no-kb", action="store_true", help="play without the knowledge base")
+    p.add_argument("--explain", action="store_true",
+                   help="add the reason for each move (default: the move alone)")
+    p.add_argument("--no-kb", action="store_true",
+                   help="play without the knowledge base (default: with it)")
     add_rules(p, "a rule file or directory to use instead of the shipped knowledge base "
               "(repeat --rules for several)")
     p.set_defaults(func=run_bestmove)
@@ -61,8 +63,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         "pair of games opens with the same random plies, varied by --seed. The last line is "
         "'A vs B: +W =D -L, score X%' from the first player's side.",
     )
-    p.add_argument("a", type=ai_player, metavar="PLAYER")
-    p.add_argument("b", type=ai_player, metavar="PLAYER")
+    p.add_argument("a", type=ai_player, metavar="PLAYER", help="the first player (A), whose "
+                   "side the score is from")
+    p.add_argument("b", type=ai_player, metavar="PLAYER", help="the second player (B)")
     p.add_argument("--games", type=positive("games"), default=20,
                    help="games to play, 1 or more (default 20)")
     p.add_argument("--seed", type=integer, default=1,
@@ -73,7 +76,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pdn", metavar="FILE", help="write each game to FILE as PDN as it ends "
                    "(default: none); FILE must be new or empty unless --append")
     p.add_argument("--append", action="store_true",
-                   help="add the games to the end of an existing --pdn FILE")
+                   help="add the games to the end of an existing --pdn FILE (default: refuse "
+                   "a FILE that is not empty)")
     p.add_argument("--max-plies", type=whole_number("max-plies", 1, MAX_MATCH_PLIES),
                    default=None, metavar="N",
                    help=f"adjudicate a draw after N plies, 1..{MAX_MATCH_PLIES} (default 300)")

@@ -22,16 +22,20 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the side you play: white, black or random (default: white); not "
                    "with --white/--black")
     p.add_argument("--level", type=level, help="the AI's level, 1..4 (default: 4)")
-    p.add_argument("--fen", help="start from this position (PDN FEN, e.g. W:WKa1:BKh8)")
-    p.add_argument("--load", metavar="FILE.pdn", help="play on from the end of a PDN game")
-    p.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    p.add_argument("--fen", help="start from this position (PDN FEN, e.g. W:WKa1:BKh8; "
+                   "default: the initial position)")
+    p.add_argument("--load", metavar="FILE.pdn",
+                   help="play on from the end of a PDN game (default: none)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the last unfinished game (default: a new game)")
     p.add_argument("--white", type=player, metavar="P",
                    help="who plays White: human, kb[:LEVEL][:nokb][:MSms], random, greedy, "
                    "search:DEPTH (default: you, or the AI when you play Black)")
     p.add_argument("--black", type=player, metavar="P",
                    help="who plays Black, as --white (default: the AI, or you with --color "
                    "black)")
-    p.add_argument("--ascii", action="store_true", help="draw the board with ASCII letters only")
+    p.add_argument("--ascii", action="store_true", help="draw the board with ASCII letters only (default: "
+                   "Unicode pieces)")
     p.add_argument("--delay", type=seconds, metavar="SECONDS",
                    help="pause between moves when two AIs play, 0..60 (default 0.8 on a "
                    "terminal, 0 in a pipe)")

@@ -41,7 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "shipped knowledge base) and print path:line: error/warning lines, then a summary. "
         "Exit status 0 without errors, 1 with errors.",
     )
-    c.add_argument("paths", nargs="*", metavar="PATH")
+    c.add_argument("paths", nargs="*", metavar="PATH", help="a rule file or a directory of "
+                   "*.txt (default: the shipped knowledge base)")
     c.set_defaults(func=run_check)
     m = actions.add_parser(
         "match", help="which rules apply to each position",
@@ -57,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "show", help="draw a rule and its mirror",
         description="Draw the rule ID as a board, with its file:line, and its mirror.",
     )
-    s.add_argument("id", metavar="ID")
+    s.add_argument("id", metavar="ID", help="the rule's name, as 'rules match' prints it")
     add_rules(s, "look in this rule file or directory instead of the shipped ones (repeat "
               "--rules for several)")
     s.set_defaults(func=run_show)
