@@ -19,7 +19,8 @@ TIMEOUT = 120
 
 
 def run_bytes(args: list[str], data: bytes, tmp_path: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    # Strict decoding, as in a UTF-8 locale (the C locale's UTF-8 mode would escape the bytes).
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), PYTHONIOENCODING="utf-8:strict")
     return subprocess.run(COMMAND + args, input=data, capture_output=True, timeout=TIMEOUT,
                           env=env)
 

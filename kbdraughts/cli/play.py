@@ -7,9 +7,8 @@ is imported when the command runs (prompt_toolkit, the PDN reader and the AI com
 from __future__ import annotations
 
 import argparse
-import sys
 
-from kbdraughts.cli.args import USAGE_ERROR, fail, level, player, seconds
+from kbdraughts.cli.args import fail, level, player, seconds
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,5 +51,4 @@ def run(args: argparse.Namespace) -> int:
     try:
         return start_game(args)
     except StartError as e:
-        print(f"kbdraughts play: {e}", file=sys.stderr)
-        return USAGE_ERROR
+        return fail("play", str(e))
