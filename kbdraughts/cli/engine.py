@@ -191,7 +191,10 @@ def _open_pdn(path: str | None, append: bool) -> TextIO | int | None:
         if not append and os.path.isfile(path) and os.path.getsize(path) > 0:
             return fail("match", f"{path} already holds games: add --append to add to it, or "
                         "choose another file")
-        return open(path, "a", encoding="utf-8")
+        out = open(path, "a", encoding="utf-8")
+        if out.tell() > 0:
+            out.write("\n")  # a blank line after what was there, ended by a newline or not
+        return out
     except OSError as e:
         return fail("match", f"cannot write {path}: {e.strerror}")
 
