@@ -85,10 +85,10 @@ def test_moves_answers_a_pipe_line_by_line():
             proc.stdin.write(fen + "\n")
             proc.stdin.flush()
             assert _read_line(proc) == answer + "\n"
-        # A bad line is answered by an empty line (and one line on stderr): still in step.
+        # A bad line is answered by `error` (and one line on stderr): still in step.
         proc.stdin.write("W:Wa2:Bb6\n")
         proc.stdin.flush()
-        assert _read_line(proc) == "\n"
+        assert _read_line(proc) == "error\n"
         proc.stdin.write("W:WKa1:Bc3,e5\n")
         proc.stdin.flush()
         assert _read_line(proc) == "a1:d4:f6 a1:d4:g7 a1:d4:h8\n"
@@ -96,6 +96,7 @@ def test_moves_answers_a_pipe_line_by_line():
         assert proc.wait(timeout=TIMEOUT) == 2  # a bad FEN was seen
         err = proc.stderr.read()
         assert len(err.splitlines()) == 1 and "a2" in err and "Traceback" not in err
+        assert "line 5" in err
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -105,8 +106,9 @@ def test_moves_answers_a_pipe_line_by_line():
 
 def test_moves_bad_fen_argument_exits_2_with_one_line():
     result = run("moves", START_FEN, "W:Wa1:Ba1", "W:WKa1:Bh8")
-    assert_one_line_error(result, "a1", "both sides")
-    assert result.stdout.splitlines() == [START_MOVES]  # stops at the bad one
+    assert_one_line_error(result, "a1", "both sides", "argument 2")
+    # Answered like a line of stdin: `error`, and the run goes on.
+    assert result.stdout.splitlines() == [START_MOVES, "error", "a1-b2 a1-c3 a1-d4 a1-e5 a1-f6 a1-g7"]
 
 
 @pytest.mark.parametrize("bad", ["garbage", "X:Wa1:Bb6", "W:Wb8:Bb6", "W:Wa1"])

@@ -64,7 +64,7 @@ def test_bestmove_search_level():
 
 def test_bestmove_bad_fen_is_one_line_and_status_2():
     r = run("bestmove", "--no-kb", "W:Wz9")
-    assert r.returncode == 2 and r.stdout == "" and len(r.stderr.splitlines()) == 1
+    assert r.returncode == 2 and r.stdout == "error\n" and len(r.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize("args", [["--level", "9"], ["--movetime", "0"], ["--level", "x"]])

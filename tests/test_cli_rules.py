@@ -71,7 +71,7 @@ def test_rules_match_reads_stdin_line_by_line(tmp_path: Path, capsys, monkeypatc
     monkeypatch.setattr("sys.stdin", io.StringIO("W:Wc3:Bd4\nnonsense\nB:Wa1:Bh8\n"))
     assert main(["rules", "match", "--rules", str(f)]) == 2
     out = capsys.readouterr()
-    assert out.out == "first second\n\nsecond\n"
+    assert out.out == "first second\nerror\nsecond\n"
     assert out.err.startswith("kbdraughts: bad FEN:")
 
 

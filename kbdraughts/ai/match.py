@@ -10,9 +10,11 @@ an illegal move (or none while it has one) loses that game; such games are count
 from __future__ import annotations
 
 import multiprocessing
+import queue
 import random
 import signal
 from dataclasses import dataclass, field
+from multiprocessing.pool import Pool
 from typing import Iterable, Iterator
 
 from kbdraughts.ai.players import Player, make_player
@@ -157,15 +159,45 @@ def run_game(job: tuple) -> GameRecord:
 def run_match(a: PlayerSpec | str, b: PlayerSpec | str, games: int, seed: int | None = None,
               jobs: int = 1, max_plies: int = MAX_PLIES, opening_plies: int = OPENING_PLIES
               ) -> Iterator[GameRecord]:
-    """The games of a match as they finish (in any order with several jobs)."""
-    work = [(a, b, i, seed, max_plies, opening_plies) for i in range(games)]
+    """The games of a match as they finish (in any order with several jobs).
+
+    Jobs are made as games start, so memory does not grow with ``games``.
+    """
+    work = ((a, b, i, seed, max_plies, opening_plies) for i in range(games))
     if jobs <= 1 or games <= 1:
         for job in work:
             yield run_game(job)
         return
+    jobs = min(jobs, games)
     ctx = multiprocessing.get_context("spawn")  # no threads or pyDatalog state carried over
-    with ctx.Pool(processes=min(jobs, games), initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(run_game, work)
+    with ctx.Pool(processes=jobs, initializer=_ignore_interrupts) as pool:
+        yield from _pooled(pool, work, 2 * jobs)
+
+
+def _pooled(pool: Pool, work: Iterator[tuple], window: int) -> Iterator[GameRecord]:
+    """``run_game`` of each job in ``pool``, as they finish, at most ``window`` at a time.
+
+    ``Pool.imap_unordered`` would read the whole of ``work`` into its task queue at once.
+    """
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+    running = 0
+
+    def start() -> bool:
+        job = next(work, None)
+        if job is not None:
+            pool.apply_async(run_game, (job,), callback=finished.put,
+                             error_callback=finished.put)
+        return job is not None
+
+    while running < window and start():
+        running += 1
+    while running:
+        record = finished.get()
+        running -= 1
+        if isinstance(record, BaseException):
+            raise record
+        yield record
+        running += start()
 
 
 def _ignore_interrupts() -> None:

@@ -26,6 +26,8 @@ def build_parser() -> ArgumentParser:
     parser = ArgumentParser(
         prog="kbdraughts",
         description="A knowledge-based AI for Russian draughts. With no command: play a game.",
+        epilog="'kbdraughts COMMAND --help' gives each command's options with their ranges and "
+        "defaults; options without a command are play's ('kbdraughts play --help').",
     )
     parser.add_argument("--version", action="version", version=f"kbdraughts {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
@@ -44,6 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return USAGE_ERROR
+    _forgiving_stdin()
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
@@ -52,3 +55,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (e.g. `| head`): not an error of ours.
         sys.stderr.close()
         return 0
+
+
+def _forgiving_stdin() -> None:
+    """Read text from stdin (``play`` in a pipe) with bytes that are not UTF-8 replaced, not
+    raising, and lines split at ``\n`` alone, as ``cli.answer`` reads FEN streams (Python also
+    splits at a lone ``\r``). Leaves a stream it cannot change (a test's StringIO) alone."""
+    try:
+        sys.stdin.reconfigure(errors="replace", newline="\n")
+    except (AttributeError, ValueError, OSError):
+        pass

@@ -60,37 +60,70 @@ class ArgumentParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
 
 def fail(command: str, message: str) -> int:
     """Report a usage error of ``kbdraughts COMMAND`` as one line on stderr; USAGE_ERROR."""
-    print(f"kbdraughts {command}: {message}", file=sys.stderr, flush=True)
+    print(f"kbdraughts {command}: {one_line(message)}", file=sys.stderr, flush=True)
     return USAGE_ERROR
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters (line breaks, escapes) written as ``\\xNN``: an
+    argument or a line of input quoted in a message keeps it one line and leaves the terminal
+    alone.
+
+    >>> one_line("bad\\nline\\x1b[2J\\u2028 ok")
+    'bad\\\\x0aline\\\\x1b[2J\\\\u2028 ok'
+    """
+    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)
+
+
+def _escape(c: str) -> str:
+    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
 
 
 # --- argument types: each turns the text into a value or says in one line what is wrong --------
 
 
-def integer(text: str) -> int:
-    """Any whole number (a seed)."""
+def integer(text: str, what: str = "") -> int:
+    """Any whole number (a seed) of at most MAX_DIGITS ASCII digits, with an optional sign."""
+    digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
+        said = f"{what} must be a whole number" if what else "expected a whole number"
+        raise argparse.ArgumentTypeError(f"{said}, got {_short(text)!r}")
     try:
         return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    except ValueError:  # misplaced underscores
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {_short(text)!r}") from None
 
 
-def whole_number(what: str, minimum: int = 0) -> Callable[[str], int]:
-    """A whole number of at least ``minimum``, named ``what`` in its error."""
+#: Digits of the longest number read (Python refuses str<->int beyond 4300 digits).
+MAX_DIGITS = 100
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """``value`` as text, cut to ``limit`` characters for a one-line message."""
+    text = value if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def whole_number(what: str, minimum: int = 0, maximum: int | None = None
+                 ) -> Callable[[str], int]:
+    """A whole number from ``minimum`` to ``maximum`` (None: no bound), named ``what`` in its
+    error. Written in ASCII digits: ``int`` would also take ``'\u0663'`` (Arabic-Indic 3).
+
+    >>> whole_number("depth", 0, 20)("99999999999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: depth must be from 0 to 20, got 99999999999
+    """
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{what} must be a whole number, got {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"{what} must be {minimum} or more, got {value}")
+        value = integer(text, what)
+        if value < minimum or (maximum is not None and value > maximum):
+            bound = f"{minimum} or more" if maximum is None else f"from {minimum} to {maximum}"
+            raise argparse.ArgumentTypeError(f"{what} must be {bound}, got {_short(value)}")
         return value
 
     return parse
@@ -112,14 +145,26 @@ def level(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+#: The longest pause asked for, in seconds.
+MAX_SECONDS = 60.0
+
+
 def seconds(text: str) -> float:
-    """A duration in seconds, 0 or more."""
+    """A duration in seconds, 0 to MAX_SECONDS (``nan`` and ``inf`` are not durations).
+
+    >>> seconds("nan")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected seconds from 0 to 60, got 'nan'
+    """
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected seconds, got {_short(text)!r}") from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {_short(text)!r}")
+    if not value <= MAX_SECONDS:  # also nan
+        raise argparse.ArgumentTypeError(
+            f"expected seconds from 0 to {MAX_SECONDS:g}, got {_short(text)!r}")
     return value
 
 
@@ -138,9 +183,12 @@ def player(text: str) -> PlayerSpec:
 
 def add_fens(parser: argparse.ArgumentParser) -> None:
     """Positions as arguments; with none the command reads them from stdin (see cli.answer)."""
-    parser.add_argument("fens", nargs="*", metavar="FEN")
+    parser.add_argument("fens", nargs="*", metavar="FEN",
+                        help="a position, e.g. W:Wa1,c3:Bb6,Kh8 (default: read them from "
+                        "stdin, one a line)")
 
 
 def add_rules(parser: argparse.ArgumentParser, help: str) -> None:
     """``--rules PATH``, once per path: it takes one value, so FENs after it stay FENs."""
-    parser.add_argument("--rules", action="append", metavar="PATH", help=help)
+    parser.add_argument("--rules", action="append", metavar="PATH",
+                        help=help + " (default: the shipped knowledge base)")

@@ -9,6 +9,7 @@ legal move, ``  # `` and the reason with ``--explain``); ``match`` ends with
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -18,6 +19,12 @@ from kbdraughts.cli.args import (
 
 if TYPE_CHECKING:  # the match machinery is imported when ``match`` runs
     from kbdraughts.ai.match import GameRecord, Tally
+
+#: An hour per move: more is a typo, not a wish.
+MAX_MOVETIME_MS = 3_600_000
+#: The longest game before adjudication, and the longest random opening (plies).
+MAX_MATCH_PLIES = 10_000
+MAX_OPENING_PLIES = 100
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,16 +37,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     add_fens(p)
     p.add_argument("--level", type=level, default=None,
-                   help="1 = the knowledge base, capture tree and weighted move; 2 and 3 "
+                   help="1..4: 1 = the knowledge base, capture tree and weighted move; 2 and 3 "
                    "search 4 and 8 plies, 4 as deep as --movetime allows (default: 4)")
     # The default is ai.spec's MOVETIME_MS, applied when the command runs (test_cli_engine
     # pins the figure in this help): importing ai.spec here would slow every command's start.
-    p.add_argument("--movetime", type=positive("movetime"), default=None, metavar="MS",
-                   help="time per move of the searching levels (default 1000)")
+    p.add_argument("--movetime", type=whole_number("movetime", 1, MAX_MOVETIME_MS),
+                   default=None, metavar="MS", help="time per move of the searching levels, "
+                   f"1..{MAX_MOVETIME_MS} milliseconds (default 1000)")
     p.add_argument("--seed", type=integer, default=None,
-                   help="break ties between equal moves at random with this seed")
-    p.add_argument("--explain", action="store_true", help="add the reason for each move")
-    p.add_argument("--no-kb", action="store_true", help="play without the knowledge base")
+                   help="break ties between equal moves at random with this seed, any whole "
+                   "number (default: none, the first of equal moves)")
+    p.add_argument("--explain", action="store_true",
+                   help="add the reason for each move (default: the move alone)")
+    p.add_argument("--no-kb", action="store_true",
+                   help="play without the knowledge base (default: with it)")
     add_rules(p, "a rule file or directory to use instead of the shipped knowledge base "
               "(repeat --rules for several)")
     p.set_defaults(func=run_bestmove)
@@ -52,17 +63,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         "pair of games opens with the same random plies, varied by --seed. The last line is "
         "'A vs B: +W =D -L, score X%' from the first player's side.",
     )
-    p.add_argument("a", type=ai_player, metavar="PLAYER")
-    p.add_argument("b", type=ai_player, metavar="PLAYER")
+    p.add_argument("a", type=ai_player, metavar="PLAYER", help="the first player (A), whose "
+                   "side the score is from")
+    p.add_argument("b", type=ai_player, metavar="PLAYER", help="the second player (B)")
     p.add_argument("--games", type=positive("games"), default=20,
-                   help="games to play (default 20)")
-    p.add_argument("--seed", type=integer, default=1, help="opening seed (default 1)")
-    p.add_argument("--jobs", type=positive("jobs"), default=1, help="processes to play in")
-    p.add_argument("--pdn", metavar="FILE", help="write every game to FILE as PDN")
-    p.add_argument("--max-plies", type=positive("max-plies"), default=None, metavar="N",
-                   help="adjudicate a draw after N plies (default 300)")
-    p.add_argument("--opening-plies", type=whole_number("plies"), default=4, metavar="N",
-                   help="random plies that open each pair of games (default 4)")
+                   help="games to play, 1 or more (default 20)")
+    p.add_argument("--seed", type=integer, default=1,
+                   help="opening seed, any whole number (default 1)")
+    p.add_argument("--jobs", type=positive("jobs"), default=1,
+                   help="processes to play in, 1 to the number of CPUs (default 1; more are "
+                   "capped with a note)")
+    p.add_argument("--pdn", metavar="FILE", help="write each game to FILE as PDN as it ends "
+                   "(default: none); FILE must be new or empty unless --append")
+    p.add_argument("--append", action="store_true",
+                   help="add the games to the end of an existing --pdn FILE (default: refuse "
+                   "a FILE that is not empty)")
+    p.add_argument("--max-plies", type=whole_number("max-plies", 1, MAX_MATCH_PLIES),
+                   default=None, metavar="N",
+                   help=f"adjudicate a draw after N plies, 1..{MAX_MATCH_PLIES} (default 300)")
+    p.add_argument("--opening-plies", type=whole_number("plies", 0, MAX_OPENING_PLIES),
+                   default=4, metavar="N", help="random plies that open each pair of games, "
+                   f"0..{MAX_OPENING_PLIES} (default 4)")
     p.set_defaults(func=run_match)
 
 
@@ -125,43 +146,70 @@ def run_match(args: argparse.Namespace) -> int:
             load_default_kb()
     except ValueError as e:
         return fail("match", str(e))
-    try:
-        out = open(args.pdn, "w", encoding="utf-8") if args.pdn else None
-    except OSError as e:
-        return fail("match", f"cannot write {args.pdn}: {e.strerror}")
+    out = _open_pdn(args.pdn, args.append)
+    if isinstance(out, int):
+        return out
+    jobs = _jobs(args.jobs)
     bar = sys.stderr.isatty()
     tally = Tally()
-    records = []
     try:
-        for rec in games_of(args.a, args.b, args.games, args.seed, args.jobs,
+        for rec in games_of(args.a, args.b, args.games, args.seed, jobs,
                             args.max_plies or MAX_PLIES, args.opening_plies):
             tally.add(rec)
-            records.append(rec)
+            if out is not None:
+                _write_pdn(out, rec)
             if bar:
                 _progress(tally, args.games)
     finally:
         if bar:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
-    if out is not None:
-        with out:
-            _write_pdn(out, records)
+        if out is not None:
+            out.close()
     for note in tally.illegal:
         print(f"kbdraughts match: illegal move: {note}", file=sys.stderr)
     print(tally.line(args.a, args.b), flush=True)
     return 0
 
 
-def _write_pdn(out: TextIO, records: list[GameRecord]) -> None:
-    """Every game of the match, in the order played, as PDN."""
+def _jobs(asked: int) -> int:
+    """``asked`` processes, but no more than the machine has CPUs (a note says so)."""
+    cpus = os.cpu_count() or 1
+    if asked <= cpus:
+        return asked
+    print(f"kbdraughts match: note: --jobs {asked} is more than the {cpus} CPUs here: "
+          f"playing in {cpus}", file=sys.stderr, flush=True)
+    return cpus
+
+
+def _open_pdn(path: str | None, append: bool) -> TextIO | int | None:
+    """The --pdn file opened to append to, None without one, or USAGE_ERROR after saying why:
+    a file that holds something is only added to with --append, never emptied."""
+    if path is None:
+        return None
+    try:
+        if not append and os.path.isfile(path) and os.path.getsize(path) > 0:
+            return fail("match", f"{path} already holds games: add --append to add to it, or "
+                        "choose another file")
+        out = open(path, "a", encoding="utf-8")
+        if out.tell() > 0:
+            out.write("\n")  # a blank line after what was there, ended by a newline or not
+        return out
+    except OSError as e:
+        return fail("match", f"cannot write {path}: {e.strerror}")
+
+
+def _write_pdn(out: TextIO, rec: GameRecord) -> None:
+    """One finished game as PDN (its Round tag gives its place in the match), flushed at once
+    so a stopped match keeps every game played."""
     from kbdraughts.ai.match import replay
     from kbdraughts.pdn import game_to_pdn
 
-    for rec in sorted(records, key=lambda r: r.index):
-        tags = {"Event": "kbdraughts match", "Round": str(rec.index + 1),
-                "White": rec.white, "Black": rec.black, "Result": rec.result,
-                "Termination": rec.reason}
-        out.write(game_to_pdn(replay(rec), tags) + "\n")
+    tags = {"Event": "kbdraughts match", "Round": str(rec.index + 1),
+            "White": rec.white, "Black": rec.black, "Result": rec.result,
+            "Termination": rec.reason}
+    out.write(game_to_pdn(replay(rec), tags) + "\n")
+    out.flush()
 
 
 def _progress(t: Tally, total: int, width: int = 30) -> None:

@@ -7,9 +7,8 @@ is imported when the command runs (prompt_toolkit, the PDN reader and the AI com
 from __future__ import annotations
 
 import argparse
-import sys
 
-from kbdraughts.cli.args import USAGE_ERROR, level, player, seconds
+from kbdraughts.cli.args import fail, level, player, seconds
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,27 +17,38 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play Russian draughts against the knowledge-based AI. Type moves like "
         "c3-d4 or c3:e5; 'help' at the prompt lists the commands. Every game is autosaved.",
     )
-    p.add_argument("--color", "--colour", choices=["white", "black", "random"], default="white",
-                   help="the side you play (default: white)")
-    p.add_argument("--level", type=level, help="the AI's level (default: the engine's default)")
-    p.add_argument("--fen", help="start from this position (PDN FEN, e.g. W:WKa1:BKh8)")
-    p.add_argument("--load", metavar="FILE.pdn", help="play on from the end of a PDN game")
-    p.add_argument("--resume", action="store_true", help="continue the last unfinished game")
+    p.add_argument("--color", "--colour", choices=["white", "black", "random"], default=None,
+                   help="the side you play: white, black or random (default: white); not "
+                   "with --white/--black")
+    p.add_argument("--level", type=level, help="the AI's level, 1..4 (default: 4)")
+    p.add_argument("--fen", help="start from this position (PDN FEN, e.g. W:WKa1:BKh8; "
+                   "default: the initial position)")
+    p.add_argument("--load", metavar="FILE.pdn",
+                   help="play on from the end of a PDN game (default: none)")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the last unfinished game (default: a new game)")
     p.add_argument("--white", type=player, metavar="P",
-                   help="who plays White: human, kb, kb:LEVEL, random, greedy, search:DEPTH")
-    p.add_argument("--black", type=player, metavar="P", help="who plays Black (as --white)")
-    p.add_argument("--ascii", action="store_true", help="draw the board with ASCII letters only")
+                   help="who plays White: human, kb[:LEVEL][:nokb][:MSms], random, greedy, "
+                   "search:DEPTH (default: you, or the AI when you play Black)")
+    p.add_argument("--black", type=player, metavar="P",
+                   help="who plays Black, as --white (default: the AI, or you with --color "
+                   "black)")
+    p.add_argument("--ascii", action="store_true", help="draw the board with ASCII letters only (default: "
+                   "Unicode pieces)")
     p.add_argument("--delay", type=seconds, metavar="SECONDS",
-                   help="pause between moves when two AIs play (default 0.8 on a terminal, "
-                   "0 in a pipe)")
+                   help="pause between moves when two AIs play, 0..60 (default 0.8 on a "
+                   "terminal, 0 in a pipe)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from kbdraughts.ui.launch import StartError, start_game
 
+    if args.color is not None and (args.white or args.black):
+        return fail("play", "--color and --white/--black both choose the seats: use one")
+    args.color = args.color or "white"
+
     try:
         return start_game(args)
     except StartError as e:
-        print(f"kbdraughts play: {e}", file=sys.stderr)
-        return USAGE_ERROR
+        return fail("play", str(e))

@@ -17,7 +17,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from kbdraughts.cli.args import USAGE_ERROR, add_fens, add_rules
+from kbdraughts.cli.args import USAGE_ERROR, add_fens, add_rules, one_line
 
 if TYPE_CHECKING:  # keep registration free of the heavy imports (pyDatalog)
     from kbdraughts.kb.knowledge import KnowledgeBase
@@ -32,6 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     def no_action(args: argparse.Namespace) -> int:
         p.print_help()
+        print("kbdraughts rules: choose an action: check, match or show", file=sys.stderr)
         return USAGE_ERROR
 
     p.set_defaults(func=no_action)
@@ -41,7 +42,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "shipped knowledge base) and print path:line: error/warning lines, then a summary. "
         "Exit status 0 without errors, 1 with errors.",
     )
-    c.add_argument("paths", nargs="*", metavar="PATH")
+    c.add_argument("paths", nargs="*", metavar="PATH", help="a rule file or a directory of "
+                   "*.txt (default: the shipped knowledge base)")
     c.set_defaults(func=run_check)
     m = actions.add_parser(
         "match", help="which rules apply to each position",
@@ -57,7 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "show", help="draw a rule and its mirror",
         description="Draw the rule ID as a board, with its file:line, and its mirror.",
     )
-    s.add_argument("id", metavar="ID")
+    s.add_argument("id", metavar="ID", help="the rule's name, as 'rules match' prints it")
     add_rules(s, "look in this rule file or directory instead of the shipped ones (repeat "
               "--rules for several)")
     s.set_defaults(func=run_show)
@@ -72,7 +74,8 @@ def run_check(args: argparse.Namespace) -> int:
     findings = sorted(warnings + [d for d in errors if d not in missing],
                       key=lambda d: (order.get(d.path, -1), d.line, d.level != "error"))
     for d in missing:
-        print(f"kbdraughts rules check: {d.path}: no such file or directory", file=sys.stderr)
+        print(f"kbdraughts rules check: {one_line(d.path)}: no such file or directory",
+              file=sys.stderr)
     for d in findings:
         print(d)
     exact = sum(1 for r in rules if r.exact)
@@ -93,7 +96,7 @@ def run_match(args: argparse.Namespace) -> int:
     from kbdraughts.cli.answer import answer_each
     from kbdraughts.notation import parse_fen
 
-    kb = _load(args.rules)
+    kb = _load(args.rules, "match")
     if kb is None:
         return USAGE_ERROR
     return answer_each(args.fens, lambda text: " ".join(
@@ -103,7 +106,7 @@ def run_match(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     from kbdraughts.kb.writer import show_rule
 
-    kb = _load(args.rules)
+    kb = _load(args.rules, "show")
     if kb is None:
         return USAGE_ERROR
     if args.id not in kb:
@@ -116,16 +119,20 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(paths: list[str] | None) -> KnowledgeBase | None:
-    """The knowledge base of ``paths`` (None: the shipped one), or None after reporting why not."""
+def _load(paths: list[str] | None, action: str) -> KnowledgeBase | None:
+    """The knowledge base of ``paths`` (None: the shipped one), or None after reporting why not:
+    one line for one fault (a missing path), else each ``file:line`` and a summary."""
     from kbdraughts.kb.knowledge import load_knowledge_base
     from kbdraughts.kb.rules import RuleFileError
 
     try:
         return load_knowledge_base(paths)
     except RuleFileError as e:
+        if len(e.errors) == 1:
+            print(f"kbdraughts rules {action}: {one_line(str(e.errors[0]))}", file=sys.stderr)
+            return None
         for d in e.errors:
-            print(d, file=sys.stderr)
+            print(one_line(str(d)), file=sys.stderr)
         print(f"kbdraughts: the rules were not loaded ({len(e.errors)} "
               f"error{'s' if len(e.errors) != 1 else ''}; see 'kbdraughts rules check')",
               file=sys.stderr)
