@@ -56,6 +56,8 @@ def test_without_kb():
     ("kb:²", "'²' is not a level"),
     ("kb:1:fast", "'fast' is not a level, 'nokb' or a time"),
     ("kb:0ms", "'0ms' is not a level"),
+    ("kb:3600001ms", "'3600001ms' is not a level"),
+    ("kb:" + "9" * 5000 + "ms", "is not a level"),
     ("search:0", "search depth must be a number 1..20"),
     ("search:x", "search depth must be a number"),
     ("search:²", "search depth must be a number"),
@@ -73,6 +75,14 @@ def test_a_spec_error_is_a_value_error_with_one_line():
     with pytest.raises(ValueError) as e:
         PlayerSpec.parse("kb:1:x:y")
     assert "\n" not in str(e.value)
+
+
+def test_the_longest_time_is_the_command_lines_too():
+    from kbdraughts.ai.spec import MAX_MOVETIME_MS
+    from kbdraughts.cli.engine import MAX_MOVETIME_MS as COMMAND_LINE_MAX
+
+    assert PlayerSpec.parse(f"kb:4:{MAX_MOVETIME_MS}ms").movetime_ms == MAX_MOVETIME_MS
+    assert COMMAND_LINE_MAX == MAX_MOVETIME_MS  # one bound, written twice to keep start-up light
 
 
 def test_check_level():

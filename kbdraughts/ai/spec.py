@@ -26,8 +26,10 @@ from dataclasses import dataclass, replace
 MAX_LEVEL = 4
 #: Every level answers within its budget, so the default is the strongest.
 DEFAULT_LEVEL = MAX_LEVEL
-#: Default time per move of the searching levels, in milliseconds.
+#: Default time per move of the searching levels, in milliseconds, and the most a spec may ask
+#: (an hour: past it a typo, not a plan; ``bestmove --movetime`` has the same bound).
 MOVETIME_MS = 1000
+MAX_MOVETIME_MS = 3_600_000
 #: The deepest ``search:DEPTH`` baseline.
 MAX_SEARCH_DEPTH = 20
 
@@ -114,11 +116,12 @@ def _parse_engine(text: str, args: list[str]) -> PlayerSpec:
     for i, a in enumerate(args):
         if a == "nokb":
             use_kb = False
-        elif a.endswith("ms") and a[:-2].isascii() and a[:-2].isdigit() and int(a[:-2]) > 0:
+        elif a.endswith("ms") and a[:-2].isascii() and a[:-2].isdigit() and len(a) < 12 \
+                and 0 < int(a[:-2]) <= MAX_MOVETIME_MS:
             movetime = int(a[:-2])
         elif i == 0 and a.isascii() and a.isdigit():
             level = check_level(int(a))
         else:
             raise PlayerSpecError(f"unknown player {text.strip()!r}: {a!r} is not a level, "
-                                  f"'nokb' or a time like '200ms' ({USAGE})")
+                                  f"'nokb' or a time like '200ms' (at most {MAX_MOVETIME_MS}ms) ({USAGE})")
     return PlayerSpec("kb", level, use_kb, movetime)

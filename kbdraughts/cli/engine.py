@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the match machinery is imported when ``match`` runs
     from kbdraughts.ai.match import GameRecord, Tally
 
 #: An hour per move: more is a typo, not a wish.
-MAX_MOVETIME_MS = 3_600_000
+MAX_MOVETIME_MS = 3_600_000  # ai.spec.MAX_MOVETIME_MS (not imported: start-up stays light)
 #: The longest game before adjudication, and the longest random opening (plies).
 MAX_MATCH_PLIES = 10_000
 MAX_OPENING_PLIES = 100
