@@ -128,8 +128,10 @@ def _load(paths: list[str] | None, action: str) -> KnowledgeBase | None:
     try:
         return load_knowledge_base(paths)
     except RuleFileError as e:
-        if len(e.errors) == 1:
-            print(f"kbdraughts rules {action}: {one_line(str(e.errors[0]))}", file=sys.stderr)
+        if len(e.errors) == 1:  # one line: "file:line: error: ...", or the command and the path
+            d = e.errors[0]
+            head = "" if d.line else f"kbdraughts rules {action}: "
+            print(head + one_line(str(d)), file=sys.stderr)
             return None
         for d in e.errors:
             print(one_line(str(d)), file=sys.stderr)
