@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kbdraughts.ai import DEFAULT_LEVEL, MAX_LEVEL, Choice, Engine
+from kbdraughts.ai.engine import DEFAULT_LEVEL, MAX_LEVEL, Choice, Engine
 from kbdraughts.board import START, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, parse_fen

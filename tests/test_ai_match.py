@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kbdraughts.ai import PlayerSpec, make_player
+from kbdraughts.ai.players import make_player
+from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.ai.match import Tally, opening, play_game, run_game
 from kbdraughts.game import Game
 

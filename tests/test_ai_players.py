@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from kbdraughts.ai import DEFAULT_LEVEL, MAX_LEVEL, PlayerSpec, PlayerSpecError, make_player
+from kbdraughts.ai.players import make_player
+from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, PlayerSpec, PlayerSpecError
 from kbdraughts.ai import engine, spec as spec_module
 from kbdraughts.ai.players import EnginePlayer
 from kbdraughts.game import Game

@@ -64,7 +64,7 @@ def test_tactics_rarely_lose_in_real_games(kb):
     # actually meets. Over fresh level-1 games (not the ones mined), wherever a tactic fires
     # its move must lose nothing within four plies (every defence searched) in 85% at least
     # (`python tools/mine_rules.py --soundness GAMES.pdn` measures it on match games: ~92%).
-    from kbdraughts.ai import Engine
+    from kbdraughts.ai.engine import Engine
     from kbdraughts.game import Game
 
     rng = random.Random(2024)

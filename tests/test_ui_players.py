@@ -56,7 +56,7 @@ def test_ctrl_c_while_the_spinner_is_drawn_stops_the_ai(monkeypatch):
 
 
 def test_ai_factory_builds_from_the_spec(monkeypatch):
-    import kbdraughts.ai
+    import kbdraughts.ai.players
 
-    monkeypatch.setattr(kbdraughts.ai, "make_player", lambda text: f"player {text}")
+    monkeypatch.setattr(kbdraughts.ai.players, "make_player", lambda text: f"player {text}")
     assert players.ai_factory(PlayerSpec.parse("kb:1:nokb")) == "player kb:1:nokb"

@@ -213,7 +213,7 @@ def game_positions(games: int, seed: int) -> list[Position]:
 
 def game_moves(games: int, seed: int) -> list[tuple[Position, Move]]:
     """Positions from level-1 games without the knowledge base, after a few random plies."""
-    from kbdraughts.ai import Engine
+    from kbdraughts.ai.engine import Engine
 
     rng = random.Random(seed)
     out = []

@@ -7,12 +7,14 @@ time budget, stop event), ``rulebook`` (what the engine needs of a knowledge bas
 ``layers`` (one function per layer: rules, capture tree, weighted move, only move, search),
 ``explain`` (the reasons), ``engine`` (the ``LEVELS`` table and the loop over it), ``spec``
 (``PlayerSpec``), ``players`` (players built from specs) and ``match`` (games over processes).
+Import each from its own module: this package file imports nothing, so that reading a player
+spec (``ai.spec``) does not load the engine.
 
 Levels: 1 is the ancestor's layers exactly (knowledge-base capture, exact and pattern rules,
 then the capture tree, then the weighted simple move); 2 and 3 search at most 4 and 8 plies
 after the rules, 4 (the default) as deep as ``movetime_ms`` allows.
 
->>> from kbdraughts.ai import Engine
+>>> from kbdraughts.ai.engine import Engine
 >>> from kbdraughts.game import Game
 >>> from kbdraughts.notation import parse_fen, move_text
 >>> choice = Engine(level=1, use_kb=False).choose(Game(parse_fen("W:Wc3,e3,g1:Bd4,f6,g7")))
@@ -21,12 +23,3 @@ after the rules, 4 (the default) as deep as ``movetime_ms`` allows.
 >>> choice.reason
 'capture tree +105: e3:c5 (best of 2 captures; +105 a man taken, -100 a man lost)'
 """
-
-from __future__ import annotations
-
-from kbdraughts.ai.engine import LEVELS, Choice, Engine
-from kbdraughts.ai.players import make_player
-from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, PlayerSpec, PlayerSpecError
-
-__all__ = ["Engine", "Choice", "LEVELS", "make_player", "PlayerSpec", "PlayerSpecError",
-           "DEFAULT_LEVEL", "MAX_LEVEL"]
