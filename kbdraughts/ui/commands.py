@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from kbdraughts.ai.spec import MAX_LEVEL
-from kbdraughts.board import BLACK, START, WHITE, Move
+from kbdraughts.board import BLACK, START, WHITE, Move, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
 from kbdraughts.pdn import PdnError, read_pdn_file, write_pdn_file
 from kbdraughts.ui.draws import draw_judgement
@@ -125,13 +125,22 @@ def _board(ui: Front, arg: str) -> None:
     ui.show_board()
 
 
-@command("draw", "offer a draw (the AI accepts when it judges the position drawn or worse)")
-def _draw(ui: Front, arg: str) -> None:
+def _acting_side(ui: Front) -> Side | None:
+    """The side the person offers a draw or resigns for: the side to move if it is theirs,
+    else their own; None (and said) once the game is over."""
     session, game = ui.session, ui.session.game
     if game.result is not None:
         ui.error(f"The game is over ({game.result}).")
+        return None
+    return game.side if session.is_human(game.side) else session.person_side()
+
+
+@command("draw", "offer a draw (the AI accepts when it judges the position drawn or worse)")
+def _draw(ui: Front, arg: str) -> None:
+    session, game = ui.session, ui.session.game
+    me = _acting_side(ui)
+    if me is None:
         return
-    me = game.side if session.is_human(game.side) else session.person_side()
     other = 1 - me
     if session.is_human(other):
         accepted = ui.ask_yes_no(f"{side_name(me)} offers a draw. "
@@ -157,11 +166,10 @@ def _draw(ui: Front, arg: str) -> None:
 
 @command("resign", "give up this game")
 def _resign(ui: Front, arg: str) -> None:
-    session, game = ui.session, ui.session.game
-    if game.result is not None:
-        ui.error(f"The game is over ({game.result}).")
+    game = ui.session.game
+    side = _acting_side(ui)
+    if side is None:
         return
-    side = game.side if session.is_human(game.side) else session.person_side()
     if not ui.ask_yes_no("Resign this game? [y/n] "):
         ui.info("Play on.")
         return
