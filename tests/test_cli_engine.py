@@ -200,3 +200,45 @@ def test_movetime_help_gives_the_engine_default():
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     movetime = next(a for a in sub.choices["bestmove"]._actions if a.dest == "movetime")
     assert movetime.help.endswith(f"(default {MOVETIME_MS})")
+
+
+# -- the game so far: 'FEN moves M1 M2 ...' (issue 13) ------------------------------------------
+
+#: Two kings against one: White is well ahead and its search plays d2-e3 here.
+AHEAD = "W:WKd2,Kf2:BKa7"
+#: The same position reached by a game in which d2-e3 would now repeat B:WKf2,Ke3:BKa7 for the
+#: third time (a draw by the rules).
+AHEAD_GAME = "B:WKf2,Ke3:BKa7 moves a7-b8 e3-d2 b8-a7 d2-e3 a7-b8 e3-d2 b8-a7"
+
+
+def test_bestmove_knows_the_game_and_avoids_a_repetition_when_ahead():
+    from kbdraughts.ai.protocol import read_game_line
+    from kbdraughts.notation import parse_move
+
+    game = read_game_line(AHEAD_GAME)
+    assert game.position == parse_fen(AHEAD)
+    game.push(parse_move(game.position, "d2-e3"))
+    assert game.result is not None and game.result.winner is None  # d2-e3 would draw
+    r = run("bestmove", "--level", "2", "--movetime", "60000", "--no-kb", AHEAD, AHEAD_GAME)
+    assert r.returncode == 0, r.stderr
+    plain, knowing = r.stdout.splitlines()
+    assert plain == "d2-e3"
+    assert knowing != "d2-e3" and knowing in {move_text(m) for m in legal_moves(parse_fen(AHEAD))}
+
+
+def test_bestmove_game_lines_from_stdin_and_a_bad_move_is_an_error():
+    lines = ["W:WKc1:BKh8 moves c1-d2 h8-g7", "W:WKc1:BKh8 moves c1-d2 g7-h8",
+             "W:WKc1:BKh8 moves", "W:WKc1:BKh8 moves c1-d2 h8-g7 zz"]
+    r = run("bestmove", "--level", "1", "--no-kb", stdin="\n".join(lines) + "\n")
+    out = r.stdout.splitlines()
+    assert r.returncode == 2 and len(out) == 4 and out[1] == out[3] == "error"
+    assert out[0] in {move_text(m) for m in legal_moves(parse_fen("W:WKd2:BKg7"))}
+    assert out[2] in {move_text(m) for m in legal_moves(parse_fen("W:WKc1:BKh8"))}
+    err = r.stderr.splitlines()
+    assert err[0].startswith("kbdraughts: bad move: line 2: move 2 'g7-h8': there is no piece")
+    assert err[1].startswith("kbdraughts: bad move: line 4: move 3 'zz': ") and len(err) == 2
+
+
+def test_bestmove_help_tells_of_game_lines():
+    r = run("bestmove", "--help")
+    assert "FEN moves M1 M2" in " ".join(r.stdout.split())

@@ -3,7 +3,8 @@
 A program can drive these commands through a pipe: each answer is flushed as soon as it is
 written, and a bad position (argument or line) is answered by the line ``error`` (which no
 good answer can be) with its reason on stderr, so the reader stays in step; the exit status is
-then USAGE_ERROR at the end.
+then USAGE_ERROR at the end. A line that carries a game (``bestmove``: ``FEN moves M1 M2 ...``)
+with a move that cannot be played is a bad line too (``kbdraughts: bad move: ...``).
 
 Standard input is read as bytes and split on ``\\n`` only (a ``\\r`` before it is dropped):
 Python's text layer and ``str.splitlines`` also break at ``\\r``, ``\\x1c``..``\\x1e``, U+0085
@@ -17,7 +18,7 @@ import sys
 from typing import BinaryIO, Callable, Iterable, TextIO
 
 from kbdraughts.cli.args import USAGE_ERROR, one_line
-from kbdraughts.notation import FenError
+from kbdraughts.notation import FenError, MoveError
 
 #: The answer to a position that could not be read.
 ERROR_LINE = "error"
@@ -64,8 +65,9 @@ def answer_each(
 ) -> int:
     """Print ``answer(fen)`` for each position, flushing per line so a pipe can drive it.
 
-    A bad FEN is answered by ``error``, with ``kbdraughts: bad FEN: PLACE: reason`` on stderr;
-    the run goes on and ends with USAGE_ERROR.
+    A bad FEN is answered by ``error``, with ``kbdraughts: bad FEN: PLACE: reason`` on stderr
+    (a move of the line that cannot be played: ``bad move``); the run goes on and ends with
+    USAGE_ERROR.
     """
     # Looked up at call time, so redirected or captured streams are honoured.
     stdin = stdin or sys.stdin
@@ -75,8 +77,10 @@ def answer_each(
     for place, text in fen_lines(fens, stdin):
         try:
             line = answer(text)
-        except FenError as e:
-            print(f"kbdraughts: bad FEN: {place}: {one_line(str(e))}", file=stderr, flush=True)
+        except (FenError, MoveError) as e:
+            what = "FEN" if isinstance(e, FenError) else "move"
+            print(f"kbdraughts: bad {what}: {place}: {one_line(str(e))}", file=stderr,
+                  flush=True)
             status = USAGE_ERROR
             line = ERROR_LINE
         print(line, file=stdout, flush=True)

@@ -33,7 +33,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="One line per position: the AI's move in full-path notation ('none' when "
         "there is no legal move); with --explain, two spaces, '# ' and the reason follow on the "
         "same line. With no FEN, reads FENs from stdin, one per line, answering each as it is "
-        "read.",
+        "read. A position may carry the game so far: 'FEN moves M1 M2 ...' (the FEN the game "
+        "started from, then its moves as 'moves' prints them, e.g. 'W:... moves c3-d4 f6-g5'), "
+        "so the searching levels see the repetitions; a move that cannot be played is "
+        "answered 'error', as a bad FEN is.",
     )
     add_fens(p)
     p.add_argument("--level", type=level, default=None,
@@ -101,10 +104,10 @@ def ai_player(text: str) -> str:
 
 def run_bestmove(args: argparse.Namespace) -> int:
     from kbdraughts.ai.engine import DEFAULT_LEVEL, Engine
+    from kbdraughts.ai.protocol import NO_MOVE, read_game_line
     from kbdraughts.ai.spec import MOVETIME_MS
     from kbdraughts.cli.answer import answer_each
-    from kbdraughts.game import Game
-    from kbdraughts.notation import move_text, parse_fen
+    from kbdraughts.notation import move_text
 
     if args.rules and args.no_kb:
         return fail("bestmove", "--rules and --no-kb contradict each other: choose one")
@@ -122,9 +125,9 @@ def run_bestmove(args: argparse.Namespace) -> int:
         return fail("bestmove", str(e))
 
     def answer(text: str) -> str:
-        choice = engine.choose(Game(parse_fen(text)))
+        choice = engine.choose(read_game_line(text))
         if choice is None:
-            return "none  # no legal move" if args.explain else "none"
+            return f"{NO_MOVE}  # no legal move" if args.explain else NO_MOVE
         line = move_text(choice.move)
         return f"{line}  # {choice.reason}" if args.explain else line
 
