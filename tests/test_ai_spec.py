@@ -89,3 +89,20 @@ def test_check_level():
     assert [check_level(n) for n in range(1, MAX_LEVEL + 1)] == list(range(1, MAX_LEVEL + 1))
     with pytest.raises(PlayerSpecError):
         check_level(MAX_LEVEL + 1)
+
+
+def test_an_external_engine_only_where_asked_for():
+    text = "cmd:python -m kbdraughts.cli bestmove --level 1 'my file'"
+    spec = PlayerSpec.parse(text, external=True)
+    assert spec.kind == "cmd" and spec.command == text[4:] and str(spec) == text
+    assert PlayerSpec.parse(str(spec), external=True) == spec
+    assert PlayerSpec.parse(" CMD:  Engine X ", external=True).command == "Engine X"
+    assert not spec.is_human and not spec.uses_kb and spec.with_level(2) == spec
+    with pytest.raises(PlayerSpecError, match="play in 'kbdraughts match' only"):
+        PlayerSpec.parse(text)  # a saved game's tag never starts a program
+    for bad, message in (("cmd:", "names no program"), ("cmd:  ", "names no program"),
+                         ("cmd:'x", "cannot read the command")):
+        with pytest.raises(PlayerSpecError, match=message):
+            PlayerSpec.parse(bad, external=True)
+    with pytest.raises(PlayerSpecError, match="or cmd:PROGRAM ARGS"):
+        PlayerSpec.parse("wizard", external=True)

@@ -242,3 +242,56 @@ def test_bestmove_game_lines_from_stdin_and_a_bad_move_is_an_error():
 def test_bestmove_help_tells_of_game_lines():
     r = run("bestmove", "--help")
     assert "FEN moves M1 M2" in " ".join(r.stdout.split())
+
+
+# -- external engines in a match: cmd:PROGRAM ARGS (issue 13) -----------------------------------
+
+
+def test_match_against_an_external_engine_reports_the_time_each_side_took():
+    engine = f"cmd:{sys.executable} -m kbdraughts.cli bestmove --level 1 --no-kb"
+    r = run("match", "kb:1:nokb", engine, "--games", "2")
+    assert r.returncode == 0 and "illegal" not in r.stderr, r.stderr
+    *_, times, last = r.stdout.splitlines()
+    assert re.fullmatch(rf"kb:1:nokb vs {re.escape(engine)}: \+\d+ =\d+ -\d+, score \d+\.\d%",
+                        last)
+    assert re.fullmatch(rf"time: kb:1:nokb \d+\.\d s \(\d+ ms a move\), {re.escape(engine)} "
+                        r"\d+\.\d s \(\d+ ms a move\)", times)
+
+
+def test_match_times_on_request_only_for_our_own_players():
+    r = run("match", "random", "random", "--games", "2", "--times")
+    times, last = r.stdout.splitlines()
+    assert times.startswith("time: random ") and last.startswith("random vs random: +")
+
+
+def test_match_with_an_engine_that_answers_garbage_reports_illegal_moves(tmp_path):
+    garbage = tmp_path / "garbage.py"
+    garbage.write_text("import sys\nfor line in sys.stdin:\n    print('e2-e4', flush=True)\n",
+                       encoding="utf-8")
+    r = run("match", "random", f"cmd:{sys.executable} {garbage}", "--games", "2")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1].endswith(": +2 =0 -0, score 100.0%")
+    notes = r.stderr.splitlines()
+    assert len(notes) == 2 and all("illegal move" in n and "answered 'e2-e4'" in n for n in notes)
+
+
+def test_match_with_an_engine_that_ends_is_reported_not_a_hang(tmp_path):
+    quits = tmp_path / "quits.py"
+    quits.write_text("import sys\nsys.exit(0)\n", encoding="utf-8")
+    r = run("match", f"cmd:{sys.executable} {quits}", "greedy", "--games", "2")
+    assert r.returncode == 0 and r.stdout.splitlines()[-1].endswith("+0 =0 -2, score 0.0%")
+    assert r.stderr.count("ended with status 0 without an answer") == 2
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("cmd:", "names no program"), ("cmd:'open", "cannot read the command"),
+    ("cmd:/no/such/engine --level 1", "no program '/no/such/engine' found"),
+])
+def test_match_bad_external_engine_is_one_line(spec, message):
+    r = run("match", spec, "random", "--games", "1")
+    assert r.returncode == 2 and message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_play_refuses_an_external_engine():
+    r = run("play", "--white", "cmd:kbdraughts bestmove", stdin="quit\n")
+    assert r.returncode == 2 and "play in 'kbdraughts match' only" in r.stderr

@@ -4,7 +4,9 @@ Game ``i`` (0-based) belongs to pair ``i // 2``: both games of a pair start with
 random plies (drawn from the match seed and the pair number) and the players swap colours, so
 a lucky opening helps neither. A game ends by the rules (``Game.result``: a side without a move
 loses; the FMJD draw rules) or, at ``MAX_PLIES``, is adjudicated a draw. A player that returns
-an illegal move (or none while it has one) loses that game; such games are counted.
+an illegal move (or none while it has one) loses that game; such games are counted, and so
+is an external engine (``cmd:PROGRAM ARGS``) that answers no legal move, too late, or ends. The
+time each player takes to choose is kept, game by game.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import multiprocessing
 import queue
 import random
 import signal
+import time
 from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
 from typing import Iterable, Iterator
 
-from kbdraughts.ai.players import Player, make_player
+from kbdraughts.ai.players import CommandOptions, Player, PlayerFault, make_player
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import Move, legal_moves, play
@@ -42,6 +45,13 @@ class GameRecord:
     reason: str
     a_is_white: bool
     illegal: str = ""  # what went wrong when a player broke the rules
+    seconds: tuple[float, float] = (0.0, 0.0)  # the time White and Black took to choose
+    turns: tuple[int, int] = (0, 0)  # the moves each was asked for
+
+    @property
+    def a_side(self) -> int:
+        """The side A played (0 White, 1 Black)."""
+        return 0 if self.a_is_white else 1
 
     @property
     def a_points(self) -> float:
@@ -59,8 +69,13 @@ class Tally:
     draws: int = 0
     losses: int = 0
     illegal: list[str] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])  # A's and B's
+    turns: list[int] = field(default_factory=lambda: [0, 0])
 
     def add(self, g: GameRecord) -> None:
+        for player, side in enumerate((g.a_side, 1 - g.a_side)):
+            self.seconds[player] += g.seconds[side]
+            self.turns[player] += g.turns[side]
         p = g.a_points
         if p == 1:
             self.wins += 1
@@ -82,6 +97,18 @@ class Tally:
 
     def line(self, a: str, b: str) -> str:
         return f"{a} vs {b}: +{self.wins} ={self.draws} -{self.losses}, score {self.score:.1f}%"
+
+    def time_line(self, a: str, b: str) -> str:
+        """The time each player took: ``time: A 1.2 s (12 ms a move), B ...``.
+
+        >>> Tally(seconds=[1.25, 0.5], turns=[100, 0]).time_line("kb:1", "random")
+        'time: kb:1 1.2 s (12 ms a move), random 0.5 s (no move)'
+        """
+        parts = []
+        for name, secs, turns in zip((a, b), self.seconds, self.turns):
+            each = f"{1000 * secs / turns:.0f} ms a move" if turns else "no move"
+            parts.append(f"{name} {secs:.1f} s ({each})")
+        return "time: " + ", ".join(parts)
 
 
 def opening(seed: int | None, pair: int, plies: int = OPENING_PLIES) -> list[Move]:
@@ -109,7 +136,11 @@ def play_game(white: Player, black: Player, start_moves: Iterable[Move] = (),
     while game.result is None and game.ply < max_plies:
         side = game.side
         player = players[side]
-        choice = player.choose(game)
+        try:
+            choice = player.choose(game)
+        except PlayerFault as e:
+            game.resign(side)
+            return game, "illegal move", f"{player.name}: {e}, in {fen(game.position)}"
         legal = game.legal_moves()
         if choice is None or choice.move not in legal:
             what = "no move" if choice is None else repr(choice.move)
@@ -134,36 +165,66 @@ def _shared_kb() -> KnowledgeBase | None:
 
 
 def _spec(player: PlayerSpec | str) -> PlayerSpec:
-    return player if isinstance(player, PlayerSpec) else PlayerSpec.parse(player)
+    return player if isinstance(player, PlayerSpec) else PlayerSpec.parse(player, external=True)
+
+
+class _Timed:
+    """A player whose choices are timed and counted."""
+
+    def __init__(self, player: Player):
+        self.player = player
+        self.name = player.name
+        self.seconds = 0.0
+        self.turns = 0
+
+    def choose(self, game: Game, stop: object = None):
+        started = time.perf_counter()
+        try:
+            return self.player.choose(game)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.turns += 1
+
+    def close(self) -> None:
+        close = getattr(self.player, "close", None)
+        if close is not None:
+            close()  # an external engine's program ends with its game
 
 
 def run_game(job: tuple) -> GameRecord:
     """Game ``index`` of a match ``a`` vs ``b`` (player specs, as PlayerSpec or text): the job
-    is ``(a, b, index, seed, max_plies[, opening_plies])``, a tuple so a process pool can send
-    it."""
+    is ``(a, b, index, seed, max_plies[, opening_plies[, command]])``, a tuple so a process
+    pool can send it (``command``: CommandOptions for external engines)."""
     a, b, index, seed, max_plies = job[:5]
     opening_plies = job[5] if len(job) > 5 else OPENING_PLIES
+    command = job[6] if len(job) > 6 else None
     a_white = index % 2 == 0
     white_spec, black_spec = (a, b) if a_white else (b, a)
     game_seed = None if seed is None else seed * 100_003 + index
     kb = _shared_kb() if _spec(a).uses_kb or _spec(b).uses_kb else None
-    white = make_player(_spec(white_spec), game_seed, kb=kb)
-    black = make_player(_spec(black_spec), None if game_seed is None else game_seed + 1, kb=kb)
-    game, reason, illegal = play_game(white, black, opening(seed, index // 2, opening_plies),
-                                      max_plies)
+    white = _Timed(make_player(_spec(white_spec), game_seed, kb=kb, command=command))
+    black = _Timed(make_player(_spec(black_spec), None if game_seed is None else game_seed + 1,
+                               kb=kb, command=command))
+    try:
+        game, reason, illegal = play_game(white, black, opening(seed, index // 2, opening_plies),
+                                          max_plies)
+    finally:
+        white.close()
+        black.close()
     result = game.result.pdn if game.result is not None else "1/2-1/2"
     return GameRecord(index, str(white_spec), str(black_spec), list(game.moves), result, reason,
-                      a_white, illegal)
+                      a_white, illegal, (white.seconds, black.seconds), (white.turns, black.turns))
 
 
 def run_match(a: PlayerSpec | str, b: PlayerSpec | str, games: int, seed: int | None = None,
-              jobs: int = 1, max_plies: int = MAX_PLIES, opening_plies: int = OPENING_PLIES
-              ) -> Iterator[GameRecord]:
+              jobs: int = 1, max_plies: int = MAX_PLIES, opening_plies: int = OPENING_PLIES,
+              command: CommandOptions | None = None) -> Iterator[GameRecord]:
     """The games of a match as they finish (in any order with several jobs).
 
-    Jobs are made as games start, so memory does not grow with ``games``.
+    Jobs are made as games start, so memory does not grow with ``games``. ``command``: how
+    external engines (``cmd:`` players) are driven.
     """
-    work = ((a, b, i, seed, max_plies, opening_plies) for i in range(games))
+    work = ((a, b, i, seed, max_plies, opening_plies, command) for i in range(games))
     if jobs <= 1 or games <= 1:
         for job in work:
             yield run_game(job)

@@ -1,9 +1,11 @@
 """Players for matches and the console: the engine and the baselines it is measured against.
 
 Each is built from a ``PlayerSpec`` (``kbdraughts.ai.spec``): ``kb[:LEVEL][:nokb][:MSms]`` (the
-engine), ``random``, ``greedy`` (takes the most pieces, else a random move) and
+engine), ``random``, ``greedy`` (takes the most pieces, else a random move),
 ``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth: the
-baseline to beat). A player's ``name`` is its spec's canonical text.
+baseline to beat) and ``cmd:PROGRAM ARGS`` (an external engine, ``kbdraughts.ai.command_player``).
+A player's ``name`` is its spec's canonical text. A player that cannot give a move (an external
+engine that answers nonsense or ends) raises ``PlayerFault``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import random
 import threading
 from typing import Protocol
 
+from kbdraughts.ai.command_player import CommandOptions, CommandPlayer, PlayerFault
 from kbdraughts.ai.engine import Choice, Engine
 from kbdraughts.ai.heuristic import material
 from kbdraughts.ai.rulebook import KnowledgeBase
@@ -22,7 +25,8 @@ from kbdraughts.notation import move_text
 
 
 __all__ = ["Player", "RandomPlayer", "GreedyPlayer", "SearchPlayer", "EnginePlayer",
-           "make_player", "PlayerSpec", "PlayerSpecError"]
+           "CommandPlayer", "CommandOptions", "PlayerFault", "make_player", "PlayerSpec",
+           "PlayerSpecError"]
 
 
 class Player(Protocol):
@@ -96,12 +100,15 @@ class EnginePlayer:
 
 
 def make_player(spec: PlayerSpec | str, seed: int | None = None,
-                kb: KnowledgeBase | None = None) -> Player:
+                kb: KnowledgeBase | None = None, command: CommandOptions | None = None
+                ) -> Player:
     """The AI player ``spec`` names (a PlayerSpec, or its text: PlayerSpecError with a one-line
     message when the text names none, or names a person).
 
     ``kb``: a loaded knowledge base to share between players (None: an engine loads the
-    default when it first needs it); a spec with ``nokb`` plays without any.
+    default when it first needs it); a spec with ``nokb`` plays without any. ``command``: how
+    a ``cmd:`` spec's external engine is driven (its program starts at its first move; the
+    caller ends it with ``close()``).
 
     >>> make_player("kb:1:nokb").name, make_player(PlayerSpec.parse("kb")).name
     ('kb:1:nokb', 'kb:4')
@@ -114,6 +121,8 @@ def make_player(spec: PlayerSpec | str, seed: int | None = None,
         return GreedyPlayer(seed)
     if spec.kind == "search":
         return SearchPlayer(spec.depth, seed)
+    if spec.kind == "cmd":
+        return CommandPlayer(spec.command, str(spec), command or CommandOptions())
     if spec.kind != "kb":
         raise PlayerSpecError(f"{spec} is not an AI player")
     engine = Engine(level=spec.level, movetime_ms=spec.movetime_ms, seed=seed, kb=kb,

@@ -4,21 +4,27 @@ Specs: ``human`` (also ``you``, ``me``, ``person``), ``kb`` / ``kb:LEVEL`` (the 
 ``:nokb`` to play without the knowledge base and ``:MSms`` to set its time per move, e.g.
 ``kb:1:nokb``, ``kb:4:200ms``), ``random``, ``greedy`` (takes the most pieces, else a random
 move) and ``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth).
+``cmd:PROGRAM ARGS`` is an external engine speaking ``bestmove``'s line protocol; it is read
+only where asked for (``parse(text, external=True)``: ``kbdraughts match``), so a spec read
+from a saved game never starts a program.
 
 This module is light on purpose (no engine, no pyDatalog): the command line parses specs while
 it builds its parser.
 
 >>> spec = PlayerSpec.parse("KB:1:nokb")
 >>> spec
-PlayerSpec(kind='kb', level=1, use_kb=False, movetime_ms=1000, depth=0)
+PlayerSpec(kind='kb', level=1, use_kb=False, movetime_ms=1000, depth=0, command='')
 >>> str(spec), str(spec.with_level(3))
 ('kb:1:nokb', 'kb:3:nokb')
 >>> str(PlayerSpec.parse("kb:4:200ms")), str(PlayerSpec.parse("kb")), str(PlayerSpec.parse("Me"))
 ('kb:4:200ms', 'kb:4', 'human')
+>>> str(PlayerSpec.parse("cmd:python -m kbdraughts.cli bestmove", external=True))
+'cmd:python -m kbdraughts.cli bestmove'
 """
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, replace
 
 #: Level 1 is the knowledge-based layers alone; 2 and 3 search at most 4 and 8 plies; 4
@@ -33,9 +39,11 @@ MAX_MOVETIME_MS = 3_600_000
 #: The deepest ``search:DEPTH`` baseline.
 MAX_SEARCH_DEPTH = 20
 
-KINDS = ("human", "kb", "random", "greedy", "search")
+KINDS = ("human", "kb", "random", "greedy", "search", "cmd")
 _HUMAN_WORDS = frozenset({"human", "you", "person", "me"})
 USAGE = "use human, kb[:LEVEL][:nokb][:MSms], random, greedy or search:DEPTH"
+#: The prefix of an external engine's spec: ``cmd:PROGRAM ARGS``.
+COMMAND_PREFIX = "cmd:"
 
 
 class PlayerSpecError(ValueError):
@@ -45,17 +53,24 @@ class PlayerSpecError(ValueError):
 @dataclass(frozen=True)
 class PlayerSpec:
     """A player: ``kind`` is one of KINDS; ``level``, ``use_kb`` and ``movetime_ms`` matter for
-    ``kb``, ``depth`` for ``search``."""
+    ``kb``, ``depth`` for ``search``, ``command`` (the program and its arguments, as one text
+    split the shell's way) for ``cmd``."""
 
     kind: str
     level: int = DEFAULT_LEVEL
     use_kb: bool = True
     movetime_ms: int = MOVETIME_MS
     depth: int = 0
+    command: str = ""
 
     @classmethod
-    def parse(cls, text: str) -> PlayerSpec:
-        """The spec ``text`` names; PlayerSpecError with a one-line message when none."""
+    def parse(cls, text: str, external: bool = False) -> PlayerSpec:
+        """The spec ``text`` names; PlayerSpecError with a one-line message when none.
+
+        ``external``: also read ``cmd:PROGRAM ARGS`` (an external engine); without it such a
+        spec is refused, with a message saying where it plays."""
+        if text.strip()[:len(COMMAND_PREFIX)].lower() == COMMAND_PREFIX:
+            return _parse_command(text, external)
         kind, *args = text.strip().lower().split(":")
         if kind in _HUMAN_WORDS and not args:
             return cls("human")
@@ -69,9 +84,12 @@ class PlayerSpec:
             return cls("search", depth=int(args[0]))
         if kind == "kb":
             return _parse_engine(text, args)
-        raise PlayerSpecError(f"unknown player {text.strip()!r}: {USAGE}")
+        usage = USAGE.replace(" or ", ", ") + " or cmd:PROGRAM ARGS" if external else USAGE
+        raise PlayerSpecError(f"unknown player {text.strip()!r}: {usage}")
 
     def __str__(self) -> str:
+        if self.kind == "cmd":
+            return COMMAND_PREFIX + self.command
         if self.kind == "search":
             return f"search:{self.depth}"
         if self.kind != "kb":
@@ -109,6 +127,32 @@ def check_level(level: int) -> int:
     if not 1 <= level <= MAX_LEVEL:
         raise PlayerSpecError(f"level must be from 1 to {MAX_LEVEL}, got {level}")
     return level
+
+
+def command_words(command: str) -> list[str]:
+    """The program and arguments of a ``cmd:`` spec's command, split the shell's way;
+    PlayerSpecError when it names none (empty, or a quote left open).
+
+    >>> command_words("engine --level 1 'my book.txt'")
+    ['engine', '--level', '1', 'my book.txt']
+    """
+    try:
+        words = shlex.split(command)
+    except ValueError as e:  # "No closing quotation"
+        raise PlayerSpecError(f"cannot read the command {command.strip()!r}: {e}") from None
+    if not words:
+        raise PlayerSpecError(f"{COMMAND_PREFIX} names no program: write {COMMAND_PREFIX}PROGRAM "
+                              "ARGS, e.g. 'cmd:kbdraughts bestmove --level 1'")
+    return words
+
+
+def _parse_command(text: str, external: bool) -> PlayerSpec:
+    command = text.strip()[len(COMMAND_PREFIX):].strip()
+    if not external:
+        raise PlayerSpecError(f"{text.strip()!r} is an external engine: those play in "
+                              "'kbdraughts match' only")
+    command_words(command)
+    return PlayerSpec("cmd", command=command)
 
 
 def _parse_engine(text: str, args: list[str]) -> PlayerSpec:

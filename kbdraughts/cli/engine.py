@@ -3,7 +3,8 @@
 Output formats are relied upon by other programs; keep them exactly:
 ``bestmove`` prints one line per position (the move in full-path notation, ``none`` without a
 legal move, ``  # `` and the reason with ``--explain``); ``match`` ends with
-``A vs B: +W =D -L, score X%``.
+``A vs B: +W =D -L, score X%`` (with an external engine, or ``--times``, the line before it is
+``time: A 1.2 s (12 ms a move), B ...``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from kbdraughts.cli.args import (
-    add_fens, add_rules, fail, integer, level, player, positive, whole_number,
+    add_fens, add_rules, fail, integer, level, positive, whole_number,
 )
 
 if TYPE_CHECKING:  # the match machinery is imported when ``match`` runs
@@ -25,6 +26,8 @@ MAX_MOVETIME_MS = 3_600_000  # ai.spec.MAX_MOVETIME_MS (not imported: start-up s
 #: The longest game before adjudication, and the longest random opening (plies).
 MAX_MATCH_PLIES = 10_000
 MAX_OPENING_PLIES = 100
+#: The longest wait for an external engine's move, in seconds (its default is 60).
+MAX_TIMEOUT_S = 3600.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -62,9 +65,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         "match", help="play games between two players and count the score",
         description="Players: kb[:LEVEL] (add :nokb for no knowledge base, :MSms for the time "
         "per move, e.g. kb:1:nokb, kb:4:200ms), random, greedy (takes the most, else random), "
-        "search:DEPTH (alpha-beta on material with capture quiescence). Colours alternate; each "
-        "pair of games opens with the same random plies, varied by --seed. The last line is "
-        "'A vs B: +W =D -L, score X%' from the first player's side.",
+        "search:DEPTH (alpha-beta on material with capture quiescence), cmd:PROGRAM ARGS (an "
+        "external engine speaking bestmove's line protocol, quoted for the shell, e.g. "
+        "'cmd:kbdraughts bestmove --level 1': each move it reads one line, the game so far as "
+        "'FEN moves M1 M2 ...', and answers one move line, 'none' without a move; an answer "
+        "that is no legal move, none within --cmd-timeout, or a program that ends loses the "
+        "game as an illegal move). Colours alternate; each pair of games opens with the same "
+        "random plies, varied by --seed. The last line is 'A vs B: +W =D -L, score X%' from "
+        "the first player's side; with a cmd: player (or --times) the line before it gives the "
+        "time each player took.",
     )
     p.add_argument("a", type=ai_player, metavar="PLAYER", help="the first player (A), whose "
                    "side the score is from")
@@ -87,19 +96,46 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--opening-plies", type=whole_number("plies", 0, MAX_OPENING_PLIES),
                    default=4, metavar="N", help="random plies that open each pair of games, "
                    f"0..{MAX_OPENING_PLIES} (default 4)")
+    p.add_argument("--times", action="store_true", help="print the time each player took "
+                   "before the last line (default: only when a cmd: engine plays)")
+    p.add_argument("--cmd-timeout", type=timeout, default=None, metavar="SECONDS",
+                   help="the time a cmd: engine has to answer a move, its start included, "
+                   f"above 0 and at most {MAX_TIMEOUT_S:g} (default 60)")
+    p.add_argument("--cmd-fen", action="store_true", help="send a cmd: engine the FEN of the "
+                   "position alone (default: the game so far, 'FEN moves M1 M2 ...', from its "
+                   "start position)")
     p.set_defaults(func=run_match)
 
 
 def ai_player(text: str) -> str:
-    """A player spec for ``match``: what ``play --white`` accepts, but no person.
+    """A player spec for ``match``: what ``play --white`` accepts, but no person, and also an
+    external engine (``cmd:PROGRAM ARGS``).
 
     The text is kept as typed: it names the player in the tally line and the PDN tags.
     """
-    if player(text).is_human:
+    from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
+
+    try:
+        spec = PlayerSpec.parse(text, external=True)
+    except PlayerSpecError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    if spec.is_human:
         raise argparse.ArgumentTypeError(
             f"a match is played by two AI players, not by {text.strip()!r}: use "
-            "kb[:LEVEL][:nokb][:MSms], random, greedy or search:DEPTH")
+            "kb[:LEVEL][:nokb][:MSms], random, greedy, search:DEPTH or cmd:PROGRAM ARGS")
     return text
+
+
+def timeout(text: str) -> float:
+    """Seconds an external engine may take for a move: above 0, at most MAX_TIMEOUT_S."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_TIMEOUT_S:  # also nan
+        raise argparse.ArgumentTypeError(
+            f"expected seconds above 0 and at most {MAX_TIMEOUT_S:g}, got {text[:40]!r}")
+    return value
 
 
 def run_bestmove(args: argparse.Namespace) -> int:
@@ -136,19 +172,23 @@ def run_bestmove(args: argparse.Namespace) -> int:
 
 def run_match(args: argparse.Namespace) -> int:
     from kbdraughts.ai.engine import load_default_kb
+    from kbdraughts.ai.command_player import COMMAND_TIMEOUT_S, CommandOptions
     from kbdraughts.ai.match import MAX_PLIES, Tally, run_match as games_of
     from kbdraughts.ai.players import make_player
     from kbdraughts.ai.spec import PlayerSpec
 
+    specs = [PlayerSpec.parse(text, external=True) for text in (args.a, args.b)]
     # Faults in the user's rule or heuristic files are reported once, here, not by every game
     # (HeuristicFileError and RuleFileError are ValueErrors with a one-line message).
     try:
-        for spec in (args.a, args.b):
+        for spec in specs:
+            _check_program(spec)
             make_player(spec)  # checks the heuristic file; the rules load when first used
-        if PlayerSpec.parse(args.a).uses_kb or PlayerSpec.parse(args.b).uses_kb:
+        if any(spec.uses_kb for spec in specs):
             load_default_kb()
     except ValueError as e:
         return fail("match", str(e))
+    command = CommandOptions(args.cmd_timeout or COMMAND_TIMEOUT_S, not args.cmd_fen)
     out = _open_pdn(args.pdn, args.append)
     if isinstance(out, int):
         return out
@@ -157,7 +197,7 @@ def run_match(args: argparse.Namespace) -> int:
     tally = Tally()
     try:
         for rec in games_of(args.a, args.b, args.games, args.seed, jobs,
-                            args.max_plies or MAX_PLIES, args.opening_plies):
+                            args.max_plies or MAX_PLIES, args.opening_plies, command):
             tally.add(rec)
             if out is not None:
                 _write_pdn(out, rec)
@@ -171,8 +211,25 @@ def run_match(args: argparse.Namespace) -> int:
             out.close()
     for note in tally.illegal:
         print(f"kbdraughts match: illegal move: {note}", file=sys.stderr)
+    if args.times or any(spec.kind == "cmd" for spec in specs):
+        print(tally.time_line(args.a, args.b))
     print(tally.line(args.a, args.b), flush=True)
     return 0
+
+
+def _check_program(spec) -> None:
+    """ValueError when a ``cmd:`` spec's program cannot be found: said once, before any game,
+    rather than as every game's illegal move."""
+    import shutil
+
+    from kbdraughts.ai.spec import command_words
+
+    if spec.kind != "cmd":
+        return
+    program = command_words(spec.command)[0]
+    if shutil.which(program) is None:
+        raise ValueError(f"{spec}: no program {program!r} found (not on PATH, or not "
+                         "executable)")
 
 
 def _jobs(asked: int) -> int:

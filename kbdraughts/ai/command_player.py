@@ -1,0 +1,171 @@
+"""An external engine as a player: a program speaking ``kbdraughts bestmove``'s line protocol.
+
+``match`` plays ``cmd:PROGRAM ARGS`` this way: the program is started at its first move and
+kept running between moves; each move it is sent one game line (``kbdraughts.ai.protocol``:
+the game's start FEN and its moves, or with ``history=False`` the FEN of the position alone)
+and answers one move line. An answer that is not a legal move, no answer within the timeout,
+or a program that ends is a ``PlayerFault`` (the match counts it as an illegal move, saying
+what happened); a program that ended or was stopped is started again at the next move.
+"""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import tempfile
+import threading
+from dataclasses import dataclass
+from typing import IO
+
+from kbdraughts.ai.layers import Choice
+from kbdraughts.ai.protocol import game_line, read_answer
+from kbdraughts.ai.spec import command_words
+from kbdraughts.game import Game
+from kbdraughts.notation import MoveError, move_text
+
+#: Seconds an external engine has to answer a move (its start included) by default.
+COMMAND_TIMEOUT_S = 60.0
+#: How often a wait for an answer looks at the stop event, in seconds.
+_POLL_S = 0.05
+
+
+class PlayerFault(Exception):
+    """A player that could not give a move: its answer was no move, it did not answer, or it
+    ended. The message says which, in one line."""
+
+
+@dataclass(frozen=True)
+class CommandOptions:
+    """How external engines are driven: the time each move may take, and whether each line
+    carries the game so far (``FEN moves ...``) or the position's FEN alone."""
+
+    timeout_s: float = COMMAND_TIMEOUT_S
+    history: bool = True
+
+
+class CommandPlayer:
+    """An external engine: ``command`` is its program and arguments (split the shell's way)."""
+
+    def __init__(self, command: str, name: str, options: CommandOptions = CommandOptions()):
+        self.command = command
+        self.argv = command_words(command)
+        self.name = name
+        self.options = options
+        self._proc: subprocess.Popen | None = None
+        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+        self._stderr: IO[bytes] | None = None
+
+    def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
+        """The engine's answer to ``game``; PlayerFault when it gives none that can be read
+        (a legal move, or ``none``); None when ``stop`` is set first."""
+        proc = self._process()
+        line = game_line(game, self.options.history)
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+        except OSError:  # a broken pipe: it has ended
+            raise PlayerFault(self._ended()) from None
+        answer = self._answer(stop)
+        if answer is None:
+            return None
+        try:
+            move = read_answer(game.position, answer)
+        except MoveError as e:
+            raise PlayerFault(f"answered {answer!r}: {e}{self._said()}") from None
+        if move is None:
+            return None
+        why = f"{self.name}: {answer.strip()}"
+        return Choice(move, "engine", why, move_text(move))
+
+    def close(self) -> None:
+        """End the program (it is sent end of input first, then stopped)."""
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            if proc.stdin is not None:
+                proc.stdin.close()
+            proc.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired):
+            proc.kill()
+            proc.wait()
+        if self._stderr is not None:
+            self._stderr.close()
+            self._stderr = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # at interpreter exit the modules may be gone
+            pass
+
+    # -- the process --------------------------------------------------------------------------
+
+    def _process(self) -> subprocess.Popen:
+        """The running program, started now if it is not running."""
+        if self._proc is not None and self._proc.poll() is None:
+            return self._proc
+        self.close()
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=self._stderr, text=True, bufsize=1,
+                                    encoding="utf-8", errors="replace")
+        except OSError as e:
+            raise PlayerFault(f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
+        self._proc = proc
+        self._lines = lines = queue.SimpleQueue()
+        threading.Thread(target=_read_lines, args=(proc.stdout, lines), daemon=True).start()
+        return proc
+
+    def _answer(self, stop: threading.Event | None) -> str | None:
+        """The next line the program writes; None when ``stop`` is set first."""
+        waited = 0.0
+        while True:
+            try:
+                line = self._lines.get(timeout=_POLL_S)
+                break
+            except queue.Empty:
+                waited += _POLL_S
+            if stop is not None and stop.is_set():
+                self.close()  # its answer would come a move late
+                return None
+            if waited >= self.options.timeout_s:
+                self.close()
+                raise PlayerFault(f"no answer within {self.options.timeout_s:g} s (stopped)")
+        if line is None:
+            raise PlayerFault(self._ended())
+        return line.rstrip("\r\n")
+
+    def _ended(self) -> str:
+        """What to say of a program that has ended (it is started again at the next move)."""
+        proc = self._proc
+        status = None
+        if proc is not None:
+            try:
+                status = proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+        said = self._said()
+        self.close()
+        how = "ended" if status is None else f"ended with status {status}"
+        return f"{how} without an answer{said}"
+
+    def _said(self) -> str:
+        """``: LAST LINE`` of what the program wrote on stderr, or nothing."""
+        if self._stderr is None:
+            return ""
+        self._stderr.seek(0)
+        lines = self._stderr.read()[-4000:].decode("utf-8", "replace").strip().splitlines()
+        return f" (it said: {lines[-1].strip()})" if lines else ""
+
+
+def _read_lines(stream: IO[str], lines: queue.SimpleQueue) -> None:
+    """Each line of ``stream`` into ``lines``, then None at its end."""
+    try:
+        for line in stream:
+            lines.put(line)
+    except (OSError, ValueError):  # closed under us
+        pass
+    lines.put(None)
