@@ -60,7 +60,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_rules(p, "a rule file or directory to use instead of the shipped knowledge base "
               "(repeat --rules for several)")
     p.set_defaults(func=run_bestmove)
+    _register_match(sub)
 
+
+def _register_match(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "match", help="play games between two players and count the score",
         description="Players: kb[:LEVEL] (add :nokb for no knowledge base, :MSms for the time "
