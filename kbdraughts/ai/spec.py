@@ -84,7 +84,7 @@ class PlayerSpec:
             return cls("search", depth=int(args[0]))
         if kind == "kb":
             return _parse_engine(text, args)
-        usage = USAGE.replace(" or ", ", ") + " or cmd:PROGRAM ARGS" if external else USAGE
+        usage = USAGE + " (in a match also cmd:PROGRAM ARGS)" if external else USAGE
         raise PlayerSpecError(f"unknown player {text.strip()!r}: {usage}")
 
     def __str__(self) -> str:
