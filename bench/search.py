@@ -173,15 +173,42 @@ def report(rows: list[Row], movetime_ms: int, engine: bool) -> tuple[float, floa
 
 # -- profiling -------------------------------------------------------------------------------
 
-#: Where a function's own time is counted: (share name, test on (file, function name)).
-SHARES = (
-    ("evaluation (ai/heuristic.py)", lambda f, n: f.endswith("heuristic.py")),
-    ("move generator (board.py)", lambda f, n: f.endswith("board.py")),
-    ("transposition table (_store, _from_node/_from_root, dict get)",
-     lambda f, n: n in ("_store", "_from_node", "_from_root")
-     or (f == "~" and "get' of 'dict" in n)),
-    ("search's own code (ai/search.py)", lambda f, n: f.endswith("search.py")),
-)
+OTHER = "other (interpreter built-ins not called from the above)"
+
+
+def share_of(file: str, name: str) -> str | None:
+    """Which share a Python function's own time counts in (None for a built-in)."""
+    if file.endswith("heuristic.py") or file.endswith("terms.py"):
+        return "evaluation (ai/heuristic.py)"
+    if file.endswith("board.py"):
+        return "move generator (board.py)"
+    if name in ("_store", "_from_node", "_from_root"):
+        return "transposition table (store, lookup, mate-distance)"
+    if name in ("_order", "key"):
+        return "move ordering (_order, its key, sorted)"
+    if file.endswith("search.py"):
+        return "search's own code (_negamax, _moves, _root, _tick)"
+    return None
+
+
+def shares(stats: pstats.Stats) -> dict[str, float]:
+    """Own seconds by share; a built-in's time (bit_count, a NamedTuple's __new__, a dict
+    lookup, sorted) counts in its callers' shares, the table's lookup in the table."""
+    out: dict[str, float] = {}
+    for (file, _line, name), (_cc, _nc, own, _cum, callers) in stats.stats.items():
+        share = share_of(file, name)
+        if share is not None or not callers:
+            out[share or OTHER] = out.get(share or OTHER, 0.0) + own
+            continue
+        called = sum(v[2] for v in callers.values()) or 1.0
+        for (cfile, _cline, cname), v in callers.items():
+            s = share_of(cfile, cname) or OTHER
+            if cname == "_negamax" and "get' of 'dict" in name:
+                s = share_of("", "_store")
+            elif cname == "_moves" and "sorted" in name:
+                s = share_of("", "_order")
+            out[s] = out.get(s, 0.0) + own * v[2] / called
+    return out
 
 
 def profile(positions: list[Position], movetime_ms: int, evaluate) -> None:
@@ -197,11 +224,8 @@ def profile(positions: list[Position], movetime_ms: int, evaluate) -> None:
     for (file, line, name), (_cc, calls, own, cum, _callers) in ranked[:18]:
         print(f"  {own / total:6.1%} {own:6.2f} s {calls:>9} calls  cum {cum:6.2f} s  "
               f"{Path(file).name}:{line} {name}")
-    shares = dict.fromkeys([s for s, _ in SHARES] + ["other (builtins, sorting, ...)"], 0.0)
-    for (file, _line, name), v in stats.stats.items():
-        share = next((s for s, test in SHARES if test(file, name)), "other (builtins, sorting, ...)")
-        shares[share] += v[2]
-    for share, own in shares.items():
+    print("shares (a built-in counted with its callers):")
+    for share, own in sorted(shares(stats).items(), key=lambda kv: -kv[1]):
         print(f"  {own / total:6.1%}  {share}")
 
 
