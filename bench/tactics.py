@@ -135,10 +135,10 @@ def make(games: int, nodes: int, path: Path = TACTICS) -> None:
             found.append(f"{fen(pos)} | {s[0]} | {' '.join(move_text(m) for m in s[1])}"
                          f"  # game {game} ply {ply}")
     head = [
-        "# Shots from level-1 self-play games (bench/tactics.py --make, seed "
-        f"{SEED}, {games} games): FEN | P | the moves",
-        "# that win a piece or more within P plies (the fewest; odd, <= 9), proved by bench/",
-        "# tactics.py's prove (the referee's material minimax with alpha-beta cuts).",
+        f"# Shots from {games} level-1 self-play games (bench/tactics.py --make, seed {SEED}).",
+        "# FEN | P | moves: the side to move wins a piece or more within P plies (the fewest;",
+        "# odd, <= 9) with any of the moves, proved by bench/tactics.py's prove (the referee's",
+        "# material minimax with alpha-beta cuts); short ones re-proved by tests/test_bench_data.",
         f"# {len(cands)} quiet positions tried, {unproved} left out (proof over {nodes} nodes).",
     ]
     path.write_text("\n".join(head + found) + "\n")
@@ -160,12 +160,13 @@ def read_tactics(path: Path = TACTICS) -> list[tuple[Position, int, list[str]]]:
 # -- the bench -------------------------------------------------------------------------------
 
 
-def finds(level: int, movetime_ms: int, pos: Position, winning: list[str]) -> tuple[bool, float]:
+def finds(level: int, movetime_ms: int, pos: Position, winning: list[str], kb
+          ) -> tuple[bool, float]:
     """Whether the level's move wins a piece (listed, or proved within MAX_PLIES), and its time."""
     from kbdraughts.ai.engine import Engine
     from kbdraughts.game import Game
 
-    engine = Engine(level=level, movetime_ms=movetime_ms)
+    engine = Engine(level=level, movetime_ms=movetime_ms, kb=kb)
     t = time.perf_counter()
     move = engine.choose(Game(pos)).move
     used = time.perf_counter() - t
@@ -178,14 +179,16 @@ def finds(level: int, movetime_ms: int, pos: Position, winning: list[str]) -> tu
 
 
 def bench(levels: list[int], movetime_ms: int, limit: int) -> None:
-    rows = read_tactics()[: limit or None]
+    from kbdraughts.ai.rulebook import load_default_kb
+
+    rows, kb = read_tactics()[: limit or None], load_default_kb()  # loaded once, shared
     print(f"{len(rows)} shots, {movetime_ms} ms a move; load average "
           + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     summary = []
     for level in levels:
         hits, used = 0, []
         for pos, _plies, winning in rows:
-            ok, seconds = finds(level, movetime_ms, pos, winning)
+            ok, seconds = finds(level, movetime_ms, pos, winning, kb)
             hits += ok
             used.append(seconds)
         summary.append(f"level {level} {hits}/{len(rows)} ({hits / len(rows):.0%})")

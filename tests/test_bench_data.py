@@ -2,17 +2,21 @@
 
 ``bench/data/middlegames.txt`` (read by ``bench/search.py``): one FEN a line, ``#`` comments;
 every position a quiet middle game of men only, so the search's figures are measured where
-issue 13 says the games go wrong.
+issue 13 says the games go wrong. ``tests/data/tactics.txt`` (read by ``bench/tactics.py``):
+``FEN | P | moves``, quiet positions where the side to move wins a piece within P plies with
+any of the moves; the short ones are proved again here by the referee itself.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-from kbdraughts.board import Position, captures, legal_moves
-from kbdraughts.notation import fen, parse_fen
+from kbdraughts.ai.referee import balance, resolve
+from kbdraughts.board import Position, captures, legal_moves, play
+from kbdraughts.notation import fen, move_text, parse_fen
 
 ROOT = Path(__file__).resolve().parent.parent
 MIDDLEGAMES = ROOT / "bench" / "data" / "middlegames.txt"
@@ -66,3 +70,59 @@ def test_middlegames_parse_and_are_quiet_middle_games():
 ])
 def test_the_check_finds_a_bad_position(text, fault):
     assert check_middle_game(parse_fen(text)) == fault
+
+
+# -- tests/data/tactics.txt (read by bench/tactics.py) ----------------------------------------
+
+TACTICS = ROOT / "tests" / "data" / "tactics.txt"
+#: Shots this short are checked again here by the referee itself (plain minimax, no cuts).
+REFEREE_PLIES = 5
+
+
+def _bench_tactics():
+    spec = importlib.util.spec_from_file_location("bench_tactics", ROOT / "bench" / "tactics.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def tactics_lines() -> list[tuple[int, Position, int, list[str]]]:
+    """(line number, position, P, the winning moves' texts) of each shot of the set."""
+    out = []
+    for n, text in fen_lines(TACTICS):
+        f, plies, moves = (x.strip() for x in text.split("|"))
+        out.append((n, parse_fen(f), int(plies), moves.split()))
+    return out
+
+
+def test_tactics_parse_and_their_moves_are_legal_quiet_moves():
+    lines = tactics_lines()
+    assert len(lines) >= 10
+    for n, pos, plies, moves in lines:
+        where = f"tactics.txt:{n}"
+        assert not captures(pos), f"{where}: a capture is pending"
+        assert plies in (1, 3, 5, 7, 9), where
+        legal = {move_text(m) for m in legal_moves(pos)}
+        assert moves and set(moves) <= legal, f"{where}: {moves} not all legal ({legal})"
+
+
+def test_the_short_shots_are_proved_by_the_referee():
+    for n, pos, plies, moves in tactics_lines():
+        if plies > REFEREE_PLIES:
+            continue
+        us, target = pos.side, balance(pos, pos.side) + 1
+        assert resolve(pos, us, plies) >= target, f"tactics.txt:{n}: no gain in {plies} plies"
+        if plies > 1:
+            assert resolve(pos, us, plies - 2) < target, f"tactics.txt:{n}: not the fewest plies"
+        by_text = {move_text(m): m for m in legal_moves(pos)}
+        for m in moves:
+            assert resolve(play(pos, by_text[m]), us, plies - 1) >= target, f"tactics.txt:{n}: {m}"
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_the_bench_prover_counts_as_the_referee(index):
+    prove = _bench_tactics().prove
+    pos = [p for _, t in fen_lines(MIDDLEGAMES) for p in [parse_fen(t)]][index * 4]
+    value = resolve(pos, pos.side, 3)
+    for target in (value - 1, value, value + 1):
+        assert prove(pos, pos.side, 3, target) == (value >= target)
