@@ -186,14 +186,19 @@ def bench(levels: list[int], movetime_ms: int, limit: int) -> None:
           + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     summary = []
     for level in levels:
-        hits, used = 0, []
-        for pos, _plies, winning in rows:
+        by_plies: dict[int, list[int]] = {}  # P -> [found, shots]
+        used = []
+        for pos, plies, winning in rows:
             ok, seconds = finds(level, movetime_ms, pos, winning, kb)
-            hits += ok
+            tally = by_plies.setdefault(plies, [0, 0])
+            tally[0] += ok
+            tally[1] += 1
             used.append(seconds)
+        hits = sum(f for f, _ in by_plies.values())
         summary.append(f"level {level} {hits}/{len(rows)} ({hits / len(rows):.0%})")
-        print(f"level {level}: finds {hits} of {len(rows)} ({hits / len(rows):.0%}), "
-              f"mean {sum(used) / len(used) * 1000:.0f} ms, max {max(used) * 1000:.0f} ms")
+        print(f"level {level}: finds {hits} of {len(rows)} ({hits / len(rows):.0%}); by plies "
+              + ", ".join(f"{p}: {f}/{n}" for p, (f, n) in sorted(by_plies.items()))
+              + f"; mean {sum(used) / len(used) * 1000:.0f} ms, max {max(used) * 1000:.0f} ms")
     print(f"tactics: {'; '.join(summary)} in {movetime_ms} ms")
 
 
