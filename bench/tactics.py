@@ -4,16 +4,18 @@
     python bench/tactics.py --make [--games G] [--nodes N]     # writes tests/data/tactics.txt
 
 ``tests/data/tactics.txt`` holds quiet positions from level-1 self-play games where the side to
-move wins material (a piece or more, men and kings alike) within P plies (P odd, at most 9, the
-fewest that do), proved by an exhaustive material minimax: the referee's count
-(``kbdraughts.ai.referee.resolve``: P plies, then every forced capture to its end) computed by
-``prove``, the same minimax with alpha-beta cuts (exact: the cuts skip only lines that cannot
-change the value) and a table of proved positions. Each line also lists the first moves that
-win within P plies. A position whose proof needed more than ``--nodes`` nodes is left out (the
-count is printed). The bench plays the level's engine (knowledge base included, fresh per
-position) for ``--movetime`` ms in each position; it *finds* the shot when its move is listed,
-or when ``prove`` shows that its move also wins a piece within 9 plies. The anchor, in the same
-run: the level-1 engine (the knowledge base's layers alone) on the same set.
+move wins material within P plies (P odd, at most 9, the fewest that do) and is still ahead
+after 9 plies against any defence: a piece or more by
+the referee's count (``kbdraughts.ai.referee.resolve``: P plies, then every forced capture to
+its end; men and kings alike) and a man's worth or more with a king worth 2.5 men (``value``;
+a man won for a king given is no shot). Both are exhaustive material minimaxes computed by
+``Prover``: the referee's minimax with alpha-beta cuts (exact: the cuts skip only lines that
+cannot change the value) and a table of proved positions. Each line lists the first moves that
+win within P plies. A position whose proof needs more than ``--nodes`` nodes is left out (the
+count is in the file's header). The bench plays the level's engine (knowledge base included,
+fresh per position) for ``--movetime`` ms in each position; it *finds* the shot when its move
+is listed, or when the provers show that its move also wins material within 9 plies. The
+anchor, in the same run: the level-1 engine (the knowledge base's layers alone) on the set.
 """
 
 from __future__ import annotations
@@ -41,11 +43,20 @@ class OutOfNodes(Exception):
     """The proof's node budget ran out."""
 
 
-class Prover:
-    """Whether ``us`` can force a balance of at least ``target`` pieces (referee's count)."""
+def value(pos: Position, us: int) -> int:
+    """Our material minus theirs in half men, a king worth 2.5 men (as the AI counts it)."""
+    k = pos.kings
+    ours, theirs = (pos.black, pos.white) if us else (pos.white, pos.black)
+    return 2 * ((ours & ~k).bit_count() - (theirs & ~k).bit_count()) + 5 * (
+        (ours & k).bit_count() - (theirs & k).bit_count())
 
-    def __init__(self, us: int, target: int, nodes: int = NODES):
-        self.us, self.target, self.budget = us, target, nodes
+
+class Prover:
+    """Whether ``us`` can force ``count`` (the referee's piece ``balance`` unless told) to at
+    least ``target``."""
+
+    def __init__(self, us: int, target: int, nodes: int = NODES, count=balance):
+        self.us, self.target, self.budget, self.count = us, target, nodes, count
         self.nodes = 0
         self.known: dict[tuple[Position, int], bool] = {}
 
@@ -63,7 +74,7 @@ class Prover:
         if not moves:
             result = (LOST if pos.side != self.us else -LOST) >= self.target
         elif plies == 0 and not moves[0].captured:
-            result = balance(pos, self.us) >= self.target
+            result = self.count(pos, self.us) >= self.target
         elif pos.side == self.us:
             result = any(self.wins(play(pos, m), plies - 1) for m in _ordered(pos, moves))
         else:
@@ -88,14 +99,30 @@ def prove(pos: Position, us: int, plies: int, target: int, nodes: int = NODES) -
 
 
 def shot(pos: Position, nodes: int = NODES) -> tuple[int, list[Move]] | None:
-    """(P, the first moves winning a piece within P plies) for the fewest odd P <= MAX_PLIES
-    that wins one, or None; OutOfNodes when the proofs take more than ``nodes`` nodes."""
-    us = pos.side
-    prover = Prover(us, balance(pos, us) + 1, nodes)
+    """(P, the first moves winning material within P plies) for the fewest odd P <= MAX_PLIES
+    with such a move, or None; OutOfNodes when the proofs take more than ``nodes`` nodes.
+
+    Winning material: a piece by the referee's count, and a man's worth by ``value`` (a shot
+    that takes a man but gives a king away is not one); a gain that the defence wins back
+    before MAX_PLIES is none: the moves must still be ahead at MAX_PLIES plies."""
+    provers = provers_for(pos, nodes)
+    if not all(p.wins(pos, MAX_PLIES) for p in provers):
+        return None  # no gain that still stands at the horizon
     for plies in range(1, MAX_PLIES + 1, 2):
-        if prover.wins(pos, plies):
-            return plies, [m for m in legal_moves(pos) if prover.wins(play(pos, m), plies - 1)]
+        if all(p.wins(pos, plies) for p in provers):
+            moves = [m for m in legal_moves(pos) if all(
+                p.wins(play(pos, m), plies - 1) and p.wins(play(pos, m), MAX_PLIES - 1)
+                for p in provers)]
+            if moves:
+                return plies, moves
     return None
+
+
+def provers_for(pos: Position, nodes: int = NODES) -> tuple[Prover, Prover]:
+    """The two proofs a shot needs: a piece more, and a man's worth more."""
+    us = pos.side
+    return (Prover(us, balance(pos, us) + 1, nodes),
+            Prover(us, value(pos, us) + 2, nodes, count=value))
 
 
 # -- the set ---------------------------------------------------------------------------------
@@ -136,9 +163,11 @@ def make(games: int, nodes: int, path: Path = TACTICS) -> None:
                          f"  # game {game} ply {ply}")
     head = [
         f"# Shots from {games} level-1 self-play games (bench/tactics.py --make, seed {SEED}).",
-        "# FEN | P | moves: the side to move wins a piece or more within P plies (the fewest;",
-        "# odd, <= 9) with any of the moves, proved by bench/tactics.py's prove (the referee's",
-        "# material minimax with alpha-beta cuts); short ones re-proved by tests/test_bench_data.",
+        "# FEN | P | moves: the side to move wins a piece or more, and a man's worth with a king",
+        "# worth 2.5, within P plies (the fewest; odd, <= 9) with any of the moves, and is still",
+        "# ahead after 9 plies against any defence; proved by",
+        "# bench/tactics.py's Prover (the referee's material minimax with alpha-beta cuts); the",
+        "# piece count of the short ones is re-proved by tests/test_bench_data.py's referee.",
         f"# {len(cands)} quiet positions tried, {unproved} left out (proof over {nodes} nodes).",
     ]
     path.write_text("\n".join(head + found) + "\n")
@@ -162,7 +191,8 @@ def read_tactics(path: Path = TACTICS) -> list[tuple[Position, int, list[str]]]:
 
 def finds(level: int, movetime_ms: int, pos: Position, winning: list[str], kb
           ) -> tuple[bool, float]:
-    """Whether the level's move wins a piece (listed, or proved within MAX_PLIES), and its time."""
+    """Whether the level's move wins material (listed, or proved within MAX_PLIES), and its
+    time."""
     from kbdraughts.ai.engine import Engine
     from kbdraughts.game import Game
 
@@ -173,7 +203,7 @@ def finds(level: int, movetime_ms: int, pos: Position, winning: list[str], kb
     if move_text(move) in winning:
         return True, used
     try:
-        return prove(play(pos, move), pos.side, MAX_PLIES - 1, balance(pos, pos.side) + 1), used
+        return all(p.wins(play(pos, move), MAX_PLIES - 1) for p in provers_for(pos)), used
     except OutOfNodes:
         return False, used
 
