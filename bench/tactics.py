@@ -165,9 +165,9 @@ def make(games: int, nodes: int, path: Path = TACTICS) -> None:
         f"# Shots from {games} level-1 self-play games (bench/tactics.py --make, seed {SEED}).",
         "# FEN | P | moves: the side to move wins a piece or more, and a man's worth with a king",
         "# worth 2.5, within P plies (the fewest; odd, <= 9) with any of the moves, and is still",
-        "# ahead after 9 plies against any defence; proved by",
-        "# bench/tactics.py's Prover (the referee's material minimax with alpha-beta cuts); the",
-        "# piece count of the short ones is re-proved by tests/test_bench_data.py's referee.",
+        "# ahead after 9 plies against any defence; proved by bench/tactics.py's Prover (the",
+        "# referee's material minimax with alpha-beta cuts); the piece won in the short ones is",
+        "# proved again by the referee itself in tests/test_bench_data.py.",
         f"# {len(cands)} quiet positions tried, {unproved} left out (proof over {nodes} nodes).",
     ]
     path.write_text("\n".join(head + found) + "\n")
