@@ -193,6 +193,15 @@ def test_the_draw_verdict_says_why_in_men():
     assert accepted and re.fullmatch(r"it judges the position -[\d.]+ m[ae]n for itself", why)
 
 
+def test_few_pieces_do_not_make_it_take_a_draw_while_ahead():
+    # Three kings against one and no win seen in the judgement's plies: the strong side plays
+    # on (it declined only when a win was in sight before: "few pieces" came first).
+    e = Engine(level=1, use_kb=False)
+    game = Game(parse_fen("W:WKh4,Kg1,Ke3:BKh2"))
+    assert e.draw_verdict(game, 0) == (False, "it judges the position +5 men for itself")
+    assert e.draw_verdict(game, 1) == (True, "it judges the position -5 men for itself")
+
+
 def test_the_stop_event_ends_thinking_with_a_legal_move():
     stop = threading.Event()
     stop.set()

@@ -164,10 +164,10 @@ class Engine:
             return False, judged
         if score <= -WIN + explain.MATE_ZONE or score <= -DRAW_MARGIN:
             return True, judged
+        if score > DRAW_MARGIN:  # ahead: a careful player plays on, however few pieces
+            return False, judged
         if pieces <= FEW_PIECES:
             return True, f"few pieces are left and {judged}"
-        if score > DRAW_MARGIN:
-            return False, judged
         return False, f"too early to agree a draw with {pieces} pieces on the board; {judged}"
 
     def offers_draw(self, game: Game, side: int) -> tuple[bool, str]:
