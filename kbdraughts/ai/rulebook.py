@@ -44,11 +44,13 @@ class RuleMatch(Protocol):
     @property
     def rule(self) -> FiringRule: ...
     @property
-    def layer(self) -> str: ...  # "capture", "exact" or "pattern"
+    def layer(self) -> str: ...  # "capture", "exact", "motif" or "pattern"
     @property
     def move(self) -> Move | None: ...
     @property
     def mirrored(self) -> bool: ...  # matched with colours and board turned round
+    @property
+    def bindings(self) -> tuple[tuple[str, int], ...]: ...  # a motif's variables and squares
 
 
 @runtime_checkable

@@ -37,12 +37,17 @@ NOT_RULES = frozenset({"heuristic.txt"})
 
 class RuleMatch(NamedTuple):
     """A rule whose pattern applies to a position: mirrored or not, its layer, and its move
-    there (None when the move is not legal in this position, so the rule does not fire)."""
+    there (None when the move is not legal in this position, so the rule does not fire).
+
+    ``bindings``: for a motif (a rule with variables), each variable's name and the square it
+    is bound to in this position (board squares, after mirroring), in the order the motif
+    names them; empty for a rule with fixed squares."""
 
     rule: Rule
     mirrored: bool
     layer: str
     move: Move | None
+    bindings: tuple[tuple[str, int], ...] = ()
 
 
 def layer_of(rule: Rule) -> str:
