@@ -272,6 +272,36 @@ def test_a_rule_losing_more_than_it_declares_is_skipped(tmp_path):
                      r"(the game|[\d.]+ men in 4 plies), declares 1", c.reason)
 
 
+
+CROWNS = """\
+rule offer
+  sacrifice: 1
+  board:
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+    - ? - ? - ? - ?
+    ? - ? - ? - ? -
+    - ? - ? - . - b
+    ? - ? - ? - w -
+  play: g1-f2
+"""
+
+
+def test_no_tolerance_beyond_the_declared_sacrifice(tmp_path):
+    # g1-f2 declares one man but lets h2 crown on g1: a man and a half in material (the
+    # check counts a king 2.5 men). The half-man tolerance the check once had let it through.
+    kb, path = kb_with(tmp_path, CROWNS)
+    fen = "W:We1,g1,b2,d2,g5:Bh2,b6,d6,d8,h8"
+    c1 = Engine(level=1, kb=kb).choose(Game(parse_fen(fen)))
+    assert move_text(c1.move) == "g1-f2" and c1.layer == "pattern rule"  # the rule fires
+    c = Engine(level=2, kb=kb, movetime_ms=200).choose(Game(parse_fen(fen)))
+    assert move_text(c.move) != "g1-f2"
+    assert f"skipped rule offer ({path}:1): g1-f2 loses 1.5 men in 4 plies, declares 1" \
+        in c.reason
+
+
 SHOT = """\
 rule test-shot
   name: h2-g3 gives a man, h4:f2 is forced, g1:e3:c5 takes two

@@ -35,9 +35,6 @@ from kbdraughts.notation import move_text
 
 #: Plies of the check a pattern rule's move must survive (``checked_kb_rules``).
 RULE_CHECK_DEPTH = 4
-#: Material a rule's move may lose beyond what it declares before it is skipped: half a man,
-#: so a sound rule is not rejected for noise (the check counts material only).
-RULE_CHECK_SLACK = MAN_VALUE // 2
 
 # The names of the layers, as Choice.layer tells them.
 CAPTURE_RULE, EXACT_RULE, PATTERN_RULE = "capture rule", "exact rule", "pattern rule"
@@ -172,7 +169,8 @@ def _check_rule(ctx: Context, match: RuleMatch) -> str | None:
                                     movetime_ms=max(20, ctx.options.movetime_ms // 4))
     outcome = -res.score
     lost = before - outcome
-    if lost <= declared + RULE_CHECK_SLACK:
+    # No tolerance beyond the declared sacrifice: a shot whose men do not come back is skipped.
+    if lost <= declared:
         return None
     return explain.skipped_rule(match, lost, outcome <= -WIN + explain.MATE_ZONE,
                                 RULE_CHECK_DEPTH)
