@@ -332,19 +332,28 @@ def _flip(ui: Front, arg: str) -> None:
     ui.show_board()
 
 
-@command("teach", "save this position and MOVE as a new rule in your own combos file",
-         "teach MOVE", argument="move")
+@command("teach", "save this position and MOVE as a new rule in your own combos file; "
+                  "'teach motif MOVE' drafts a motif from them for you to generalise",
+         "teach [motif] MOVE", argument="move")
 def _teach(ui: Front, arg: str) -> None:
-    if not arg.strip():
-        ui.error("Say which move: teach MOVE (for example: teach c3-d4).")
+    words = arg.split(None, 1)
+    motif = bool(words) and words[0].lower() == "motif"
+    text = (words[1] if len(words) > 1 else "") if motif else arg
+    if not text.strip():
+        ui.error("Say which move: teach MOVE (for example: teach c3-d4), or teach motif MOVE.")
         return
     game = ui.session.game
     try:
-        move = parse_move(game.position, arg, game.legal_moves())
+        move = parse_move(game.position, text, game.legal_moves())
     except MoveError as e:
         ui.error(capitalised(str(e)))
         return
-    teach(ui, move)
+    if motif:
+        from kbdraughts.ui.teach import draft_at
+
+        draft_at(ui, move)
+    else:
+        teach(ui, move)
 
 
 def teach(ui: Front, move: Move) -> None:
