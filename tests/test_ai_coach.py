@@ -1,5 +1,5 @@
-"""The coach (ai/coach.py) and the claims it checks (ai/claims.py): a note is written only where
-the referee confirms the rule's claim, on the shipped rules and on motif-shaped rules."""
+"""The coach (ai/coach.py): a note is written only where the referee confirms the rule's claim
+(ai/claims.py, tested in test_ai_claims.py), on the shipped rules and on motif-shaped rules."""
 
 from __future__ import annotations
 
@@ -8,11 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from kbdraughts.ai.claims import (
-    CATCHES, CROWNS, DANGER, GAIN, MAIN_ROAD, Claim, claim_of, danger_is_real, gain_of, holds,
-    two_ply_wins,
-)
-from kbdraughts.ai.coach import ALLOWED, MISSED, annotate, expected_line, real_shots
+from kbdraughts.ai.coach import ALLOWED, MISSED, annotate, real_shots
 from kbdraughts.board import BLACK, WHITE, legal_moves
 from kbdraughts.game import Game
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base
@@ -40,61 +36,6 @@ def game_of(fen: str, *moves: str) -> Game:
 
 def texts(moves) -> list[str]:
     return [move_text(m) for m in moves]
-
-
-# -- the claims -------------------------------------------------------------------------------
-
-
-def test_the_claims_of_the_shipped_rules_are_read_from_their_names(kb):
-    assert claim_of(kb.rule("shot-01")) == Claim(GAIN, 1)  # gives a man, takes two
-    assert claim_of(kb.rule("shot-08")) == Claim(GAIN, 3)  # gives a man, takes four
-    assert claim_of(kb.rule("shot-32")) == Claim(GAIN, 1)  # gives two men, takes three
-    assert claim_of(kb.rule("tactic-1")) == Claim(GAIN, 1)  # threat a3-b4, nets 1
-    assert claim_of(kb.rule("breakthrough-1")) == Claim(CROWNS)
-    assert claim_of(kb.rule("petrov-catch-1")) == Claim(CATCHES)
-    assert claim_of(kb.rule("main-road-from-g1")) == Claim(MAIN_ROAD)
-    opening = next(r for r in kb.rules if r.exact)
-    assert claim_of(opening) is None
-
-
-def test_a_motifs_claim_is_its_fields():
-    motif = SimpleNamespace(name="a shot", exact=False, gain=2, promise=None, warning=False)
-    assert claim_of(motif) == Claim(GAIN, 2)
-    motif.gain, motif.promise = None, "catches the lone king"
-    assert claim_of(motif) == Claim(CATCHES)
-    motif.warning = True
-    assert claim_of(motif) == Claim(DANGER)
-    assert Claim(GAIN, 2).words() == "wins two men" and Claim(GAIN).words(3) == "wins three men"
-
-
-def test_the_referee_confirms_a_shot_and_refuses_a_quiet_move():
-    pos = parse_fen(SHOT_01)
-    shot, quiet = parse_move(pos, "e3-d4"), parse_move(pos, "g3-h4")
-    assert gain_of(pos, shot) == 1 and holds(Claim(GAIN, 1), pos, shot)
-    assert not holds(Claim(GAIN, 2), pos, shot)  # it nets one, not two
-    assert gain_of(pos, quiet) == 0 and not holds(Claim(GAIN), pos, quiet)
-    assert texts(expected_line(pos, shot)) == ["e3-d4", "c5:e3", "d2:f4:h6"]
-    assert [(move_text(m), n) for m, n in two_ply_wins(pos)] == [("e3-d4", 1)]
-    assert two_ply_wins(parse_fen("W:Wa1,c3:Bf6,h8")) == []  # nothing to win
-    assert two_ply_wins(parse_fen("W:Wc3:Bd4,h8")) == []  # a capture is pending: not quiet
-
-
-@pytest.mark.parametrize("claim, fen, move, kept", [
-    (CROWNS, "W:Wc5,b6,a7:Bb8,h8", "b6-c7", True),
-    (CROWNS, "W:Wc5,b6,a7:Bb8,h8", "c5-d6", False),
-    (CATCHES, "W:WKg1,Kd4,Kb8:BKa7", "g1-e3", True),
-    (CATCHES, "W:WKg1,Kd4,Kb8:BKa7", "g1-h2", False),
-    (MAIN_ROAD, "W:WKg1,c1,a3:BKe7", "g1-d4", True),
-    (MAIN_ROAD, "W:WKg1,c1,a3:BKe7", "g1-h2", False),
-])
-def test_the_promises_are_checked_against_every_defence(claim, fen, move, kept):
-    pos = parse_fen(fen)
-    assert holds(Claim(claim), pos, parse_move(pos, move)) is kept
-
-
-def test_a_danger_is_real_when_a_man_hangs():
-    assert danger_is_real(parse_fen("W:Wc3,h2:Bd4,h8"))  # were it Black's move, d4:b2
-    assert not danger_is_real(parse_fen("W:Wa1:Bh8"))
 
 
 # -- the notes --------------------------------------------------------------------------------

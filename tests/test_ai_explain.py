@@ -76,7 +76,8 @@ def test_the_engine_plays_a_motif_as_its_own_layer():
 
     choice = Engine(level=1, kb=OneMotif()).choose(Game(pos))
     assert choice.layer == MOTIF_RULE == "motif rule" and move_text(choice.move) == "e3-d4"
-    assert choice.reason.startswith('shot "give one, take two" (combos/motifs.txt:40): e3-d4 c5:e3')
+    assert choice.reason.startswith(
+        'shot "give one, take two" (combos/motifs.txt:40): e3-d4 c5:e3')
     # a pattern rule's reason is as it was
     rule = make_rule("p-1", "e3-d4", cells=("?",) * 32, name="a pattern", line=3, path="x.txt")
     match = SimpleNamespace(rule=rule, layer="pattern", move=None, mirrored=True)

@@ -23,7 +23,8 @@ minimax on the move generator alone), within fixed bounds counted in plies *afte
 
 >>> from kbdraughts.notation import parse_fen, parse_move
 >>> pos = parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8")
->>> holds(Claim(GAIN, 1), pos, parse_move(pos, "e3-d4")), holds(Claim(GAIN), pos, parse_move(pos, "a3-b4"))
+>>> shot, quiet = parse_move(pos, "e3-d4"), parse_move(pos, "a3-b4")
+>>> holds(Claim(GAIN, 1), pos, shot), holds(Claim(GAIN), pos, quiet)
 (True, False)
 >>> [(move_text(m), n) for m, n in two_ply_wins(pos)]
 [('e3-d4', 1)]
@@ -42,8 +43,8 @@ from kbdraughts.notation import move_text
 from kbdraughts.squares import SQUARE_NAMES, SQUARES
 
 __all__ = ["Claim", "GAIN", "CROWNS", "CATCHES", "MAIN_ROAD", "DANGER", "PROMISES",
-           "GAIN_PLIES", "CROWN_PLIES", "CATCH_PLIES", "DANGER_PLIES", "claim_of", "holds", "gain_of",
-           "two_ply_wins", "danger_is_real", "men_words"]
+           "GAIN_PLIES", "CROWN_PLIES", "CATCH_PLIES", "DANGER_PLIES", "claim_of", "holds",
+           "gain_of", "two_ply_wins", "danger_is_real", "men_words"]
 
 GAIN, DANGER = "gain", "danger"
 #: The promises a motif may make, as its files write them.

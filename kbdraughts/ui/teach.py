@@ -109,10 +109,10 @@ def check_knowledge_base(path: Path) -> tuple[str, bool]:
 
 _DRAFT_ID = re.compile(r"^motif draft-(\d{1,9})\b", re.MULTILINE)
 _DRAFT_HEADER = (
-    "# Motifs drafted in games with `teach motif` (kbdraughts play): each names this position's\n"
-    "# squares. Keep the conditions that make the idea work, widen `pieces:`, then move the motif\n"
-    "# into a combos file (~/.local/share/kbdraughts/combos/*.txt) and run `kbdraughts rules\n"
-    "# check` on it. This folder is not loaded: a draft does not play.\n"
+    "# Motifs drafted in games with `teach motif` (kbdraughts play), each on the squares of\n"
+    "# its position. Keep the conditions that make the idea work, widen `pieces:`, then move\n"
+    "# the motif into a combos file (~/.local/share/kbdraughts/combos/*.txt) and run\n"
+    "# `kbdraughts rules check` on it. This folder is not loaded: a draft does not play.\n"
 )
 
 
