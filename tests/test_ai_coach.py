@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from kbdraughts.ai.coach import ALLOWED, MISSED, annotate, real_shots
+from kbdraughts.ai.claims import CROWNS
+from kbdraughts.ai.coach import ALLOWED, MISSED, _avoidable, annotate, real_shots
 from kbdraughts.board import BLACK, WHITE, legal_moves
 from kbdraughts.game import Game
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base
@@ -115,6 +116,32 @@ def test_an_unavoidable_loss_is_not_blamed_on_the_move():
     assert [s.move for s in real_shots(kb, game.position)] == [
         parse_move(game.position, "e3-d4")]
     assert annotate(game, kb=kb) == []  # (walking into shot-01 with a way out is: above)
+
+
+def test_a_shot_the_opponent_already_had_is_not_blamed_on_the_next_move():
+    # White lets c3-d4 pass (b2-a3); Black's f6-g5 leaves it there (another move would have
+    # stopped it), but f6-g5 did not give it: the only note is White's miss.
+    game = game_of("W:Wc1,b2,c3,a7:Be3,c5,f6,b8", "b2-a3", "f6-g5")
+    kb = Motifs({game.positions[0]: "c3-d4", game.positions[2]: "c3-d4"})
+    [shot] = real_shots(kb, game.positions[2])
+    assert _avoidable(shot, game.positions[1], game.moves[1], game.positions[2])
+    assert [(n.ply, n.kind) for n in annotate(game, kb=kb)] == [(0, MISSED)]
+    # had White not had it before, Black's move would be the one that allowed it
+    kb = Motifs({game.positions[2]: "c3-d4"})
+    assert [(n.ply, n.kind) for n in annotate(game, kb=kb)] == [(1, ALLOWED)]
+
+
+def test_a_crowning_is_noted_as_missed_never_as_allowed(kb):
+    # breakthrough-4 of combos/motifs.txt: c5-d6 gives a man so that a man crowns
+    game = game_of("W:Wc5,f6,h6:Bc7,d8", "c5-b6")
+    notes = annotate(game, kb=kb)
+    assert [(n.kind, n.shot.rule.id, n.shot.claim.kind) for n in notes] == [
+        (MISSED, "breakthrough-4", CROWNS)]
+    assert notes[0].text == "missed: breakthrough-4 c5-d6 crowns (combos/motifs.txt:620)"
+    # Black's a3-b2 leaves White the breakthrough: real, but a crowning is not blamed
+    game = game_of("B:Wc5,f6,h6:Bc7,d8,a3", "a3-b2")
+    assert [s.rule.id for s in real_shots(kb, game.position)] == ["breakthrough-4"]
+    assert annotate(game, kb=kb) == []
 
 
 def test_a_stopped_review_returns_what_it_found():

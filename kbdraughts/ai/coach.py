@@ -6,10 +6,13 @@ For every move of the game (of one side, or both):
   line nor a warning), the mover played something else, and the rule's move really was better:
   its claim holds against every defence (:func:`kbdraughts.ai.claims.holds`) and the move
   played does not achieve as much (for a gain: it nets fewer pieces by the same count);
-- *allowed*: after the move, a rule of the opponent fires whose claim holds, and another move
+- *allowed*: after the move, a rule of the opponent fires whose claim holds, the opponent did
+  not have the same shot on its previous turn already (the move gave it), and another move
   would have avoided it (a gain: another move keeps more material over the next three plies
-  and the captures after them; a crowning or a catch: after another move the opponent cannot
-  force it).
+  and the captures after them; the catch of a lone king: after another move the opponent
+  cannot force it, and that move keeps as much material by the same count). A crowning and
+  the main road are noted as missed, never as allowed: a forced exchange can put a crowning
+  off past any short bound, so denying it is not measured.
 
 Every claim is measured by the referee before it is said, so the coach never calls a non-win
 a miss. Notes read ``missed: shot-01 e3-d4 wins a man (combos/motifs.txt:15)``.
@@ -32,8 +35,7 @@ from typing import Any, Iterable, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.claims import (
-    CATCH_PLIES, CATCHES, CROWN_PLIES, CROWNS, DANGER, GAIN, GAIN_PLIES, MAIN_ROAD, Claim,
-    claim_of, gain_of, holds,
+    CATCH_PLIES, CATCHES, DANGER, GAIN, GAIN_PLIES, Claim, claim_of, gain_of, holds,
 )
 from kbdraughts.ai.explain import rule_place
 from kbdraughts.ai.referee import forces, resolve
@@ -128,7 +130,9 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
         missed = _missed(before, move, shots(ply))
         if missed is not None:
             notes.append(Note(ply, mover, MISSED, missed))
-        allowed = _allowed(before, move, shots(ply + 1))
+        had = {(s.rule.id, s.move) for s in shots(ply - 1)} if ply else set()
+        allowed = _allowed(before, move, [s for s in shots(ply + 1)
+                                          if (s.rule.id, s.move) not in had])
         if allowed is not None:
             notes.append(Note(ply, mover, ALLOWED, allowed))
     return notes
@@ -184,17 +188,17 @@ def _avoidable(shot: Shot, before: Position, played: Move, after: Position) -> b
     """Another move than ``played`` in ``before`` would have denied the opponent ``shot``."""
     us, them = before.side, 1 - before.side
     others = [m for m in legal_moves(before) if m != played]
+    kept = resolve(after, us, BLAME_PLIES)
     if shot.claim.kind == GAIN:
-        kept = resolve(after, us, BLAME_PLIES)
         return any(resolve(play(before, m), us, BLAME_PLIES) > kept for m in others)
-    if shot.claim.kind == CROWNS:
-        base = (before.pieces(them) & before.kings).bit_count()
-        goal = lambda p: (p.pieces(them) & p.kings).bit_count() > base  # noqa: E731
-        plies = CROWN_PLIES + 1
-    elif shot.claim.kind == CATCHES:
-        goal = lambda p: not p.pieces(us) or (p.side == us and not legal_moves(p))  # noqa: E731
-        plies = CATCH_PLIES + 1
-    else:  # the main road is a plan, not a loss: no blame
-        assert shot.claim.kind == MAIN_ROAD
+    if shot.claim.kind != CATCHES:
+        # A crowning can be put off past any short bound by a forced exchange, and the main
+        # road is a plan, not a loss: denying either is not measured, so never blamed.
         return False
-    return any(not forces(play(before, m), them, plies, goal) for m in others)
+
+    def caught(p: Position) -> bool:
+        return not p.pieces(us) or (p.side == us and not legal_moves(p))
+
+    # a move that denies it at a price in material is no better: it must keep as much
+    return any(not forces(play(before, m), them, CATCH_PLIES + 1, caught)
+               and resolve(play(before, m), us, BLAME_PLIES) >= kept for m in others)
