@@ -80,3 +80,13 @@ def test_the_promises_are_checked_against_every_defence(claim, fen, move, kept):
 def test_a_danger_is_real_when_a_man_hangs():
     assert danger_is_real(parse_fen("W:Wc3,h2:Bd4,h8"))  # were it Black's move, d4:b2
     assert not danger_is_real(parse_fen("W:Wa1:Bh8"))
+
+
+def test_a_move_that_leaves_the_opponent_nothing_wins_the_game():
+    from kbdraughts.ai.claims import GAME_WON
+
+    pos = parse_fen("W:WKa1:Bc3,e5")  # the king takes both men: no piece of Black's is left
+    move = parse_move(pos, "a1:d4:f6")
+    assert gain_of(pos, move) >= GAME_WON and Claim(GAIN).words(gain_of(pos, move)) == (
+        "wins the game")
+    assert gain_of(parse_fen(SHOT_01), parse_move(parse_fen(SHOT_01), "e3-d4")) < GAME_WON

@@ -136,3 +136,13 @@ def test_teach_motif_at_the_console(tmp_path: Path):
     assert "Taught rule taught-1" in shown  # teach MOVE is as it was
     assert drafts_file().read_text(encoding="utf-8").count("\nmotif draft-") == 1
     assert app.game.ply == 0
+
+
+def test_a_draft_of_a_won_game_claims_the_pieces_there_are(tmp_path: Path):
+    from kbdraughts.notation import parse_fen, parse_move
+    from kbdraughts.ui.teach import draft
+
+    pos = parse_fen("W:WKa1:Bc3,e5")
+    text = draft(pos, parse_move(pos, "a1:d4:f6"), tmp_path / "m.txt").text
+    assert "  play: S:B:T\n" in text and "  gain: 2\n" in text and "  priority: 2\n" in text
+    assert "our_king(S)" in text and "ray(S, A, fr), ray(A, B, fr)" in text

@@ -28,8 +28,8 @@ minimax on the move generator alone), within fixed bounds counted in plies *afte
 (True, False)
 >>> [(move_text(m), n) for m, n in two_ply_wins(pos)]
 [('e3-d4', 1)]
->>> Claim(GAIN, 2).words(), Claim(GAIN).words(1), Claim(CROWNS).words()
-('wins two men', 'wins a man', 'crowns')
+>>> Claim(GAIN, 2).words(), Claim(GAIN).words(1), Claim(CROWNS).words(), Claim(GAIN).words(99)
+('wins two men', 'wins a man', 'crowns', 'wins the game')
 """
 
 from __future__ import annotations
@@ -37,14 +37,14 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from kbdraughts.ai.referee import balance, forces, nets, resolve
+from kbdraughts.ai.referee import LOST, balance, forces, nets, resolve
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.notation import move_text
 from kbdraughts.squares import SQUARE_NAMES, SQUARES
 
 __all__ = ["Claim", "GAIN", "CROWNS", "CATCHES", "MAIN_ROAD", "DANGER", "PROMISES",
-           "GAIN_PLIES", "CROWN_PLIES", "CATCH_PLIES", "DANGER_PLIES", "claim_of", "holds",
-           "gain_of", "two_ply_wins", "danger_is_real", "men_words"]
+           "GAIN_PLIES", "CROWN_PLIES", "CATCH_PLIES", "DANGER_PLIES", "GAME_WON", "claim_of",
+           "holds", "gain_of", "two_ply_wins", "danger_is_real", "men_words"]
 
 GAIN, DANGER = "gain", "danger"
 #: The promises a motif may make, as its files write them.
@@ -55,6 +55,9 @@ GAIN_PLIES = 2
 CROWN_PLIES = 3
 CATCH_PLIES = 2
 DANGER_PLIES = 1
+#: What a move "nets" when the opponent is left without a piece or a move within the bound:
+#: the referee's LOST less any balance; no count of men comes near it.
+GAME_WON = LOST // 2
 
 MAIN_ROAD_SQUARES = frozenset(s for s in SQUARES if SQUARE_NAMES[s] in (
     "a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"))
@@ -78,6 +81,8 @@ class Claim(NamedTuple):
     def words(self, measured: int | None = None) -> str:
         """The claim as a coach says it; a gain says ``measured`` men when given."""
         if self.kind == GAIN:
+            if measured is not None and measured >= GAME_WON:
+                return "wins the game"
             return f"wins {men_words(measured if measured is not None else max(1, self.men))}"
         if self.kind == DANGER:
             return "a danger"
@@ -131,7 +136,8 @@ def _named_claim(name: str) -> Claim | None:
 
 def gain_of(before: Position, move: Move, plies: int = GAIN_PLIES) -> int:
     """Pieces ``move`` nets for the side that plays it, against the best defence, within
-    ``plies`` plies after it and the captures that follow."""
+    ``plies`` plies after it and the captures that follow (GAME_WON or more: the opponent is
+    left without a piece or a move)."""
     return nets(before, play(before, move), before.side, plies)
 
 

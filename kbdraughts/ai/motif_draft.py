@@ -134,7 +134,7 @@ def draft_motif(pos: Position, move: Move, motif_id: str) -> str:
     line = (move,) + exchange(play(pos, move), WHITE).moves
     name = _Names(move.start, move.end)
     when = _conditions(pos, line, name)
-    nets = gain_of(pos, move)
+    nets = min(gain_of(pos, move), pos.black.bit_count())  # a won game: every piece of theirs
     if nets >= 1:
         claim = f"gain: {nets}"
         when += ["after(S-T, exchange(N))" if len(line) > 1 else "after(S-T, threat(N))",
