@@ -303,8 +303,8 @@ def test_comments_follow_their_moves_and_read_back():
     g = Game()
     for text in ("c3-d4", "f6-g5", "g3-f4", "g7-f6"):
         g.push(parse_move(g.position, text))
-    text = game_to_pdn(g, comments={0: "missed: a } b", 3: "allowed: c"})
+    text = game_to_pdn(g, comments={0: "missed: a } b; allowed: d", 3: "allowed: c"})
     assert text.splitlines()[-1] == (
-        "1. c3-d4 {missed: a ) b} 1... f6-g5 2. g3-f4 g7-f6 {allowed: c} *")
+        "1. c3-d4 {missed: a ) b; allowed: d} 1... f6-g5 2. g3-f4 g7-f6 {allowed: c} *")
     assert parse_pdn(text)[0].game.moves == g.moves
     assert game_to_pdn(g, comments={}) == game_to_pdn(g)
