@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.files import write_atomic
@@ -71,30 +71,37 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _movetext(game: Game) -> list[str]:
-    """The moves as units that are never split across lines: ``1. c3-d4``, ``f6-g5``."""
+def _movetext(game: Game, comments: Mapping[int, str] | None = None) -> list[str]:
+    """The moves as units that are never split across lines: ``1. c3-d4``, ``f6-g5``, and
+    ``{comment}`` after the move of each ply ``comments`` names (Black's move after one gets
+    its number again: ``1... f6-g5``)."""
     units = []
     side = game.start.side
     number = 1
+    comments = comments or {}
     for i, move in enumerate(game.moves):
         text = move_text(move)
         if side == WHITE:
             units.append(f"{number}. {text}")
-        elif i == 0:
+        elif i == 0 or i - 1 in comments:
             units.append(f"{number}... {text}")
         else:
             units.append(text)
+        if i in comments:  # a '}' would end the comment early
+            units.append("{" + comments[i].replace("}", ")") + "}")
         if side == BLACK:
             number += 1
         side = 1 - side
     return units
 
 
-def game_to_pdn(game: Game, tags: dict[str, str] | None = None) -> str:
+def game_to_pdn(game: Game, tags: dict[str, str] | None = None,
+                comments: Mapping[int, str] | None = None) -> str:
     """One game as PDN: the tags (defaults ``?`` for the roster), numbered movetext, result.
 
     ``tags`` adds to or overrides the defaults; the Result tag, unless given, is the game's
-    result (``*`` while it goes on), and the movetext ends with the same token.
+    result (``*`` while it goes on), and the movetext ends with the same token. ``comments``
+    puts ``{text}`` after the move of each ply it names (an index into ``game.moves``).
     """
     result = game.result
     values: dict[str, str] = {
@@ -113,7 +120,7 @@ def game_to_pdn(game: Game, tags: dict[str, str] | None = None) -> str:
     lines = [f"[{name} {_quote(values[name])}]" for name in order]
     lines.append("")
     line = ""
-    for unit in _movetext(game) + [token]:
+    for unit in _movetext(game, comments) + [token]:
         if line and len(line) + 1 + len(unit) > _LINE_WIDTH:
             lines.append(line)
             line = unit

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from kbdraughts.ai.explain import rule_reason, skipped_rule
+from kbdraughts.ai.explain import rule_reason, rule_words, skipped_rule
 from kbdraughts.board import START, legal_moves
 from kbdraughts.kb.rule import make_rule
 
@@ -26,3 +26,60 @@ def test_a_rules_name_and_path_are_escaped_in_its_reason():
 def test_a_skipped_rules_path_is_escaped():
     text = skipped_rule(_match(), 100, False, 3)
     assert "\x1b" not in text and "\x07" not in text and "x\\x1b]0;title\\x07.txt:2" in text
+
+
+# -- motifs (issue 12): named with file:line and the line they expect ---------------------------
+
+SHOT_01 = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
+
+
+def _motif(pos, play_text: str, **fields):
+    from kbdraughts.notation import parse_move
+    from kbdraughts.resources import combos_dir
+
+    rule = SimpleNamespace(id="shot", name="give one, take two",
+                           path=str(combos_dir() / "motifs.txt"), line=40, exact=False,
+                           priority=1, sacrifice=1, gain=1, promise=None, warning=False)
+    for key, value in fields.items():
+        setattr(rule, key, value)
+    move = parse_move(pos, play_text)
+    return SimpleNamespace(rule=rule, layer="motif", move=move, mirrored=False,
+                           bindings=(("S", move.start), ("T", move.end)))
+
+
+def test_a_motifs_reason_names_it_its_place_and_the_line_it_expects():
+    from kbdraughts.notation import parse_fen
+
+    pos = parse_fen(SHOT_01)
+    reason, brief = rule_reason("motif rule", _motif(pos, "e3-d4"), pos)
+    assert reason == 'shot "give one, take two" (combos/motifs.txt:40): e3-d4 c5:e3 d2:f4:h6'
+    assert brief == "motif shot"
+    words = rule_words("motif rule", _motif(pos, "e3-d4"), pos)
+    assert words == 'motif rule shot "give one, take two" wins a man: e3-d4 c5:e3 d2:f4:h6'
+    # a quiet threat expects no capture at once: its line is its move
+    reason, _ = rule_reason("motif rule", _motif(pos, "g3-h4", name="", gain=None,
+                                                 promise="crowns"), pos)
+    assert reason == "shot (combos/motifs.txt:40): g3-h4"
+
+
+def test_the_engine_plays_a_motif_as_its_own_layer():
+    from kbdraughts.ai.engine import Engine
+    from kbdraughts.ai.layers import MOTIF_RULE
+    from kbdraughts.game import Game
+    from kbdraughts.notation import move_text, parse_fen
+
+    pos = parse_fen(SHOT_01)
+
+    class OneMotif:
+        def firing(self, p, legal=None):
+            return [_motif(p, "e3-d4")] if p == pos else []
+
+    choice = Engine(level=1, kb=OneMotif()).choose(Game(pos))
+    assert choice.layer == MOTIF_RULE == "motif rule" and move_text(choice.move) == "e3-d4"
+    assert choice.reason.startswith(
+        'shot "give one, take two" (combos/motifs.txt:40): e3-d4 c5:e3')
+    # a pattern rule's reason is as it was
+    rule = make_rule("p-1", "e3-d4", cells=("?",) * 32, name="a pattern", line=3, path="x.txt")
+    match = SimpleNamespace(rule=rule, layer="pattern", move=None, mirrored=True)
+    assert rule_reason("pattern rule", match, pos)[0] == (
+        'pattern rule p-1 "a pattern" at x.txt:3, mirrored')

@@ -16,7 +16,7 @@ import pytest
 
 from kbdraughts.cli import main
 
-CASES = 250
+CASES = 280  # 35 a command maker
 SEED = 20261123
 
 JUNK = ["", " ", "-", "--", "x", "²", "١٢", "٣", "1.5", "-1", "0", "99999999999",
@@ -107,12 +107,22 @@ def play(rng: random.Random) -> list[str]:
     return argv
 
 
+def annotate(rng: random.Random) -> list[str]:
+    argv = ["annotate", pick(rng, JUNK, ["no/such.pdn"])]
+    options = {"--side": [["white", "black"], JUNK], "--game": [SMALL, JUNK],
+               "-o": [JUNK], "--rules": [JUNK, ["no/such/file.txt"]]}
+    for name, pools in options.items():
+        if rng.random() < 0.4:
+            argv += [name, pick(rng, *pools)]
+    return argv
+
+
 def misc(rng: random.Random) -> list[str]:
     return [pick(rng, JUNK, ["--version", "-h", "--help", "nosuchcommand"])
             for _ in range(rng.randrange(1, 3))]
 
 
-MAKERS = [moves, perft, bestmove, match, rules, play, misc]
+MAKERS = [moves, perft, bestmove, match, rules, play, annotate, misc]
 
 
 def run_once(argv: list[str], capsys, monkeypatch) -> tuple[int, str, str]:

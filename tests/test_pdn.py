@@ -296,3 +296,15 @@ def test_pdn_game_defaults():
     pg = PdnGame()
     assert pg.game.position == START and pg.result == "*" and pg.tags == {}
     assert fen(pg.game.position) == fen(START)
+
+
+def test_comments_follow_their_moves_and_read_back():
+    # kbdraughts annotate writes the coach's notes this way (issue 12)
+    g = Game()
+    for text in ("c3-d4", "f6-g5", "g3-f4", "g7-f6"):
+        g.push(parse_move(g.position, text))
+    text = game_to_pdn(g, comments={0: "missed: a } b; allowed: d", 3: "allowed: c"})
+    assert text.splitlines()[-1] == (
+        "1. c3-d4 {missed: a ) b; allowed: d} 1... f6-g5 2. g3-f4 g7-f6 {allowed: c} *")
+    assert parse_pdn(text)[0].game.moves == g.moves
+    assert game_to_pdn(g, comments={}) == game_to_pdn(g)

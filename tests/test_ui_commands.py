@@ -239,3 +239,22 @@ def test_commands_work_at_the_new_game_question(tmp_path: Path):
     assert "New game? [y/n] n" in shown and app.game.ply == 1
     app, shown = play_session("c3:e5\rundo\rmoves\rquit\r", tmp_path, fen="W:Wc3:Bd4")
     assert "Took back c3:e5." in shown and "Captures (compulsory) for White (1): c3:e5" in shown
+
+
+SHOT_01 = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
+
+
+def test_review_shows_the_coachs_notes_on_the_game_so_far(tmp_path: Path):
+    # shot-01 of combos/motifs.txt fires for White here; g3-h4 lets it pass.
+    app, shown = play_session("review\rg3-h4\rreview\rrecord\rquit\r", tmp_path, fen=SHOT_01)
+    assert "1. White to move: review\nNo move has been played yet." in shown
+    after = shown.split("2. White to move: review\n", 1)[1]
+    assert after.startswith("1. g3-h4 c5-b4\n"
+                            "1. g3-h4: missed: shot-01 e3-d4 wins a man (combos/motifs.txt:15)\n")
+    assert "2. White to move: record\n1. g3-h4 c5-b4\n2." in shown  # record stays the record
+    assert "Nothing to note" not in shown
+
+
+def test_review_of_a_game_without_a_missed_or_allowed_rule(tmp_path: Path):
+    app, shown = play_session("e3-d4\rreview\rquit\r", tmp_path, fen=SHOT_01)
+    assert "review\n1. e3-d4 c5:e3\nNothing to note: no move missed a rule" in shown

@@ -23,11 +23,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from kbdraughts.ai.capture_tree import Line
+from kbdraughts.ai.capture_tree import Line, exchange
+from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleMatch
 from kbdraughts.ai.search import SearchResult
 from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, WIN
-from kbdraughts.board import Move
+from kbdraughts.board import Move, Position, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
 from kbdraughts.resources import combos_dir
@@ -114,23 +115,44 @@ def rule_place(rule: FiringRule) -> str:
     return printable(f"combos/{rel.as_posix()}:{rule.line}")
 
 
-def rule_reason(layer: str, match: RuleMatch) -> tuple[str, str]:
-    """(reason, short) of a rule's move played by ``layer``."""
+def rule_reason(layer: str, match: RuleMatch, pos: Position | None = None) -> tuple[str, str]:
+    """(reason, short) of a rule's move played by ``layer``. A motif's reason names it, its
+    file:line and the line it expects in ``pos``: ``shot "give one, take two"
+    (combos/motifs.txt:40): d4-c5 b6:d4 e3:c5:e7``."""
     rule = match.rule
-    mirrored = ", mirrored" if match.mirrored else ""
-    sac = f", sacrifices {rule.sacrifice}" if rule.sacrifice else ""
     name = f" \"{printable(rule.name)}\"" if rule.name else ""  # text from a file: no escapes
     rule_id = printable(rule.id)
+    if match.layer == "motif":
+        line = motif_line(match, pos)
+        return f"{rule_id}{name} ({rule_place(rule)}): {line}", short(f"motif {rule_id}")
+    mirrored = ", mirrored" if match.mirrored else ""
+    sac = f", sacrifices {rule.sacrifice}" if rule.sacrifice else ""
     reason = f"{layer} {rule_id}{name} at {rule_place(rule)}{mirrored}{sac}"
     return reason, short(f"rule {rule_id}")
 
 
-def rule_words(layer: str, match: RuleMatch) -> str:
-    """A rule's move in a player's words: its id and name, no file (``rules show ID`` has it)."""
+def rule_words(layer: str, match: RuleMatch, pos: Position | None = None) -> str:
+    """A rule's move in a player's words: its id and name, no file (``rules show ID`` has it);
+    a motif's also what it claims and the line it expects."""
     rule = match.rule
     name = "".join(ch for ch in rule.name if ch.isprintable()) if rule.name else ""
-    mirrored = ", mirrored" if match.mirrored else ""
-    return f"{layer} {rule.id}" + (f" \"{name}\"" if name else "") + mirrored
+    named = f"{layer} {rule.id}" + (f" \"{name}\"" if name else "")
+    if match.layer == "motif":
+        claim = claim_of(rule)
+        said = f" {claim.words()}" if claim is not None and claim.kind != DANGER else ""
+        return f"{named}{said}: {motif_line(match, pos)}"
+    return named + (", mirrored" if match.mirrored else "")
+
+
+def motif_line(match: RuleMatch, pos: Position | None) -> str:
+    """The motif's move and the captures the capture tree expects after it in ``pos`` (the
+    forced reply, ours); the move alone without a position."""
+    move = match.move
+    if move is None:
+        return "no move"
+    if pos is None:
+        return move_text(move)
+    return line_text((move,) + exchange(play(pos, move), pos.side).moves)
 
 
 def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int) -> str:

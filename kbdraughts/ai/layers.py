@@ -38,8 +38,9 @@ RULE_CHECK_DEPTH = 4
 
 # The names of the layers, as Choice.layer tells them.
 CAPTURE_RULE, EXACT_RULE, PATTERN_RULE = "capture rule", "exact rule", "pattern rule"
+MOTIF_RULE = "motif rule"  # a rule with variables (issue 12), beside the patterns
 CAPTURE_TREE, HEURISTIC, SEARCH, ONLY_MOVE = "capture tree", "heuristic", "search", "only move"
-_RULE_LAYERS = {"capture": CAPTURE_RULE, "exact": EXACT_RULE}
+_RULE_LAYERS = {"capture": CAPTURE_RULE, "exact": EXACT_RULE, "motif": MOTIF_RULE}
 
 T = TypeVar("T")
 
@@ -136,8 +137,8 @@ def _rules(ctx: Context, check: bool) -> Choice | None:
             match = pick(ctx, ok)
             layer = _RULE_LAYERS.get(match.layer, PATTERN_RULE)
             assert match.move is not None
-            return Choice(match.move, layer, *explain.rule_reason(layer, match),
-                          explain.rule_words(layer, match))
+            return Choice(match.move, layer, *explain.rule_reason(layer, match, ctx.position),
+                          explain.rule_words(layer, match, ctx.position))
     return None
 
 

@@ -15,11 +15,11 @@ import sys
 from typing import Sequence
 
 from kbdraughts import __version__
-from kbdraughts.cli import analysis, engine, play, rules
+from kbdraughts.cli import analysis, annotate, engine, play, rules
 from kbdraughts.cli.args import USAGE_ERROR, ArgumentParser
 
-#: rules check|match|show; moves, perft; bestmove, match; play (the default command).
-COMMANDS = [rules, analysis, engine, play]
+#: rules check|match|show; moves, perft; bestmove, match; annotate; play (the default command).
+COMMANDS = [rules, analysis, engine, annotate, play]
 
 
 def build_parser() -> ArgumentParser:

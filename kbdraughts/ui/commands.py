@@ -43,10 +43,39 @@ def _moves(ui: Front, arg: str) -> None:
     ui.info(f"{head} for {side_name(game.side)} ({len(texts)}): {' '.join(texts)}")
 
 
-@command("record", "the moves of this game so far, numbered", aliases=("history", "review"))
+@command("record", "the moves of this game so far, numbered", aliases=("history",))
 def _record(ui: Front, arg: str) -> None:
     game = ui.session.game
     ui.info(record_text(game.start.side, game.moves) or "No move has been played yet.")
+
+
+@command("review", "the moves so far with the coach's notes: a rule of the knowledge base a "
+                   "move missed, or one it allowed the opponent")
+def _review(ui: Front, arg: str) -> None:
+    # Imported here: the coach asks the knowledge base, which the first prompt must not wait for.
+    from kbdraughts.ai.coach import annotate
+    from kbdraughts.ai.rulebook import load_default_kb
+
+    game = ui.session.game
+    record = record_text(game.start.side, game.moves)
+    if not record:
+        ui.info("No move has been played yet.")
+        return
+    ui.info(record)
+    answer = ui.ask_ai(lambda stop: annotate(game, kb=load_default_kb(), stop=stop),
+                       "Reviewing the game… Ctrl-C: stop",
+                       lambda e: ui.error(f"No review: {e}"))
+    if answer is None:
+        return
+    notes, interrupted = answer
+    for note in notes:
+        number = 1 + (note.ply + (game.start.side == BLACK)) // 2
+        dots = "." if note.side == WHITE else "..."
+        ui.info(f"{number}{dots} {move_text(game.moves[note.ply])}: {note.text}")
+    if interrupted:
+        ui.info("(Stopped: the review went no further.)")
+    elif not notes:
+        ui.info("Nothing to note: no move missed a rule of the knowledge base or allowed one.")
 
 
 @command("undo", "take back your last move and the AI's reply, or a resignation or agreed "
@@ -303,19 +332,28 @@ def _flip(ui: Front, arg: str) -> None:
     ui.show_board()
 
 
-@command("teach", "save this position and MOVE as a new rule in your own combos file",
-         "teach MOVE", argument="move")
+@command("teach", "save this position and MOVE as a new rule in your own combos file; "
+                  "'teach motif MOVE' drafts a motif from them for you to generalise",
+         "teach [motif] MOVE", argument="move")
 def _teach(ui: Front, arg: str) -> None:
-    if not arg.strip():
-        ui.error("Say which move: teach MOVE (for example: teach c3-d4).")
+    words = arg.split(None, 1)
+    motif = bool(words) and words[0].lower() == "motif"
+    text = (words[1] if len(words) > 1 else "") if motif else arg
+    if not text.strip():
+        ui.error("Say which move: teach MOVE (for example: teach c3-d4), or teach motif MOVE.")
         return
     game = ui.session.game
     try:
-        move = parse_move(game.position, arg, game.legal_moves())
+        move = parse_move(game.position, text, game.legal_moves())
     except MoveError as e:
         ui.error(capitalised(str(e)))
         return
-    teach(ui, move)
+    if motif:
+        from kbdraughts.ui.teach import draft_at
+
+        draft_at(ui, move)
+    else:
+        teach(ui, move)
 
 
 def teach(ui: Front, move: Move) -> None:

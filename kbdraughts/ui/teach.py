@@ -1,4 +1,5 @@
-"""``teach``: the person saves the current position and a move as a new exact rule.
+"""``teach``: the person saves the current position and a move as a new exact rule, or
+drafts a motif from them (``teach motif MOVE``).
 
 The rule goes into the user's own combos file, ``data_dir()/combos/taught.txt``, in the combos
 format (``rule ID`` / ``side:`` / ``position: <FEN>`` / ``play: <move>``) with an id unique in
@@ -11,6 +12,12 @@ The file is always written whole (:func:`kbdraughts.files.write_atomic`: a tempo
 a rename), so a full disk or a kill leaves the old rules, never a cut file. A file that cannot
 be read as text (not UTF-8) is left alone: :func:`teach` says where it is faulty and writes
 nothing.
+
+``teach motif MOVE`` (:func:`draft`) appends a skeleton ``motif`` block
+(:func:`kbdraughts.ai.motif_draft.draft_motif`: the move's squares as variables, conditions on
+the squares its line uses, the claim the referee finds, this position as its example) to
+``data_dir()/combos/drafts/motifs.txt``. That folder is not loaded: a draft plays only once its
+author has generalised it and moved it into a combos file (``kbdraughts rules check FILE``).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from kbdraughts.ai.motif_draft import draft_motif
 from kbdraughts.board import Move, Position
 from kbdraughts.files import NotUtf8Error, decode_text, write_atomic
 from kbdraughts.kb.knowledge import load_knowledge_base
@@ -28,6 +36,7 @@ from kbdraughts.kb.rules import Rule, make_rule, parse_rules
 from kbdraughts.kb.writer import format_rule
 from kbdraughts.notation import move_text
 from kbdraughts.resources import data_dir
+from kbdraughts.ui.registry import Front
 
 _TAUGHT_ID = re.compile(r"taught-(\d{1,4000})")  # int() refuses more than 4,300 digits
 _HEADER = (
@@ -94,3 +103,56 @@ def check_knowledge_base(path: Path) -> tuple[str, bool]:
     except RuleFileError as e:
         return str(e), str(path) not in str(e) and path.name not in str(e)
     return f"the knowledge base loads it: {len(kb)} rules", True
+
+
+# -- teach motif: a draft for the author to generalise --------------------------------------
+
+_DRAFT_ID = re.compile(r"^motif draft-(\d{1,9})\b", re.MULTILINE)
+_DRAFT_HEADER = (
+    "# Motifs drafted in games with `teach motif` (kbdraughts play), each on the squares of\n"
+    "# its position. Keep the conditions that make the idea work, widen `pieces:`, then move\n"
+    "# the motif into a combos file (~/.local/share/kbdraughts/combos/*.txt) and run\n"
+    "# `kbdraughts rules check` on it. This folder is not loaded: a draft does not play.\n"
+)
+
+
+def drafts_file() -> Path:
+    return data_dir() / "combos" / "drafts" / "motifs.txt"
+
+
+@dataclass(frozen=True)
+class Drafted:
+    """A motif drafted by ``teach motif``: its id, where it was written, its text."""
+
+    motif_id: str
+    path: Path
+    line: int
+    text: str
+
+
+def draft(pos: Position, move: Move, path: Path | None = None) -> Drafted:
+    """Append the draft motif of ``move`` in ``pos`` to ``path`` (default: drafts_file()).
+    NotUtf8Error when the file is not text (it is left alone)."""
+    path = path or drafts_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    old = decode_text(path.read_bytes(), path) if path.exists() else ""
+    numbers = [int(n) for n in _DRAFT_ID.findall(old)]
+    motif_id = f"draft-{max(numbers, default=0) + 1}"
+    head = old or _DRAFT_HEADER
+    head += ("" if head.endswith("\n") else "\n") + "\n"
+    text = draft_motif(pos, move, motif_id)
+    write_atomic(path, head + text)
+    return Drafted(motif_id, path, head.count("\n") + 1, text)
+
+
+def draft_at(ui: Front, move: Move) -> None:
+    """``teach motif MOVE`` at the console: draft, write, and show the draft."""
+    try:
+        drafted = draft(ui.session.game.position, move)
+    except (OSError, NotUtf8Error) as e:
+        ui.error(f"The motif was not drafted: {getattr(e, 'strerror', None) or e}.")
+        return
+    ui.info(f"Drafted motif {drafted.motif_id} from {move_text(move)} here, written to "
+            f"{drafted.path}:{drafted.line}. Make its conditions general, then move it into a "
+            "combos file and run 'kbdraughts rules check' on it:")
+    ui.info(drafted.text.rstrip("\n"))

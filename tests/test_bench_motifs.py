@@ -1,0 +1,101 @@
+"""bench/motifs.py: its referee on hand-made positions, and its counting on a tiny set."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from kbdraughts.ai.claims import two_ply_wins
+from kbdraughts.board import START, captures, legal_moves
+from kbdraughts.notation import move_text, parse_fen, parse_move
+
+ROOT = Path(__file__).resolve().parent.parent
+#: shot-01 of combos/motifs.txt: e3-d4 c5:e3 d2:f4:h6 nets a man.
+SHOT_01 = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
+#: A quiet threat: after e3-d4 every reply loses a man.
+THREAT = "W:Wg1,e3,b4,h6:Bh2,f6,h8"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_motifs", ROOT / "bench" / "motifs.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks its module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def wins_of(fen: str) -> list[tuple[str, int]]:
+    return [(move_text(m), n) for m, n in two_ply_wins(parse_fen(fen))]
+
+
+def test_the_referee_finds_a_shot_and_a_threat_and_nothing_in_a_quiet_position():
+    assert wins_of(SHOT_01) == [("e3-d4", 1)]
+    assert wins_of(THREAT) == [("e3-d4", 1)]
+    assert wins_of("W:Wa1,c1,e1:Bf8,h8,d8") == []  # far apart: nothing to win in two plies
+    assert two_ply_wins(START) == []
+    assert wins_of("W:Wc3,h2:Bd4,h8") == []  # a capture is pending: not a quiet position
+
+
+def match(rule_id: str, layer: str, pos, move: str | None, path="combos/x.txt", **claim):
+    fields = dict(name="", gain=None, promise=None, warning=False, exact=layer == "exact")
+    fields.update(claim)
+    rule = SimpleNamespace(id=rule_id, path=path, line=1, **fields)
+    return SimpleNamespace(rule=rule, layer=layer, mirrored=False, bindings=(),
+                           move=None if move is None else parse_move(pos, move))
+
+
+class Fixed:
+    """A knowledge base that answers each position with the matches given for it."""
+
+    def __init__(self, answers):
+        self.answers = answers
+
+    def matches(self, pos, legal=None):
+        return self.answers.get(pos, [])
+
+
+def test_the_bench_counts_firings_rights_and_recall(bench):
+    shot, threat, start = parse_fen(SHOT_01), parse_fen(THREAT), START
+    hanging = parse_fen("W:Wc5,a1:Bd6,e7,h8")  # the man on c5 hangs: d6:b4
+    kb = Fixed({
+        shot: [match("shot-01", "pattern", shot, "e3-d4", "combos/motifs.txt",
+                     name="shot: e3-d4 gives a man, c5:e3 is forced, d2:f4:h6 takes two"),
+               match("shot-01", "pattern", shot, "e3-d4", "combos/motifs.txt",  # its mirror
+                     name="shot: e3-d4 gives a man, c5:e3 is forced, d2:f4:h6 takes two"),
+               match("bluff", "motif", shot, "g3-h4", gain=1),
+               match("greedy", "motif", shot, "e3-d4", gain=2)],
+        threat: [match("threat", "motif", threat, "e3-d4", gain=1)],
+        start: [match("opening-1", "exact", start, "c3-d4", "combos/openings.txt")],
+        hanging: [match("hanging-man", "motif", hanging, None, warning=True)],
+    })
+    tally = bench.measure([shot, threat, start, hanging], kb)
+    assert (tally.positions, tally.with_win) == (4, 2)
+    assert dict(tally.fired) == {"motifs.txt pattern": 1, "motif bluff": 1, "motif greedy": 1,
+                                 "motif threat": 1, "openings.txt exact": 1,
+                                 "motif hanging-man": 1}
+    assert dict(tally.right) == {"motifs.txt pattern": 1, "motif bluff": 0, "motif greedy": 0,
+                                 "motif threat": 1, "motif hanging-man": 1}
+    assert "openings.txt exact" not in tally.claims  # an opening line claims nothing
+    # in SHOT_01 both layers fired the win (greedy's claim of two is wrong, its move wins one)
+    assert dict(tally.recall) == {"patterns": 1, "motifs": 2, "both": 2}
+    assert len(tally.referee_ms) == len(tally.query_ms) == 4
+    lines = bench.report(tally)
+    assert any(line.split() == ["motif", "bluff", "1", "0", "0.0%"] for line in lines)
+    assert any(line.split() == ["openings.txt", "exact", "1", "-", "-"] for line in lines)
+    assert "recall of 2-ply wins (2 of 4 positions have one):" in lines
+    assert any(line.split() == ["patterns", "1/2", "50.0%"] for line in lines)
+    assert any(line.split() == ["both", "2/2", "100.0%"] for line in lines)
+    assert lines[-1].startswith("time per position: brute-force referee median ")
+
+
+def test_the_positions_are_quiet_distinct_and_from_the_seeds_games(bench):
+    positions = bench.quiet_positions(seed=7, count=40)
+    assert len(positions) == 40 == len(set(positions))
+    assert all(legal_moves(p) and not captures(p) for p in positions)
+    assert positions == bench.quiet_positions(seed=7, count=40)  # the seed decides
+    assert positions != bench.quiet_positions(seed=8, count=40)

@@ -1,0 +1,114 @@
+"""``kbdraughts annotate GAME.pdn``: the coach's notes as PDN comments; the output reads back
+(pdn.py and ``play --load``) with the same moves; a person's mistakes are one line, status 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from kbdraughts.game import Game
+from kbdraughts.notation import fen, move_text, parse_fen, parse_move
+from kbdraughts.pdn import game_to_pdn, parse_pdn
+
+CMD = [sys.executable, "-m", "kbdraughts.cli"]
+#: Black walks into shot-01 of combos/motifs.txt (d6-c5), White lets it pass (g3-h4), Black
+#: plays on; White is to move at the end.
+START = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bd6,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
+MOVES = ("d6-c5", "g3-h4", "c7-d6")
+SHOT = "shot-01 e3-d4 wins a man (combos/motifs.txt:15)"
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(CMD + list(args), capture_output=True, text=True, timeout=120,
+                          env=os.environ.copy(), cwd=cwd)
+
+
+def write_games(path: Path, *games: Game) -> None:
+    path.write_text("\n".join(game_to_pdn(g, {"Event": f"game {i + 1}"})
+                              for i, g in enumerate(games)), encoding="utf-8")
+
+
+def the_game() -> Game:
+    game = Game(parse_fen(START))
+    for text in MOVES:
+        game.push(parse_move(game.position, text))
+    return game
+
+
+def test_the_notes_are_comments_after_the_moves_and_the_game_reads_back(tmp_path: Path):
+    pdn = tmp_path / "game.pdn"
+    write_games(pdn, the_game())
+    out = run("annotate", str(pdn))
+    assert out.returncode == 0, out.stderr
+    assert f"1... d6-c5 {{allowed: {SHOT}}} 2. g3-h4 {{missed: {SHOT}}} 2... c7-d6 *" \
+        in " ".join(out.stdout.split())
+    assert '[Event "game 1"]' in out.stdout and f'[FEN "{fen(parse_fen(START))}"]' in out.stdout
+    [back] = parse_pdn(out.stdout)
+    assert back.game.moves == the_game().moves and back.game.start == parse_fen(START)
+    assert out.stderr == ""
+
+
+def test_side_and_game_choose_what_is_noted(tmp_path: Path):
+    pdn = tmp_path / "two.pdn"
+    plain = Game()
+    plain.push(parse_move(plain.position, "c3-d4"))
+    write_games(pdn, plain, the_game())
+    out = run("annotate", str(pdn), "--side", "white", "--game", "2")
+    assert out.returncode == 0, out.stderr
+    assert f"{{missed: {SHOT}}}" in out.stdout and "allowed" not in out.stdout
+    assert out.stdout.count("[Event ") == 1 and '[Event "game 2"]' in out.stdout
+    out = run("annotate", str(pdn), "--side", "BLACK")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("[Event ") == 2 and "missed" not in out.stdout
+    assert f"{{allowed: {SHOT}}}" in out.stdout
+
+
+def test_the_output_file_loads_back_with_play(tmp_path: Path):
+    pdn, annotated = tmp_path / "game.pdn", tmp_path / "annotated.pdn"
+    write_games(pdn, the_game())
+    out = run("annotate", str(pdn), "-o", str(annotated))
+    assert out.returncode == 0 and out.stdout == "", out.stderr
+    assert "{missed: " in annotated.read_text(encoding="utf-8")
+    assert not list(tmp_path.glob(".*.tmp"))  # written whole, through a temporary file
+    played = subprocess.run(CMD + ["play", "--load", str(annotated), "--level", "1"],
+                            input="fen\nquit\n", capture_output=True, text=True, timeout=120,
+                            env=os.environ.copy())
+    assert played.returncode == 0, played.stderr
+    assert fen(the_game().position) in played.stdout.splitlines()
+    assert "Loaded" not in played.stderr
+
+
+def test_mistakes_are_one_line_with_the_file_and_status_2(tmp_path: Path):
+    bad = tmp_path / "bad.pdn"
+    bad.write_text('[Event "x"]\n\n1. c3-d4 c3-e5 *\n', encoding="utf-8")
+    broken = tmp_path / "rules.txt"
+    broken.write_text("rule broken\n  play: c3-d4\n", encoding="utf-8")
+    good = tmp_path / "good.pdn"
+    write_games(good, the_game())
+    for args, message in [
+        ((str(tmp_path / "none.pdn"),), f"{tmp_path / 'none.pdn'}: cannot read"),
+        ((str(bad),), f"{bad}:3: move 1... c3-e5"),
+        ((str(good), "--side", "red"), "side must be white or black"),
+        ((str(good), "--game", "3"), f"{good}: no game 3 (the file holds 1 game)"),
+        ((str(good), "--game", "0"), "game must be 1 or more"),
+        ((str(good), "--rules", str(broken)), f"{broken}:1: error"),
+        ((str(good), "-o", str(tmp_path / "no" / "dir.pdn")), "cannot write"),
+    ]:
+        out = run("annotate", *args)
+        assert out.returncode == 2, (args, out.stdout, out.stderr)
+        assert len(out.stderr.strip().splitlines()) == 1 and message in out.stderr, out.stderr
+        assert "Traceback" not in out.stderr and out.stdout == ""
+
+
+def test_a_game_with_nothing_to_note_is_written_back_as_it_was(tmp_path: Path):
+    pdn = tmp_path / "quiet.pdn"
+    game = Game()
+    for text in ("c3-d4", "f6-g5"):
+        game.push(parse_move(game.position, text))
+    write_games(pdn, game)
+    out = run("annotate", str(pdn))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == pdn.read_text(encoding="utf-8")
+    assert [move_text(m) for m in parse_pdn(out.stdout)[0].game.moves] == ["c3-d4", "f6-g5"]
