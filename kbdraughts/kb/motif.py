@@ -137,7 +137,9 @@ class Motif:
     """A parsed motif. It satisfies :class:`kbdraughts.ai.rulebook.FiringRule` (``exact`` is
     False) and adds its claim: ``gain`` (men it nets), ``promise``, ``warning`` (names a danger
     and plays no move). ``play`` is ``()`` for a warning, else the move's terms (start, the
-    landings; ``capture`` tells ``S:T`` from ``S-T``). ``defines``: its file's defines."""
+    landings; ``capture`` tells ``S:T`` from ``S-T``). ``pieces`` and ``kings``: the (low,
+    high) counts of White's and Black's pieces and kings it accepts (as written, for White).
+    ``defines``: its file's defines."""
 
     id: str
     path: str
@@ -146,7 +148,9 @@ class Motif:
     priority: int = 0
     sacrifice: int = 0
     pieces: tuple[tuple[int, int], tuple[int, int]] = ((0, 12), (0, 12))
+    kings: tuple[tuple[int, int], tuple[int, int]] = ((0, 12), (0, 12))
     play: tuple = ()
+    play_line: int = 0
     capture: bool = False
     body: tuple[Lit, ...] = ()
     body_line: int = 0
@@ -173,6 +177,13 @@ class Motif:
                 if is_var(t):
                     seen.setdefault(t, None)
         return tuple(seen)
+
+    def counts_fit(self, ours: tuple[int, int], theirs: tuple[int, int]) -> bool:
+        """Whether (pieces, kings) of the side to move and of the other pass the filter."""
+        (pl, ph), (ql, qh) = self.pieces
+        (kl, kh), (ll, lh) = self.kings
+        return pl <= ours[0] <= ph and ql <= theirs[0] <= qh and kl <= ours[1] <= kh \
+            and ll <= theirs[1] <= lh
 
     def claim(self) -> str:
         if self.warning:

@@ -69,13 +69,14 @@ def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
     safety = _safety(motif.body, defines, bound)
     for t in motif.play:
         if is_var(t) and t not in bound:
-            out.insert(0, (motif.line, "error", f"variable {t} of play: is never bound by a "
+            out.insert(0, (motif.play_line or motif.line, "error", f"variable {t} of play: is never bound by a "
                                                 "condition"))
     out.extend((line, "error", p) for p in safety)
-    for lit in motif.body:
-        k = kind(lit, defines)
-        if k in ("library", "after") or (k == "define" and lit.negated):
-            out.append((line, "warning", f"cost: {lit.text()} is checked per candidate"))
+    costly = [lit.text() for lit in motif.body if kind(lit, defines) in ("library", "after")
+              or (kind(lit, defines) == "define" and lit.negated)]
+    if costly:
+        out.append((line, "warning", f"cost: motif {motif.id} checks per candidate: "
+                    + "; ".join(costly)))
     return out
 
 

@@ -67,15 +67,15 @@ class MotifIndex:
         view = mirror_position(pos) if mirrored else pos
         board = Board(view)
         states = position_states(view)
-        ours, theirs = view.white.bit_count(), view.black.bit_count()
+        ours = (view.white.bit_count(), (view.white & view.kings).bit_count())
+        theirs = (view.black.bit_count(), (view.black & view.kings).bit_count())
         seen: set = set()
         out: list[MotifHit] = []
         for cls in self._classes:
             for g in cls.fitting(states):
                 k, variant, env = self._flat[g]
                 motif = self.motifs[k]
-                (wl, wh), (bl, bh) = motif.pieces
-                if not (wl <= ours <= wh and bl <= theirs <= bh):
+                if not motif.counts_fit(ours, theirs):
                     continue
                 got = next(solve(self._residuals[k][variant], env, board, self._defines[k]),
                            None)
@@ -128,18 +128,18 @@ def _lits(body) -> tuple:
 
 def to_data(motif: Motif, compiled: Compiled) -> tuple:
     m = motif
-    return ((m.id, m.path, m.line, m.name, m.priority, m.sacrifice, m.pieces, tuple(m.play),
-             m.capture, _lits(m.body), m.body_line, m.gain, m.promise, m.warning, m.examples,
+    return ((m.id, m.path, m.line, m.name, m.priority, m.sacrifice, m.pieces, m.kings,
+             tuple(m.play), m.play_line, m.capture, _lits(m.body), m.body_line, m.gain, m.promise, m.warning, m.examples,
              tuple((d.name, d.params, _lits(d.body), d.line) for d in m.defines)),
             (tuple(_lits(r) for r in compiled.residuals), compiled.groundings))
 
 
 def from_data(data: tuple) -> tuple[Motif, Compiled]:
-    (mid, path, line, name, prio, sac, pieces, play, cap, body, body_line, gain, promise,
+    (mid, path, line, name, prio, sac, pieces, kings, play, play_line, cap, body, body_line, gain, promise,
      warning, examples, defines), (residuals, groundings) = data
     lits = lambda rows: tuple(Lit(p, tuple(a), n) for p, a, n in rows)  # noqa: E731
-    motif = Motif(mid, path, line, name, prio, sac, tuple(map(tuple, pieces)), tuple(play), cap,
-                  lits(body), body_line, gain, promise, warning,
+    motif = Motif(mid, path, line, name, prio, sac, tuple(map(tuple, pieces)),
+                  tuple(map(tuple, kings)), tuple(play), play_line, cap, lits(body), body_line, gain, promise, warning,
                   tuple(tuple(e) for e in examples),
                   tuple(Define(n, tuple(ps), lits(b), ln) for n, ps, b, ln in defines))
     return motif, Compiled(tuple(lits(r) for r in residuals), tuple(groundings))

@@ -92,10 +92,10 @@ def _integer(fields: dict, key: str, error, negative: bool) -> int:
 
 def _motif(motif_id: str, number: int, path: str, fields: dict,
            examples: tuple[tuple[str, int], ...], error) -> Motif | None:
-    pieces = ((0, 12), (0, 12))
+    pieces = kings = ((0, 12), (0, 12))
     if "pieces" in fields:
         value, line = fields["pieces"]
-        pieces = read.parse_pieces(value, lambda message: error(line, message))
+        pieces, kings = _pieces(value, lambda message: error(line, message))
     play, capture = _play(fields, motif_id, number, error)
     body: tuple = ()
     if "when" not in fields:
@@ -116,9 +116,29 @@ def _motif(motif_id: str, number: int, path: str, fields: dict,
     return Motif(
         id=motif_id, path=path, line=number, name=fields.get("name", ("", 0))[0],
         priority=_integer(fields, "priority", error, True),
-        sacrifice=_integer(fields, "sacrifice", error, False), pieces=pieces, play=play,
+        sacrifice=_integer(fields, "sacrifice", error, False), pieces=pieces, kings=kings,
+        play=play, play_line=fields.get("play", ("", 0))[1],
         capture=capture, body=body, body_line=fields.get("when", ("", number))[1], gain=gain,
         promise=promise, warning=warning, examples=examples)
+
+
+def _pieces(value: str, report) -> tuple[tuple, tuple]:
+    """``pieces:`` as for rules, plus parts ``white kings N..M`` / ``black kings N``."""
+    parts = [p.strip() for p in value.split(",")]
+    king_parts = [p for p in parts if len(p.split()) == 3 and p.split()[1].lower() == "kings"]
+    rest = ", ".join(p for p in parts if p not in king_parts)
+    pieces = read.parse_pieces(rest, report) if rest else ((0, 12), (0, 12))
+    kings = {"white": (0, 12), "black": (0, 12)}
+    for part in king_parts:
+        colour, _, count = part.split()
+        got = read.parse_count(count, colour)
+        if colour.lower() not in kings:
+            report(f"expected 'white kings N' or 'black kings N..M', got {part!r}")
+        elif isinstance(got, str):
+            report(got)
+        else:
+            kings[colour.lower()] = got
+    return pieces, (kings["white"], kings["black"])
 
 
 def _play(fields: dict, motif_id: str, number: int, error) -> tuple[tuple, bool]:
