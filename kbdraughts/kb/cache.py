@@ -64,9 +64,8 @@ _RULE_FIELDS = tuple(f.name for f in fields(Rule))
 _DIAGNOSTIC_FIELDS = tuple(f.name for f in fields(Diagnostic))
 
 
-def _dump(rules: list[Rule], warnings: list[Diagnostic], motifs: list) -> bytes:
+def _dump(rules: list[Rule], warnings: list[Diagnostic]) -> bytes:
     return marshal.dumps((
-        [to_data(m, c) for m, c in motifs],
         _RULE_FIELDS,
         [(tuple(getattr(r, name) for name in _RULE_FIELDS), r.pattern.allow, r.exact,
           r.constrained) for r in rules],
@@ -74,8 +73,8 @@ def _dump(rules: list[Rule], warnings: list[Diagnostic], motifs: list) -> bytes:
     ))
 
 
-def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic], list]:
-    raw_motifs, names, raw_rules, raw_warnings = marshal.loads(data)
+def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic]]:
+    names, raw_rules, raw_warnings = marshal.loads(data)
     if tuple(names) != _RULE_FIELDS:
         raise ValueError("a cache entry written for other fields")
     rules = []
@@ -86,7 +85,12 @@ def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic], list]:
             pattern=Pattern(rule.side, *rule.pieces, allow, rule.play_squares, rule.capture),
             exact=exact, constrained=constrained)
         rules.append(rule)
-    return rules, [Diagnostic(*w) for w in raw_warnings], [from_data(m) for m in raw_motifs]
+    return rules, [Diagnostic(*w) for w in raw_warnings]
+
+
+def _motifs_entry(entry: Path) -> Path:
+    """The compiled motifs of a file sit beside its rules' entry, under the same digest."""
+    return entry.with_name(entry.name.replace("rules-", "motifs-", 1))
 
 
 def parse_file(text: bytes, shown: str) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic]]:
@@ -117,7 +121,8 @@ def parse_file_all(text: bytes, shown: str, progress: Progress | None = None
     this text was compiled before. ``progress`` is told of each motif compiled (a cold build)."""
     entry = _entry(text, shown)
     try:
-        rules, warnings, motifs = _load(entry.read_bytes())
+        rules, warnings = _load(entry.read_bytes())
+        motifs = [from_data(m) for m in marshal.loads(_motifs_entry(entry).read_bytes())]
         return rules, motifs, warnings, []
     except (OSError, ValueError, EOFError, TypeError):
         pass  # not cached yet, or unreadable: parse it
@@ -126,9 +131,11 @@ def parse_file_all(text: bytes, shown: str, progress: Progress | None = None
     if not errors:
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
-            tmp = entry.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(_dump(rules, warnings, motifs))
-            os.replace(tmp, entry)  # whole or nothing, even with two games starting at once
+            for path, data in ((_motifs_entry(entry), marshal.dumps(
+                    [to_data(m, c) for m, c in motifs])), (entry, _dump(rules, warnings))):
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_bytes(data)
+                os.replace(tmp, path)  # whole or nothing, even with two games starting at once
         except OSError:
             pass  # a read-only home: work without the cache
     return rules, motifs, warnings, errors
