@@ -49,6 +49,12 @@ def _program(motifs, board_of):
         if info.kind in ("count", "library", "after"):
             p.predicate(_name(pred), len(info.types),
                         lambda *args, pred=pred: board_of().library(pred, tuple(args)))
+    # A square state no piece is in gets no fact: a clause that never holds keeps each
+    # position predicate defined for pyDatalog, whatever the position.
+    p.assert_facts("m_no_square", [(-1,)])
+    for pred in STATES:
+        p.add_clause((_name(pred), [Var("S")]), [("m_no_square", [Var("S")], False),
+                                                 (">", [Var("S"), 100], False)])
     heads = {}
     for motif, _ in motifs:
         for d in motif.defines:
@@ -106,3 +112,95 @@ def test_compiled_motifs_answer_as_pydatalog_does(shipped):
             seen[motif.id] += bool(asked)
     # The comparison means something only where motifs are found: most of them are.
     assert sum(1 for n in seen.values() if n) >= 4, seen
+
+
+#: Motifs written to use every part of the vocabulary: a define with two clauses (unfolded),
+#: a negated define (checked per candidate), constants, comparisons of squares and of numbers,
+#: counts, every library and after predicate, a capture path, a warning.
+VOCABULARY_MOTIFS = """\
+define behind(X) :- next(X, Y, bl), our_piece(Y)
+define behind(X) :- next(X, Y, br), our_piece(Y)
+define near_theirs(X) :- next(X, Y, D), their_piece(Y)
+
+motif v-capture
+  play: S:T
+  when: our_piece(S), empty(T), capture(S, T, N), N >= 2, their_pieces(Q), Q >= N
+  gain: 1
+  example: W:Wc3:Bd4
+
+motif v-guarded-step
+  play: S-T
+  when: our_man(S), next(S, T, D), forward(D), empty(T), behind(T), not near_theirs(T),
+    step(S, T), after(S-T, they_take(N)), N == 0, after(S-T, safe(T))
+  gain: 1
+  example: W:Wc3:Bd4
+
+motif v-king
+  play: K-T
+  pieces: white kings 1..12
+  when: our_king(K), ray(K, T, D), empty(T), not main_road(T), king_move(K, T),
+    king_attacks(K, A), after(K-T, king_attacks(T, B)), B >= A, their_kings(M), M <= 1,
+    our_pieces(P), P > M, after(K-T, threat(G)), G >= 0
+  gain: 1
+  example: W:Wc3:Bd4
+
+motif v-road
+  play: S-T
+  when: our_piece(S), main_road(S), rank(S, R), R != 4, not king(S), next(S, T, fr),
+    S != T, empty(T), jump(S, X, Y), not their_man(X), not their_king(Y), step(S, T),
+    after(S-T, exchange(N)), N >= 0, their_men(Q), Q > 2
+  gain: 1
+  example: W:Wc3:Bd4
+
+motif v-seventh
+  play: S-T
+  when: our_man(S), rank(S, 7), next(S, T, D), empty(T), crown_square(T), step(S, T),
+    after(S-T, crowns_within(1)), after(S-T, forced_take(T))
+  promise: crowns
+  example: W:Wc3:Bd4
+
+motif v-constant
+  play: c3-d4
+  when: our_man(c3), empty(d4), not their_piece(e5), step(c3, d4), our_men(N), N >= 8
+  gain: 1
+  example: W:Wc3:Bd4
+
+motif v-hanging
+  when: our_piece(X), piece(X), not man(b2), hanging(X, N), N >= 1, our_kings(K), K == 0
+  warning: a piece of ours hangs
+  example: W:Wc3:Bd4
+"""
+
+
+def test_every_predicate_of_the_vocabulary_answers_as_pydatalog_does(tmp_path):
+    from kbdraughts.kb.motif import VOCABULARY as vocab
+
+    f = tmp_path / "vocabulary.txt"
+    f.write_text(VOCABULARY_MOTIFS)
+    _, motifs, _, errors, _ = read_combos([f])
+    assert not errors, errors
+    used = {lit.pred for m, _ in motifs for lit in m.body}
+    used |= {lit.pred for m, _ in motifs for d in m.defines for lit in d.body}
+    assert set(vocab) <= used, set(vocab) - used  # the test covers the whole vocabulary
+    current = {}
+    program, heads = _program(motifs, lambda: current["board"])
+    index = MotifIndex(motifs)
+    found = {m.id: 0 for m, _ in motifs}
+    for pos in _positions()[:400]:
+        view = mirror_position(pos) if pos.side == BLACK else pos
+        current["board"] = Board(view)
+        facts = {_name(pred): [(s,) for s in SQUARES if state_of(view, s) & mask]
+                 for pred, mask in STATES.items()}
+        compiled: dict[str, set] = {}
+        for hit in index.hits(view, every=True):
+            compiled.setdefault(hit.motif.id, set()).add(tuple(s for _, s in hit.bindings))
+        ours = (view.white.bit_count(), (view.white & view.kings).bit_count())
+        theirs = (view.black.bit_count(), (view.black & view.kings).bit_count())
+        for motif, _ in motifs:
+            head, shown = heads[motif.id]
+            asked = set()
+            if motif.counts_fit(ours, theirs):
+                asked = set(program.ask(head, *[Var(v) for v in shown], given=facts))
+            assert compiled.get(motif.id, set()) == asked, (motif.id, pos)
+            found[motif.id] += bool(asked)
+    assert sum(1 for n in found.values() if n) >= 5, found

@@ -128,9 +128,10 @@ class KnowledgeBase:
         per motif and move (a warning's move is None)."""
         variants = self._index.applicable(pos)
         out = []
+        if legal is None and (variants or len(self._motifs)):
+            legal = legal_moves(pos)  # once, for the rules and the motifs
         if variants:
-            if legal is None:
-                legal = legal_moves(pos)
+            assert legal is not None
             for v in variants:
                 rule = self.ordered[v >> 1]
                 mirrored = bool(v & 1)

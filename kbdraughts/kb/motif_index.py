@@ -65,7 +65,11 @@ class MotifIndex:
             return []
         mirrored = pos.side == BLACK
         view = mirror_position(pos) if mirrored else pos
-        board = Board(view)
+        if legal is not None and mirrored:
+            legal = list(legal)
+            board = Board(view, [_mirrored(m) for m in legal])
+        else:
+            board = Board(view, legal)
         states = position_states(view)
         ours = (view.white.bit_count(), (view.white & view.kings).bit_count())
         theirs = (view.black.bit_count(), (view.black & view.kings).bit_count())
@@ -108,6 +112,11 @@ def _find(legal: Sequence[Move], squares: list[int], capture: bool) -> Move | No
             if not capture or len(squares) == 2 or list(m.path) == squares[1:]:
                 return m
     return None
+
+
+def _mirrored(m: Move) -> Move:
+    return Move(mirror_square(m.start), mirror_square(m.end), mirror_bits(m.captured),
+                tuple(mirror_square(s) for s in m.path), m.crowned)
 
 
 def _turned(move: Move, pos: Position, legal: Sequence[Move] | None) -> Move | None:

@@ -146,6 +146,10 @@ class _Parser:
         if self.block is not None:
             self.blocks.append(self.block)
         self.motifs = read_motifs(self.blocks, self.path, self.errors)
+        for m in self.motifs:  # rules and motifs share one space of ids
+            if m.id in self.ids:
+                self.error(m.line, f"duplicate rule id {m.id!r}")
+            self.ids.add(m.id)
 
     def top_line(self, stripped: str, number: int) -> None:
         """A line that is not indented: ``rule ID``, ``symbols:``, or a misplaced field."""

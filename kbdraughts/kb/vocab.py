@@ -96,13 +96,20 @@ class Board:
     def __init__(self, pos: Position, legal: list[Move] | None = None):
         assert pos.side == WHITE, "motifs are asked with White to move (mirror first)"
         self.pos = pos
-        self.legal = legal_moves(pos) if legal is None else list(legal)
+        self._legal = None if legal is None else list(legal)
         self._moves: dict[tuple[int, int], Move | None] = {}
         self._memo: dict[tuple, list[tuple]] = {}
         w, b, k = pos.white, pos.black, pos.kings
         self.counts = {"our_men": (w & ~k).bit_count(), "our_kings": (w & k).bit_count(),
                        "our_pieces": w.bit_count(), "their_men": (b & ~k).bit_count(),
                        "their_kings": (b & k).bit_count(), "their_pieces": b.bit_count()}
+
+    @property
+    def legal(self) -> list[Move]:
+        """Our legal moves (worked out when first asked)."""
+        if self._legal is None:
+            self._legal = legal_moves(self.pos)
+        return self._legal
 
     def move(self, s: int, t: int) -> Move | None:
         """Our legal move from ``s`` to ``t`` (the first such capture), or None."""
