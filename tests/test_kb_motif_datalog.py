@@ -165,6 +165,11 @@ motif v-constant
   gain: 1
   example: W:Wc3:Bd4
 
+motif v-their-shot
+  when: their_man(S), next(S, T, D), not forward(D), empty(T), their_shot(S, T, N), N >= 0
+  warning: they have a quiet move
+  example: W:Wc3:Bd4
+
 motif v-hanging
   when: our_piece(X), piece(X), not man(b2), hanging(X, N), N >= 1, our_kings(K), K == 0
   warning: a piece of ours hangs

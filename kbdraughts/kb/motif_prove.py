@@ -10,7 +10,8 @@ of plies, then every forced capture to its end; pieces are counted, men and king
   :data:`PROMISE_PLIES` plies;
 - ``catches the lone king``: the opponent has no piece, or no move, within :data:`PROMISE_PLIES`;
 - ``holds the main road``: our piece stands on a1-h8 and no capture of theirs takes it;
-- a warning: were it their move, their captures net them at least one piece.
+- a warning: were it their move, their best move and the captures that follow net them at
+  least one piece.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def prove(motif: Motif, pos: Position, hit: MotifHit) -> str | None:
     us, them = pos.side, 1 - pos.side
     if motif.warning:
         theirs = pos._replace(side=them)
-        got = resolve(theirs, them, 0) - balance(theirs, them)
+        got = resolve(theirs, them, 1) - balance(theirs, them)
         return None if got >= 1 else f"they net {got} pieces, not at least 1"
     assert hit.move is not None
     after = play(pos, hit.move)

@@ -98,6 +98,8 @@ class Board:
         self.pos = pos
         self._legal = None if legal is None else list(legal)
         self._moves: dict[tuple[int, int], Move | None] = {}
+        self._after: dict[tuple[int, int], tuple[Position, list[Move]] | None] = {}
+        self._theirs: dict[tuple[int, int], Move] | None = None
         self._memo: dict[tuple, list[tuple]] = {}
         w, b, k = pos.white, pos.black, pos.kings
         self.counts = {"our_men": (w & ~k).bit_count(), "our_kings": (w & k).bit_count(),
@@ -130,8 +132,26 @@ class Board:
         return self._memo[key]
 
     def after(self, s: int, t: int) -> Position | None:
-        m = self.move(s, t)
-        return None if m is None else play(self.pos, m)
+        got = self.after_captures(s, t)
+        return None if got is None else got[0]
+
+    def after_captures(self, s: int, t: int) -> tuple[Position, list[Move]] | None:
+        """The position after our move ``s``-``t`` and their captures there (shared by every
+        condition asked about that move), or None when the move is not legal."""
+        key = (s, t)
+        if key not in self._after:
+            m = self.move(s, t)
+            after = None if m is None else play(self.pos, m)
+            self._after[key] = None if after is None else (after, captures(after))
+        return self._after[key]
+
+    def their_quiet(self) -> dict[tuple[int, int], Move]:
+        """Their quiet moves were it their move (none when they would have to capture)."""
+        if self._theirs is None:
+            theirs = self.pos._replace(side=1)
+            self._theirs = {} if captures(theirs) else {
+                (m.start, m.end): m for m in legal_moves(theirs)}
+        return self._theirs
 
 
 def _step(b: Board, a: tuple) -> list[tuple]:
@@ -162,38 +182,46 @@ def _hanging(b: Board, a: tuple) -> list[tuple]:
     return [(s, max(got))] if got else []
 
 
-def _after(fn: Callable[[Board, Position, tuple], Any]) -> Callable[[Board, tuple], list[tuple]]:
+def _their_shot(b: Board, a: tuple) -> list[tuple]:
+    m = b.their_quiet().get((a[0], a[1]))
+    if m is None:
+        return []
+    theirs = b.pos._replace(side=1)
+    return [(a[0], a[1], nets(theirs, play(theirs, m), 1, 0))]
+
+
+def _after(fn: Callable[[Board, Position, list[Move], tuple], Any]
+           ) -> Callable[[Board, tuple], list[tuple]]:
     def answer(b: Board, a: tuple) -> list[tuple]:
-        after = b.after(a[0], a[1])
-        if after is None:
+        got = b.after_captures(a[0], a[1])
+        if got is None:
             return []
-        got = fn(b, after, a[2:])
-        if got is None or got is False:
+        value = fn(b, got[0], got[1], a[2:])
+        if value is None or value is False:
             return []
-        return [a if got is True else (a[0], a[1], *a[2:-1], got)]
+        return [a if value is True else (a[0], a[1], *a[2:-1], value)]
     return answer
 
 
-def _they_take(b: Board, after: Position, a: tuple) -> int | None:
-    taken = {m.captured.bit_count() for m in captures(after)}
+def _they_take(b: Board, after: Position, caps: list[Move], a: tuple) -> int | None:
+    taken = {m.captured.bit_count() for m in caps}
     return 0 if not taken else taken.pop() if len(taken) == 1 else None
 
 
-def _forced_take(b: Board, after: Position, a: tuple) -> bool:
-    caps = captures(after)
+def _forced_take(b: Board, after: Position, caps: list[Move], a: tuple) -> bool:
     return bool(caps) and all(m.captured >> a[0] & 1 for m in caps)
 
 
-def _safe(b: Board, after: Position, a: tuple) -> bool:
-    return not any(m.captured >> a[0] & 1 for m in captures(after))
+def _safe(b: Board, after: Position, caps: list[Move], a: tuple) -> bool:
+    return not any(m.captured >> a[0] & 1 for m in caps)
 
 
-def _after_king_attacks(b: Board, after: Position, a: tuple) -> int | None:
+def _after_king_attacks(b: Board, after: Position, caps: list[Move], a: tuple) -> int | None:
     x = a[0]
     return king_attacks(after, x) if (after.white & after.kings) >> x & 1 else None
 
 
-def _crowns_within(b: Board, after: Position, a: tuple) -> bool:
+def _crowns_within(b: Board, after: Position, caps: list[Move], a: tuple) -> bool:
     plies = a[0]
     if not isinstance(plies, int) or not 0 <= plies <= MAX_CROWN_PLIES:
         return False
@@ -203,10 +231,10 @@ def _crowns_within(b: Board, after: Position, a: tuple) -> bool:
 
 _LIBRARY: dict[str, Callable[[Board, tuple], list[tuple]]] = {
     "step": _step, "king_move": _king_move, "capture": _capture,
-    "king_attacks": _king_attacks, "hanging": _hanging,
+    "king_attacks": _king_attacks, "hanging": _hanging, "their_shot": _their_shot,
     "after_they_take": _after(_they_take), "after_forced_take": _after(_forced_take),
-    "after_exchange": _after(lambda b, after, a: nets(b.pos, after, WHITE, 0)),
-    "after_threat": _after(lambda b, after, a: nets(b.pos, after, WHITE, 1)),
+    "after_exchange": _after(lambda b, after, caps, a: nets(b.pos, after, WHITE, 0)),
+    "after_threat": _after(lambda b, after, caps, a: nets(b.pos, after, WHITE, 1)),
     "after_safe": _after(_safe), "after_king_attacks": _after(_after_king_attacks),
     "after_crowns_within": _after(_crowns_within),
 }
