@@ -81,7 +81,8 @@ def test_rules_check_prove_match_and_show_motifs(capsys):
     assert "note: motif shot-1-for-2: " in out and f"{n} motifs" in out and "0 errors" in out
     assert main(["rules", "match", "--rules", path, SHOT]) == 0
     out = capsys.readouterr().out
-    assert "motif shot-1-for-2 (" in out and "e3-d4  S=e3 T=d4" in out
+    assert len(out.splitlines()) == 1  # one line per position, motifs included
+    assert "| motif shot-1-for-2 (" in out and "e3-d4 S=e3 T=d4" in out
     assert main(["rules", "show", "king-fork", "--rules", path]) == 0
     out = capsys.readouterr().out
     assert "motif king-fork" in out and "plays f4-e5" in out

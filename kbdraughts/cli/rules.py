@@ -9,8 +9,9 @@ Output formats are relied upon by scripts; keep them exactly:
   fire (with ``--prove``, or where its claim is not proved); the summary then counts motifs.
 - ``rules match [FEN ...] [--rules PATH]...``: one line per position, the ids of the rules
   whose pattern applies (mirrored included) in the AI's order, separated by spaces; empty
-  when none. Without FENs, reads them from stdin, answering each line as it is read. A motif
-  found adds, under its position's line, ``motif ID (file:line) MOVE  S=d4 T=c5 ...``.
+  when none. Without FENs, reads them from stdin, answering each line as it is read. Each
+  motif found adds `` | motif ID (file:line) MOVE S=d4 T=c5 ...`` to the line (a warning's
+  MOVE is ``warning``), still one line per position.
 - ``rules show ID [--rules PATH]...``: the rule drawn as a board with its ``file:line``, and
   its mirror.
 """
@@ -49,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("paths", nargs="*", metavar="PATH", help="a rule file or a directory of "
                    "*.txt (default: the shipped knowledge base)")
     c.add_argument("--prove", action="store_true", help="play each motif's examples and prove "
-                   "its claim by an exhaustive search of every defence")
+                   "its claim by an exhaustive search of every defence (default: only check "
+                   "that each example fires)")
     c.set_defaults(func=run_check)
     m = actions.add_parser(
         "match", help="which rules apply to each position",
@@ -136,16 +138,16 @@ def run_match(args: argparse.Namespace) -> int:
 
 
 def _matched(matches: list) -> str:
-    """The rules' ids on one line; under it a line per motif found, with its squares."""
+    """One line: the rules' ids, then `` | motif ID (file:line) MOVE S=d4 ...`` per motif."""
     from kbdraughts.notation import SQUARE_NAMES, move_text
 
-    lines = [" ".join(m.rule.id for m in matches if m.layer != "motif")]
+    parts = [" ".join(m.rule.id for m in matches if m.layer != "motif")]
     for m in matches:
         if m.layer == "motif":
             move = move_text(m.move) if m.move is not None else "warning"
-            bound = " ".join(f"{v}={SQUARE_NAMES[s]}" for v, s in m.bindings)
-            lines.append(f"motif {m.rule.id} ({m.rule.where}) {move}  {bound}")
-    return "\n".join(lines)
+            bound = "".join(f" {v}={SQUARE_NAMES[s]}" for v, s in m.bindings)
+            parts.append(f"motif {m.rule.id} ({m.rule.where}) {move}{bound}")
+    return " | ".join(parts).strip()
 
 
 def run_show(args: argparse.Namespace) -> int:
