@@ -165,6 +165,13 @@ motif v-constant
   gain: 1
   example: W:Wc3:Bd4
 
+motif v-catch
+  play: K-T
+  pieces: black 1..2
+  when: our_king(K), ray(K, T, D), empty(T), king_move(K, T), after(K-T, catches_within(2))
+  promise: catches the lone king
+  example: W:Wc3:Bd4
+
 motif v-their-shot
   when: their_man(S), next(S, T, D), not forward(D), empty(T), their_shot(S, T, N), N >= 0
   warning: they have a quiet move

@@ -94,6 +94,8 @@ VOCABULARY: dict[str, Pred] = {
                                "pieces first", (3,)),
     "after_crowns_within": Pred("after", "ssn", "a man of ours is crowned within N plies "
                                 "whatever they do (N given, at most 5)"),
+    "after_catches_within": Pred("after", "ssn", "their last piece is taken, or they cannot "
+                                 "move, within N plies whatever they do (N given, at most 5)"),
 }
 
 

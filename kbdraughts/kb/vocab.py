@@ -59,7 +59,7 @@ STATES: dict[str, int] = {
     "our_man": _WM, "our_king": _WK, "our_piece": _WM | _WK,
     "their_man": _BM, "their_king": _BK, "their_piece": _BM | _BK,
 }
-#: The most plies ``after(S-T, crowns_within(N))`` searches.
+#: The most plies ``after(S-T, crowns_within(N))`` and ``catches_within(N)`` search.
 MAX_CROWN_PLIES = 5
 
 
@@ -229,6 +229,14 @@ def _crowns_within(b: Board, after: Position, caps: list[Move], a: tuple) -> boo
     return forces(after, WHITE, plies, lambda q: _kings(q) > base)
 
 
+def _catches_within(b: Board, after: Position, caps: list[Move], a: tuple) -> bool:
+    plies = a[0]
+    if not isinstance(plies, int) or not 0 <= plies <= MAX_CROWN_PLIES:
+        return False
+    return forces(after, WHITE, plies, lambda q: not q.black
+                  or (q.side == 1 and not legal_moves(q)))
+
+
 _LIBRARY: dict[str, Callable[[Board, tuple], list[tuple]]] = {
     "step": _step, "king_move": _king_move, "capture": _capture,
     "king_attacks": _king_attacks, "hanging": _hanging, "their_shot": _their_shot,
@@ -237,4 +245,5 @@ _LIBRARY: dict[str, Callable[[Board, tuple], list[tuple]]] = {
     "after_threat": _after(lambda b, after, caps, a: nets(b.pos, after, WHITE, 1)),
     "after_safe": _after(_safe), "after_king_attacks": _after(_after_king_attacks),
     "after_crowns_within": _after(_crowns_within),
+    "after_catches_within": _after(_catches_within),
 }
