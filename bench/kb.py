@@ -15,7 +15,13 @@ filter), then prints:
   ``assert_fact``) at a small N, its load and query cost, scaled to N;
 - start-up: a fresh interpreter importing kbdraughts.kb (pyDatalog) and loading the shipped
   knowledge base, with its compile cache filled and empty (target: within the game's 0.5 s),
-  beside a fresh interpreter that only imports the rules core.
+  beside a fresh interpreter that only imports the rules core;
+- motifs: ``kb.firing(pos)`` of the shipped knowledge base with its motifs, p50 and p95 per
+  position over positions from random games, beside the same knowledge base without its motifs
+  (interleaved, position by position); and the motifs' cold build (compiling every shipped
+  motif, target <= 10 s) beside reading them from the compiled cache.
+
+    python bench/kb.py --motifs-only      # the motif figures alone
 """
 
 from __future__ import annotations
@@ -158,14 +164,74 @@ def load_twice(text: str):
     return kb, cold, warm, parse_warm
 
 
+def motif_timings(n: int, rng: random.Random) -> None:
+    """Print the motif figures (see the module's docstring)."""
+    from kbdraughts.kb.cache import parse_file_all
+    from kbdraughts.kb.knowledge import KnowledgeBase, read_combos
+    from kbdraughts.resources import combos_dir
+
+    rules, motifs, warnings, _, files = read_combos()
+    with_motifs = KnowledgeBase(rules, warnings, files, motifs)
+    without = KnowledgeBase(rules, warnings, files)
+    positions = []
+    while len(positions) < n:
+        positions.extend(p for p in random_walk(rng, rng.randint(20, 160)) if legal_moves(p))
+    # Wall time, and this thread's CPU time (not stretched when a loaded machine preempts us).
+    wall: dict[str, list[float]] = {"with": [], "without": []}
+    cpu: dict[str, list[float]] = {"with": [], "without": []}
+    fired = 0
+    for pos in positions[:n]:
+        legal = legal_moves(pos)
+        for name, kb in (("without", without), ("with", with_motifs)):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            got = kb.firing(pos, legal)
+            cpu[name].append(time.thread_time() - c0)
+            wall[name].append(time.perf_counter() - t0)
+        fired += sum(1 for m in got if m.layer == "motif")
+
+    def pct(xs: list[float], q: float) -> float:
+        return sorted(xs)[min(len(xs) - 1, int(q * len(xs)))] * 1000
+
+    print(f"motifs: {len(motifs)} shipped, {sum(len(c.groundings) for _, c in motifs)} "
+          f"groundings; {fired} motif moves over {n} positions from random games")
+    for label, t in (("wall", wall), ("cpu", cpu)):
+        extra = [a - b for a, b in zip(t["with"], t["without"])]
+        print(f"  kb.firing with them ({label} time): p50 {pct(t['with'], .5):.2f} ms, p95 "
+              f"{pct(t['with'], .95):.2f} ms per position (target p95 <= 3 ms); anchor, the "
+              f"same rules without motifs: p50 {pct(t['without'], .5):.2f} ms, p95 "
+              f"{pct(t['without'], .95):.2f} ms; the motifs' own share (with - without, "
+              f"position by position) p95 {pct(extra, .95):.2f} ms")
+    data = (combos_dir() / "motifs.txt").read_bytes()
+    saved = os.environ.get("XDG_DATA_HOME")
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_DATA_HOME"] = tmp
+        t0 = time.perf_counter()
+        parse_file_all(data, "motifs.txt")
+        cold = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        parse_file_all(data, "motifs.txt")
+        warm = time.perf_counter() - t0
+    if saved is None:
+        del os.environ["XDG_DATA_HOME"]
+    else:
+        os.environ["XDG_DATA_HOME"] = saved
+    print(f"motifs cold build: combos/motifs.txt parsed and its motifs compiled in "
+          f"{cold * 1000:.0f} ms (target <= 10 s); anchor, read from the compiled cache: "
+          f"{warm * 1000:.0f} ms")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rules", type=int, default=10_000)
     ap.add_argument("--positions", type=int, default=500)
     ap.add_argument("--naive", type=int, default=200, help="rules for the naive encoding")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--motifs-only", action="store_true", help="only the motif figures")
     args = ap.parse_args()
     rng = random.Random(args.seed)
+    if args.motifs_only:
+        motif_timings(args.positions * 2, rng)
+        return 0
 
     sources = random_positions(rng, args.rules)
     text = format_rules(bench_rule(rng, i, p, exact=i % 2 == 0) for i, p in enumerate(sources))
@@ -196,6 +262,7 @@ def main() -> int:
           f"{nquery * 1000:.1f} ms per position (x{scale:.0f} rules: ~{nload * scale:.1f} s load, "
           f"~{nquery * scale * 1000:.0f} ms per query, if linear)")
 
+    motif_timings(args.positions * 2, rng)
     cold, warm, core = startup()
     shipped = load_knowledge_base()
     print(f"start-up: fresh interpreter importing kbdraughts.kb (pyDatalog) and loading the "

@@ -2,11 +2,16 @@
 
 Output formats are relied upon by scripts; keep them exactly:
 
-- ``rules check [PATH ...]``: one ``path:line: error: ...`` / ``path:line: warning: ...`` line
-  per finding, then a summary line; exit 0 without errors, 1 with errors, 2 for a bad path.
+- ``rules check [PATH ...] [--prove]``: one ``path:line: error: ...`` / ``path:line: warning:
+  ...`` line per finding, then a summary line; exit 0 without errors, 1 with errors, 2 for a
+  bad path. For each motif also a ``path:line: note: motif ID: N groundings`` line, its
+  per-candidate conditions as cost warnings, and an error for an example where it does not
+  fire (with ``--prove``, or where its claim is not proved); the summary then counts motifs.
 - ``rules match [FEN ...] [--rules PATH]...``: one line per position, the ids of the rules
   whose pattern applies (mirrored included) in the AI's order, separated by spaces; empty
-  when none. Without FENs, reads them from stdin, answering each line as it is read.
+  when none. Without FENs, reads them from stdin, answering each line as it is read. Each
+  motif found adds `` | motif ID (file:line) MOVE S=d4 T=c5 ...`` to the line (a warning's
+  MOVE is ``warning``), still one line per position.
 - ``rules show ID [--rules PATH]...``: the rule drawn as a board with its ``file:line``, and
   its mirror.
 """
@@ -44,6 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     c.add_argument("paths", nargs="*", metavar="PATH", help="a rule file or a directory of "
                    "*.txt (default: the shipped knowledge base)")
+    c.add_argument("--prove", action="store_true", help="play each motif's examples and prove "
+                   "its claim by an exhaustive search of every defence (default: only check "
+                   "that each example fires)")
     c.set_defaults(func=run_check)
     m = actions.add_parser(
         "match", help="which rules apply to each position",
@@ -66,12 +74,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from kbdraughts.kb.knowledge import read_rule_files
+    from kbdraughts.kb.knowledge import read_combos
 
-    rules, warnings, errors, files = read_rule_files(args.paths or None)
+    rules, motifs, warnings, errors, files = read_combos(args.paths or None)
     missing = [d for d in errors if d.line == 0 and d.message == "no such file or directory"]
+    notes, motif_findings = _check_motifs(motifs, getattr(args, "prove", False))
+    warnings = warnings + [d for d in motif_findings if d.level == "warning"]
+    errors = errors + [d for d in motif_findings if d.level == "error"]
     order = {f: i for i, f in enumerate(files)}
-    findings = sorted(warnings + [d for d in errors if d not in missing],
+    findings = sorted(warnings + notes + [d for d in errors if d not in missing],
                       key=lambda d: (order.get(d.path, -1), d.line, d.level != "error"))
     for d in missing:
         print(f"kbdraughts rules check: {one_line(d.path)}: no such file or directory",
@@ -80,12 +91,36 @@ def run_check(args: argparse.Namespace) -> int:
         print(d)
     exact = sum(1 for r in rules if r.exact)
     n_errors = len(errors) - len(missing)
+    told = f", {_plural(len(motifs), 'motif')}" if motifs else ""
     print(f"{_plural(len(files), 'file')}, {_plural(len(rules), 'rule')} ({exact} exact, "
-          f"{len(rules) - exact} patterns), {_plural(len(warnings), 'warning')}, "
+          f"{len(rules) - exact} patterns){told}, {_plural(len(warnings), 'warning')}, "
           f"{_plural(n_errors, 'error')}")
     if missing:
         return USAGE_ERROR
     return 1 if n_errors else 0
+
+
+def _check_motifs(motifs: list, prove: bool) -> tuple[list, list]:
+    """(notes, findings) of the motifs: grounding counts; cost warnings, examples, proofs."""
+    from kbdraughts.kb.motif_check import check_motif
+    from kbdraughts.kb.motif_prove import example_hit, prove as prove_claim
+    from kbdraughts.kb.rule import Diagnostic
+    from kbdraughts.notation import parse_fen
+
+    notes, out = [], []
+    for motif, compiled in motifs:
+        notes.append(Diagnostic(motif.path, motif.line, "note", f"motif {motif.id}: "
+                                f"{len(compiled.groundings):,} groundings"))
+        out.extend(Diagnostic(motif.path, line, level, msg)
+                   for line, level, msg in check_motif(motif) if level == "warning")
+        for fen_text, line in motif.examples:
+            hit = example_hit(motif, compiled, fen_text)
+            why = hit if isinstance(hit, str) else (
+                prove_claim(motif, parse_fen(fen_text), hit) if prove else None)
+            if why is not None:
+                out.append(Diagnostic(motif.path, line, "error", why if isinstance(hit, str)
+                                      else f"motif {motif.id} {motif.claim()}: {why}"))
+    return notes, out
 
 
 def _plural(n: int, word: str) -> str:
@@ -99,23 +134,37 @@ def run_match(args: argparse.Namespace) -> int:
     kb = _load(args.rules, "match")
     if kb is None:
         return USAGE_ERROR
-    return answer_each(args.fens, lambda text: " ".join(
-        m.rule.id for m in kb.matches(parse_fen(text))))
+    return answer_each(args.fens, lambda text: _matched(kb.matches(parse_fen(text))))
+
+
+def _matched(matches: list) -> str:
+    """One line: the rules' ids, then `` | motif ID (file:line) MOVE S=d4 ...`` per motif."""
+    from kbdraughts.notation import SQUARE_NAMES, move_text
+
+    parts = [" ".join(m.rule.id for m in matches if m.layer != "motif")]
+    for m in matches:
+        if m.layer == "motif":
+            move = move_text(m.move) if m.move is not None else "warning"
+            bound = "".join(f" {v}={SQUARE_NAMES[s]}" for v, s in m.bindings)
+            parts.append(f"motif {m.rule.id} ({m.rule.where}) {move}{bound}")
+    return " | ".join(parts).strip()
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from kbdraughts.kb.writer import show_rule
+    from kbdraughts.kb.rule import Rule
+    from kbdraughts.kb.writer import show_motif, show_rule
 
     kb = _load(args.rules, "show")
     if kb is None:
         return USAGE_ERROR
     if args.id not in kb:
-        close = [r.id for r in kb.rules if args.id.lower() in r.id.lower()][:5]
+        close = [r.id for r in [*kb.rules, *kb.motifs] if args.id.lower() in r.id.lower()][:5]
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         print(f"kbdraughts rules show: no rule {args.id!r} among {len(kb)} rules{hint}",
               file=sys.stderr)
         return USAGE_ERROR
-    print(show_rule(kb.rule(args.id)))
+    rule = kb.rule(args.id)
+    print(show_rule(rule) if isinstance(rule, Rule) else show_motif(rule))
     return 0
 
 

@@ -4,8 +4,9 @@ Usage::
 
     from kbdraughts.kb.knowledge import load_knowledge_base
     kb = load_knowledge_base()              # shipped combos/*.txt and the user's own
-    for m in kb.firing(position):           # best first: captures, exact, patterns
-        m.rule.id, m.mirrored, m.layer, m.move
+    for m in kb.firing(position):           # best first: captures, exact, patterns, motifs
+        m.rule.id, m.mirrored, m.layer, m.move, m.bindings
+    kb.motif_hits(position)                 # every motif found, warnings (move None) too
 
 One module per concept, imported by its own name (this package file imports nothing, so that
 the AI can read ``kb.terms`` without paying for the rules parser):
@@ -18,5 +19,11 @@ the AI can read ``kb.terms`` without paying for the rules parser):
 - :mod:`kbdraughts.kb.datalog` — :class:`Program`, the one wrapper of pyDatalog;
 - :mod:`kbdraughts.kb.index` — the rules' pyDatalog program and how rules are encoded in it;
 - :mod:`kbdraughts.kb.knowledge` — :class:`KnowledgeBase`, :class:`RuleMatch`, loading;
-- :mod:`kbdraughts.kb.terms` — heuristic.txt's format and its pyDatalog question.
+- :mod:`kbdraughts.kb.terms` — heuristic.txt's format and its pyDatalog question;
+- motifs (rules with variables): :mod:`kbdraughts.kb.motif` (the values, the vocabulary, the
+  body reader), :mod:`kbdraughts.kb.motif_parse` (the blocks), :mod:`kbdraughts.kb.motif_check`
+  (names, binding, recursion), :mod:`kbdraughts.kb.vocab` (what the vocabulary means on a
+  position), :mod:`kbdraughts.kb.ground` (the compiler and the interpreter),
+  :mod:`kbdraughts.kb.motif_index` (groundings asked about a position),
+  :mod:`kbdraughts.kb.motif_prove` (examples fire; their claims proved).
 """

@@ -2,7 +2,7 @@
 
 Parsing is most of the cost of loading a large knowledge base, and a rule file rarely
 changes between two games. So the result of parsing a file that has no errors (its rules with
-their square masks, and its warnings) is written with :mod:`marshal` — plain ints, strings and
+their square masks, its motifs compiled to groundings, and its warnings) is written with :mod:`marshal` — plain ints, strings and
 tuples, nothing that can run on load — under ``data_dir()/cache/``, named by a digest of the
 file's text, the name it is shown under and this parser's own source. Any change to one of
 those makes a new name, so a stale entry is never read; an unreadable entry is parsed again.
@@ -17,15 +17,25 @@ from dataclasses import fields
 from pathlib import Path
 
 from kbdraughts.files import decode_text
-from kbdraughts.kb.rules import Diagnostic, Pattern, Rule, parse_rules
+from typing import Callable
+
+from kbdraughts.kb.ground import GROUNDING_LIMIT, Compiled, compile_motif
+from kbdraughts.kb.motif import Motif
+from kbdraughts.kb.motif_index import from_data, to_data
+from kbdraughts.kb.rules import Diagnostic, Pattern, Rule, parse_combos
 from kbdraughts.resources import data_dir
 
-__all__ = ["parse_file"]
+__all__ = ["parse_file", "parse_file_all", "Progress"]
 
-_FORMAT = 3
+#: Told what a cold build is compiling (a line for a person; the kb itself never prints).
+Progress = Callable[[str], None]
+
+_FORMAT = 4
 #: The parser's own source: a change to any of them makes every entry stale.
 _PARSER_SOURCES = [Path(__file__).with_name(name)
-                   for name in ("rules.py", "rule.py", "fields.py", "pattern.py", "cache.py")]
+                   for name in ("rules.py", "rule.py", "fields.py", "pattern.py", "cache.py",
+                                "motif.py", "motif_parse.py", "motif_check.py", "ground.py",
+                                "vocab.py", "motif_index.py")]
 _PARSER_SOURCES.append(Path(__file__).parent.parent / "files.py")  # how lines are read
 _parser_digest: str | None = None
 
@@ -78,21 +88,54 @@ def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic]]:
     return rules, [Diagnostic(*w) for w in raw_warnings]
 
 
+def _motifs_entry(entry: Path) -> Path:
+    """The compiled motifs of a file sit beside its rules' entry, under the same digest."""
+    return entry.with_name(entry.name.replace("rules-", "motifs-", 1))
+
+
 def parse_file(text: bytes, shown: str) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic]]:
     """:func:`parse_rules` on a file's bytes, from the cache when this text was parsed before.
     Raises :class:`kbdraughts.files.NotUtf8Error` (``path:line``) for a file that is not UTF-8."""
+    rules, _, warnings, errors = parse_file_all(text, shown)
+    return rules, warnings, errors
+
+
+def _compile(motifs: list[Motif], shown: str, errors: list[Diagnostic],
+             progress: Progress | None) -> list[tuple[Motif, Compiled]]:
+    out = []
+    for i, m in enumerate(motifs, 1):
+        if progress is not None:
+            progress(f"compiling motif {m.id} ({i}/{len(motifs)}) of {shown}")
+        try:
+            out.append((m, compile_motif(m)))
+        except ValueError as e:
+            errors.append(Diagnostic(shown, m.line, "error", f"{e} (the limit is "
+                                     f"{GROUNDING_LIMIT:,}: tie its squares with geometry)"))
+    return out
+
+
+def parse_file_all(text: bytes, shown: str, progress: Progress | None = None
+                   ) -> tuple[list[Rule], list[tuple[Motif, Compiled]], list[Diagnostic],
+                              list[Diagnostic]]:
+    """The file's rules, its motifs compiled, its warnings and errors, from the cache when
+    this text was compiled before. ``progress`` is told of each motif compiled (a cold build)."""
     entry = _entry(text, shown)
     try:
-        return (*_load(entry.read_bytes()), [])
+        rules, warnings = _load(entry.read_bytes())
+        motifs = [from_data(m) for m in marshal.loads(_motifs_entry(entry).read_bytes())]
+        return rules, motifs, warnings, []
     except (OSError, ValueError, EOFError, TypeError):
         pass  # not cached yet, or unreadable: parse it
-    rules, warnings, errors = parse_rules(decode_text(text, shown), shown)
+    rules, parsed, warnings, errors = parse_combos(decode_text(text, shown), shown)
+    motifs = _compile(parsed, shown, errors, progress) if not errors else []
     if not errors:
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
-            tmp = entry.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(_dump(rules, warnings))
-            os.replace(tmp, entry)  # whole or nothing, even with two games starting at once
+            for path, data in ((_motifs_entry(entry), marshal.dumps(
+                    [to_data(m, c) for m, c in motifs])), (entry, _dump(rules, warnings))):
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_bytes(data)
+                os.replace(tmp, path)  # whole or nothing, even with two games starting at once
         except OSError:
             pass  # a read-only home: work without the cache
-    return rules, warnings, errors
+    return rules, motifs, warnings, errors

@@ -171,6 +171,29 @@ class Program:
                 self._e.engine.Python_resolvers[key] = _dispatcher(key)
                 _dispatched.add(key)
 
+    def add_clause(self, head: tuple[str, Sequence[Any]],
+                   body: Sequence[tuple[str, Sequence[Any], bool]]) -> None:
+        """Add the clause ``head <= body`` built from values, never parsed: ``head`` is
+        ``(name, args)``, each body literal ``(name, args, negated)``; an argument is a
+        :class:`Var` or a value; a name among ``< <= > >= == !=`` is a comparison.
+
+        >>> p = Program()
+        >>> p.assert_facts("edge", [(1, 2), (2, 3)])
+        >>> p.add_clause(("far", [Var("X")]), [("edge", [Var("X"), Var("Y")], False),
+        ...                                     ("edge", [Var("Y"), Var("Z")], False),
+        ...                                     ("!=", [Var("X"), 3], False)])
+        >>> p.ask("far", Var("X"))
+        [(1,)]
+        """
+        with self._installed() as engine:
+            def term(a: Any) -> Any:
+                return engine.Var(a.name) if isinstance(a, Var) else engine.Term_of(a)
+
+            def lit(name: str, args: Sequence[Any], negated: bool = False) -> Any:
+                return engine.Literal(("~" if negated else "") + name, [term(a) for a in args])
+
+            engine.assert_(engine.Clause(lit(*head), [lit(*b) for b in body]))
+
     def assert_facts(self, name: str, rows: Iterable[Sequence[Any]]) -> None:
         """Add the facts ``name(*row)`` for every row (values: ints, strings, floats)."""
         with self._installed() as engine:

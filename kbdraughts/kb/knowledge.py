@@ -16,8 +16,11 @@ from typing import Iterable, NamedTuple, Sequence
 
 from kbdraughts.board import Move, Position, legal_moves
 from kbdraughts.files import NOT_UTF8, NotUtf8Error
-from kbdraughts.kb.cache import parse_file
+from kbdraughts.kb.cache import Progress, parse_file_all
+from kbdraughts.kb.ground import Compiled
 from kbdraughts.kb.index import DatalogIndex
+from kbdraughts.kb.motif import Motif
+from kbdraughts.kb.motif_index import MotifHit, MotifIndex
 from kbdraughts.kb.rules import (  # EXAMPLE and parse_rules: for the doctest above
     EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, parse_rules,
 )
@@ -25,12 +28,14 @@ from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.squares import between
 
 __all__ = [
-    "KnowledgeBase", "RuleMatch", "load_knowledge_base", "read_rule_files", "rule_files",
-    "LAYERS", "NOT_RULES",
+    "KnowledgeBase", "RuleMatch", "load_knowledge_base", "read_rule_files", "read_combos",
+    "rule_files", "LAYERS", "NOT_RULES", "MOTIF_LAYER",
 ]
 
 #: The layers in the order the AI tries them.
 LAYERS = ("capture", "exact", "pattern")
+#: The layer of a motif's match (after the rules' layers in :meth:`KnowledgeBase.matches`).
+MOTIF_LAYER = "motif"
 #: Files in a rules directory that are not rules: the AI's weighted moves (another format).
 NOT_RULES = frozenset({"heuristic.txt"})
 
@@ -43,7 +48,7 @@ class RuleMatch(NamedTuple):
     is bound to in this position (board squares, after mirroring), in the order the motif
     names them; empty for a rule with fixed squares."""
 
-    rule: Rule
+    rule: Rule | Motif
     mirrored: bool
     layer: str
     move: Move | None
@@ -94,49 +99,65 @@ class KnowledgeBase:
     """Rules answered by a pyDatalog program (see :mod:`kbdraughts.kb.index`)."""
 
     def __init__(self, rules: Sequence[Rule], warnings: Sequence[Diagnostic] = (),
-                 files: Sequence[str] = ()):
+                 files: Sequence[str] = (), motifs: Sequence[tuple[Motif, Compiled]] = ()):
+        """``motifs``: each motif with its compiled form (:func:`kbdraughts.kb.ground.compile_motif`)."""
         self.rules: list[Rule] = list(rules)  # file order
         self.warnings: list[Diagnostic] = list(warnings)
         self.files: list[str] = list(files)
         self.ordered: list[Rule] = ai_order(self.rules)
-        self._by_id = {r.id: r for r in self.rules}
+        self.motifs: list[Motif] = [m for m, _ in motifs]  # file order
+        self._by_id: dict[str, Rule | Motif] = {r.id: r for r in self.rules}
+        self._by_id.update((m.id, m) for m in self.motifs)
         self._layers = [layer_of(r) for r in self.ordered]
         self._index = DatalogIndex(self.ordered)
+        self._motifs = MotifIndex(motifs)
 
     def __len__(self) -> int:
-        return len(self.rules)
+        return len(self.rules) + len(self.motifs)
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self._by_id
 
-    def rule(self, rule_id: str) -> Rule:
-        """The rule with this id (KeyError when there is none)."""
+    def rule(self, rule_id: str) -> Rule | Motif:
+        """The rule or motif with this id (KeyError when there is none)."""
         return self._by_id[rule_id]
 
     def matches(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
         """Rules whose pattern applies to ``pos`` (mirrored ones included), in the AI's order;
-        each with its move when that move is legal here."""
+        each with its move when that move is legal here. Then the motifs found, best first, one
+        per motif and move (a warning's move is None)."""
         variants = self._index.applicable(pos)
-        if not variants:
-            return []
-        if legal is None:
-            legal = legal_moves(pos)
         out = []
-        for v in variants:
-            rule = self.ordered[v >> 1]
-            mirrored = bool(v & 1)
-            move = find_move(rule.patterns[1] if mirrored else rule.pattern, pos, legal)
-            out.append(RuleMatch(rule, mirrored, self._layers[v >> 1], move))
+        if legal is None and (variants or len(self._motifs)):
+            legal = legal_moves(pos)  # once, for the rules and the motifs
+        if variants:
+            assert legal is not None
+            for v in variants:
+                rule = self.ordered[v >> 1]
+                mirrored = bool(v & 1)
+                move = find_move(rule.patterns[1] if mirrored else rule.pattern, pos, legal)
+                out.append(RuleMatch(rule, mirrored, self._layers[v >> 1], move))
+        out.extend(_match(h) for h in self._motifs.hits(pos, legal))
         return out
 
     def firing(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
-        """The matches whose move is legal now: what the AI can play, best first."""
+        """The matches whose move is legal now: what the AI can play, best first (a warning
+        motif plays no move, so it is never here: see :meth:`motif_hits`)."""
         return [m for m in self.matches(pos, legal) if m.move is not None]
+
+    def motif_hits(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
+        """Every motif found in ``pos``, warnings included: one match per distinct binding of
+        its squares, best first."""
+        return [_match(h) for h in self._motifs.hits(pos, legal, every=True)]
 
     def counts(self) -> dict[str, int]:
         """How many rules are exact and how many patterns."""
         exact = sum(1 for r in self.rules if r.exact)
         return {"rules": len(self.rules), "exact": exact, "patterns": len(self.rules) - exact}
+
+
+def _match(hit: MotifHit) -> RuleMatch:
+    return RuleMatch(hit.motif, hit.mirrored, MOTIF_LAYER, hit.move, hit.bindings)
 
 
 # --- loading -------------------------------------------------------------------------------
@@ -180,10 +201,21 @@ def read_rule_files(
 ) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic], list[str]]:
     """Parse the rule files: (rules, warnings, errors, files read). Rule ids must be unique
     across all files (a duplicate is an error at the second one)."""
+    rules, _, warnings, errors, files = read_combos(paths)
+    return rules, warnings, errors, files
+
+
+def read_combos(
+    paths: Iterable[str | os.PathLike] | None = None, progress: Progress | None = None,
+) -> tuple[list[Rule], list[tuple[Motif, Compiled]], list[Diagnostic], list[Diagnostic],
+           list[str]]:
+    """Parse the rule files: (rules, motifs compiled, warnings, errors, files read). Ids of
+    rules and motifs must be unique across all files (a duplicate is an error at the second)."""
     files, errors = rule_files(default_paths() if paths is None else paths)
     rules: list[Rule] = []
+    motifs: list[tuple[Motif, Compiled]] = []
     warnings: list[Diagnostic] = []
-    seen: dict[str, Rule] = {}
+    seen: dict[str, Rule | Motif] = {}
     shown = []
     for f in files:
         name = _shown(f)
@@ -194,11 +226,12 @@ def read_rule_files(
             errors.append(Diagnostic(name, 0, "error", f"cannot read: {e.strerror or e}"))
             continue
         try:
-            file_rules, file_warnings, file_errors = parse_file(data, name)
+            file_rules, file_motifs, file_warnings, file_errors = parse_file_all(
+                data, name, progress)
         except NotUtf8Error as e:
             errors.append(Diagnostic(name, e.line, "error", NOT_UTF8))
             continue
-        for r in file_rules:
+        for r in [*file_rules, *(m for m, _ in file_motifs)]:
             if r.id in seen:
                 first = seen[r.id]
                 file_errors.append(Diagnostic(name, r.line, "error",
@@ -207,17 +240,19 @@ def read_rule_files(
         if file_errors:
             errors.extend(sorted(file_errors, key=lambda d: d.line))
             continue
-        for r in file_rules:
+        for r in [*file_rules, *(m for m, _ in file_motifs)]:
             seen[r.id] = r
         rules.extend(file_rules)
-    return rules, warnings, errors, shown
+        motifs.extend(file_motifs)
+    return rules, motifs, warnings, errors, shown
 
 
-def load_knowledge_base(paths: Iterable[str | os.PathLike] | None = None) -> KnowledgeBase:
+def load_knowledge_base(paths: Iterable[str | os.PathLike] | None = None,
+                        progress: Progress | None = None) -> KnowledgeBase:
     """Load rule files (default: the shipped ``combos/*.txt`` but heuristic.txt, then the
-    user's ``data_dir()/combos/*.txt``). Raises RuleFileError, ``path:line: error: ...``."""
-    rules, warnings, errors, files = read_rule_files(paths)
+    user's ``data_dir()/combos/*.txt``). Raises RuleFileError, ``path:line: error: ...``.
+    ``progress`` is told what a cold build compiles (the motifs of a changed file)."""
+    rules, motifs, warnings, errors, files = read_combos(paths, progress)
     if errors:
         raise RuleFileError(errors)
-    return KnowledgeBase(rules, warnings, files)
-
+    return KnowledgeBase(rules, warnings, files, motifs)

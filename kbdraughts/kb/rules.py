@@ -43,11 +43,13 @@ from kbdraughts.kb.pattern import (  # the rest re-exported: the names users of 
     ALL_STATES, BLACK_KING, BLACK_MAN, BUILTIN_SYMBOLS, EMPTY, MAX_PIECES, WHITE_KING,
     WHITE_MAN, Pattern, pattern_applies, position_cells, position_states, swap_colours,
 )
+from kbdraughts.kb.motif import Motif
+from kbdraughts.kb.motif_parse import is_block_head, read_motifs
 from kbdraughts.kb.rule import ANY_PIECES, RULE_ID, Diagnostic, Rule, RuleFileError, make_rule
 from kbdraughts.notation import FenError, parse_fen
 
 __all__ = [
-    "Rule", "Pattern", "Diagnostic", "RuleFileError", "parse_rules", "make_rule",
+    "Rule", "Pattern", "Diagnostic", "RuleFileError", "parse_rules", "parse_combos", "make_rule",
     "BUILTIN_SYMBOLS", "EMPTY", "WHITE_MAN", "WHITE_KING", "BLACK_MAN", "BLACK_KING",
     "ALL_STATES", "position_states", "pattern_applies", "MAX_PIECES", "swap_colours",
 ]
@@ -96,6 +98,8 @@ class _Parser:
         self.rules: list[Rule] = []
         self.ids: set[str] = set()
         self.draft: _Draft | None = None
+        self.block: list[tuple[int, str]] | None = None  # a motif or define being read
+        self.blocks: list[list[tuple[int, str]]] = []
         self.in_symbols = self.symbols_seen = self.seen_rule = False
 
     def error(self, line: int, message: str) -> None:
@@ -118,7 +122,19 @@ class _Parser:
             if not stripped:
                 continue
             if line[0] not in " \t":
-                self.top_line(stripped, number)
+                if self.block is not None:
+                    self.blocks.append(self.block)
+                    self.block = None
+                if is_block_head(stripped):
+                    self.in_symbols = False
+                    if self.draft is not None:
+                        self.finish(self.draft)
+                        self.draft = None
+                    self.block = [(number, stripped)]
+                else:
+                    self.top_line(stripped, number)
+            elif self.block is not None:
+                self.block.append((number, stripped))
             elif self.in_symbols:
                 self.symbol(stripped, number)
             elif self.draft is None:
@@ -127,6 +143,13 @@ class _Parser:
                 self.rule_line(self.draft, stripped, number)
         if self.draft is not None:
             self.finish(self.draft)
+        if self.block is not None:
+            self.blocks.append(self.block)
+        self.motifs = read_motifs(self.blocks, self.path, self.errors)
+        for m in self.motifs:  # rules and motifs share one space of ids
+            if m.id in self.ids:
+                self.error(m.line, f"duplicate rule id {m.id!r}")
+            self.ids.add(m.id)
 
     def top_line(self, stripped: str, number: int) -> None:
         """A line that is not indented: ``rule ID``, ``symbols:``, or a misplaced field."""
@@ -317,8 +340,17 @@ class _Parser:
 
 def parse_rules(text: str, path: str) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic]]:
     """Parse one rule file: (rules, warnings, errors). When there are errors the file is
-    rejected by the loader; the rules returned are those that parsed cleanly."""
+    rejected by the loader; the rules returned are those that parsed cleanly. The file's
+    motifs are read (their faults are errors here) but left out: see :func:`parse_combos`."""
+    rules, _, warnings, errors = parse_combos(text, path)
+    return rules, warnings, errors
+
+
+def parse_combos(text: str, path: str
+                 ) -> tuple[list[Rule], list[Motif], list[Diagnostic], list[Diagnostic]]:
+    """Parse one rule file: (rules, motifs, warnings, errors)."""
     parser = _Parser(path)
     parser.parse(text)
     by_line = lambda d: d.line  # noqa: E731
-    return parser.rules, sorted(parser.warnings, key=by_line), sorted(parser.errors, key=by_line)
+    return (parser.rules, parser.motifs, sorted(parser.warnings, key=by_line),
+            sorted(parser.errors, key=by_line))

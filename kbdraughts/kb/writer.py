@@ -27,12 +27,14 @@ from typing import Iterable
 
 from kbdraughts.files import control_character, printable
 from kbdraughts.kb.knowledge import layer_of
+from kbdraughts.kb.motif import Motif
 from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, EXACT_SYMBOLS, MAX_PIECES, swap_colours
 from kbdraughts.kb.rule import ANY_PIECES, Rule
 from kbdraughts.notation import FenError, fen, parse_fen
 from kbdraughts.squares import dark_index
 
-__all__ = ["format_rule", "format_rules", "format_symbols", "show_rule", "board_rows"]
+__all__ = ["format_rule", "format_rules", "format_symbols", "show_rule", "show_motif",
+           "board_rows"]
 
 _SWAP_SYMBOL = {"w": "b", "b": "w", "W": "B", "B": "W", "+": "*", "*": "+"}
 
@@ -166,3 +168,41 @@ def board_rows(cells: tuple[str, ...]) -> list[str]:
         rows.append("    " + " ".join(row) + f"  {rank + 1}")
     rows.append("    a b c d e f g h")
     return rows
+
+
+def show_motif(motif: Motif) -> str:
+    """A motif as written (its conditions and claim), then its first example drawn with the
+    move it plays there and the squares its variables are bound to."""
+    from kbdraughts.kb.ground import compile_motif  # the drawing needs the motif compiled
+    from kbdraughts.kb.motif_prove import example_hit
+    from kbdraughts.kb.pattern import position_cells
+    from kbdraughts.notation import SQUARE_NAMES, move_text
+
+    lines = [f"motif {printable(motif.id)}    ({printable(motif.where)}, motif layer)"]
+    if motif.name:
+        lines.append(f"  name: {printable(motif.name)}")
+    lines.append(f"  priority: {motif.priority}")
+    if motif.sacrifice:
+        lines.append(f"  sacrifice: {motif.sacrifice}")
+    if motif.play:
+        sep = ":" if motif.capture else "-"
+        lines.append("  play: " + sep.join(t if isinstance(t, str) else SQUARE_NAMES[t]
+                                           for t in motif.play))
+    lines.append("  when: " + ",\n    ".join(lit.text() for lit in motif.body))
+    lines.append(f"  claim: {motif.claim()}")
+    if not motif.examples:
+        return "\n".join(lines)
+    fen_text, _ = motif.examples[0]
+    hit = example_hit(motif, compile_motif(motif), fen_text)
+    lines.append(f"example: {printable(fen_text)}")
+    try:
+        lines.extend(board_rows(position_cells(parse_fen(fen_text))))
+    except FenError:
+        return "\n".join(lines)
+    if isinstance(hit, str):
+        lines.append(f"  {printable(hit)}")
+    else:
+        move = move_text(hit.move) if hit.move is not None else "(a warning: no move)"
+        bound = " ".join(f"{v}={SQUARE_NAMES[s]}" for v, s in hit.bindings)
+        lines.append(f"  plays {move}  {bound}")
+    return "\n".join(lines)

@@ -1,0 +1,224 @@
+"""Motifs compiled: checked, unfolded over the geometry into fixed-square groundings, solved.
+
+Compiling a motif (:func:`compile_motif`):
+
+1. each positive call of a ``define`` is unfolded (its clauses inlined, local variables renamed),
+   so a body becomes one or more *variants*, conjunctions over the vocabulary alone;
+2. the *static* literals of a variant (geometry, the position's square states, comparisons of
+   what they bind) are solved once: every solution is a *grounding*, the variables bound to
+   fixed squares and each square's allowed states as a mask (``our_man(d4)`` allows a white
+   man on d4, ``not empty(e5)`` anything but empty there);
+3. the rest (counts, library predicates, ``after(...)``, negated ``define`` calls, comparisons
+   of numbers those bind) is the variant's *residual*: checked per candidate, every square bound.
+
+A position is then filtered by the masks (:mod:`kbdraughts.kb.motif_index`) and only groundings
+that fit run their residual through :func:`solve`, which is also a plain interpreter of any body.
+
+>>> from kbdraughts.kb.motif_parse import read_block
+>>> m, _ = read_block([(1, "motif m"), (2, "play: S-T"), (3, "gain: 1"), (4, "example: W:Wa1:Bh8"),
+...                    (5, "when: our_man(S), next(S, T, fl), empty(T), step(S, T)")], "x.txt")
+>>> c = compile_motif(m)
+>>> len(c.groundings), [l.pred for l in c.residuals[0]]
+(24, ['step'])
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterator, NamedTuple, Sequence
+
+from kbdraughts.board import BB_BOARD, SQUARES
+from kbdraughts.kb.motif import COMPARISONS, VOCABULARY, Define, Lit, Motif, is_var
+from kbdraughts.kb.vocab import ALL, GEOMETRY, STATES, Board, state_of
+
+__all__ = ["Compiled", "compile_motif", "unfold", "solve", "kind", "GROUNDING_LIMIT",
+           "static_kind", "square_vars", "by_name"]
+
+#: The most groundings one motif may compile to: past it, ``rules check`` reports an error
+#: (write a geometry condition that ties its squares together).
+GROUNDING_LIMIT = 20_000
+_COMPARE = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
+            "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+
+
+class Compiled(NamedTuple):
+    """A motif compiled: the residual literals of each variant, and the groundings, each
+    ``(variant, ((var, value), ...), allow)`` with ``allow`` the five state masks."""
+
+    residuals: tuple[tuple[Lit, ...], ...]
+    groundings: tuple[tuple[int, tuple, tuple[int, ...]], ...]
+
+
+def kind(lit: Lit, defines: dict[str, list[Define]]) -> str:
+    if lit.pred in COMPARISONS:
+        return "compare"
+    if lit.pred in defines:
+        return "define"
+    p = VOCABULARY.get(lit.pred)
+    return p.kind if p else "unknown"
+
+
+def static_kind(k: str) -> bool:
+    return k in ("geometry", "position")
+
+
+def _vars(lit: Lit) -> list[str]:
+    return [a for a in lit.args if is_var(a)]
+
+
+def square_vars(motif: Motif) -> list[str]:
+    """The motif's variables that stand for squares (the play's and the position's)."""
+    out = [v for v in motif.variables() if "__" not in v]
+    typed: set[str] = {t for t in motif.play if is_var(t)}
+    for lit in motif.body:
+        types = VOCABULARY[lit.pred].types if lit.pred in VOCABULARY else ""
+        typed.update(a for a, t in zip(lit.args, types) if t == "s" and is_var(a))
+    return [v for v in out if v in typed]
+
+
+def unfold(body: Sequence[Lit], defines: dict[str, list[Define]]) -> list[tuple[Lit, ...]]:
+    """The body with every positive define call inlined: one conjunction per choice of clauses."""
+    counter = itertools.count(1)
+
+    def expand(lits: Sequence[Lit]) -> list[tuple[Lit, ...]]:
+        variants: list[tuple[Lit, ...]] = [()]
+        for lit in lits:
+            if lit.pred in defines and not lit.negated:
+                options = []
+                for d in defines[lit.pred]:
+                    k = next(counter)
+                    rename = dict(zip(d.params, lit.args))
+                    body = [Lit(b.pred, tuple(rename.get(a, f"{a}__{k}") if is_var(a) else a
+                                              for a in b.args), b.negated) for b in d.body]
+                    options.extend(expand(body))
+                variants = [v + o for v in variants for o in options]
+            else:
+                variants = [v + (lit,) for v in variants]
+        return variants
+
+    return expand(body)
+
+
+def _split(lits: Sequence[Lit], defines) -> tuple[list[Lit], list[Lit]]:
+    """(static, residual) literals, each in written order."""
+    static: list[Lit] = []
+    residual: list[Lit] = []
+    bound: set[str] = set()
+    for lit in lits:
+        k = kind(lit, defines)
+        if static_kind(k) or (k == "compare" and set(_vars(lit)) <= bound):
+            static.append(lit)
+            if not lit.negated:
+                bound.update(_vars(lit))
+        else:
+            residual.append(lit)
+    return static, residual
+
+
+def _ground(static: list[Lit], env: dict, masks: dict, i: int = 0) -> Iterator[tuple[dict, dict]]:
+    if i == len(static):
+        yield env, masks
+        return
+    lit = static[i]
+    args = [env.get(a, a) if is_var(a) else a for a in lit.args]
+    if lit.pred in COMPARISONS:
+        if _COMPARE[lit.pred](*args):
+            yield from _ground(static, env, masks, i + 1)
+    elif lit.pred in STATES:
+        allowed = STATES[lit.pred] ^ ALL if lit.negated else STATES[lit.pred]
+        for s in (SQUARES if is_var(args[0]) else (args[0],)):
+            mask = masks.get(s, ALL) & allowed
+            if mask:
+                env2 = {**env, args[0]: s} if is_var(args[0]) else env
+                yield from _ground(static, env2, {**masks, s: mask}, i + 1)
+    else:
+        rows = [r for r in GEOMETRY[lit.pred]
+                if all(is_var(a) or a == v for a, v in zip(args, r))]
+        if lit.negated:
+            if not rows:
+                yield from _ground(static, env, masks, i + 1)
+            return
+        for r in rows:
+            env2 = dict(env)
+            if all(env2.setdefault(a, v) == v for a, v in zip(args, r) if is_var(a)):
+                yield from _ground(static, env2, masks, i + 1)
+
+
+def _allow(masks: dict[int, int]) -> tuple[int, ...]:
+    out = []
+    for t in range(5):
+        forbid = sum(1 << s for s, m in masks.items() if not m >> t & 1)
+        out.append(BB_BOARD & ~forbid)
+    return tuple(out)
+
+
+def compile_motif(motif: Motif, limit: int = GROUNDING_LIMIT) -> Compiled:
+    """The motif's variants and groundings (ValueError past ``limit`` groundings)."""
+    defines = by_name(motif.defines)
+    residuals = []
+    groundings: list[tuple[int, tuple, tuple[int, ...]]] = []
+    for v, lits in enumerate(unfold(motif.body, defines)):
+        static, residual = _split(lits, defines)
+        residuals.append(tuple(residual))
+        for env, masks in _ground(static, {}, {}):
+            groundings.append((v, tuple(sorted(env.items())), _allow(masks)))
+            if len(groundings) > limit:
+                raise ValueError(f"motif {motif.id} compiles to more than {limit:,} groundings")
+    return Compiled(tuple(residuals), tuple(groundings))
+
+
+def by_name(defines: Sequence[Define]) -> dict[str, list[Define]]:
+    out: dict[str, list[Define]] = {}
+    for d in defines:
+        out.setdefault(d.name, []).append(d)
+    return out
+
+
+# --- the interpreter ----------------------------------------------------------------------
+
+
+def solve(lits: Sequence[Lit], env: dict, board: Board, defines: dict[str, list[Define]],
+          i: int = 0) -> Iterator[dict]:
+    """Every extension of ``env`` that makes ``lits[i:]`` hold in ``board``."""
+    if i == len(lits):
+        yield env
+        return
+    for env2 in _one(lits[i], env, board, defines):
+        yield from solve(lits, env2, board, defines, i + 1)
+
+
+def _one(lit: Lit, env: dict, board: Board, defines) -> Iterator[dict]:
+    if lit.negated:
+        if next(_one(lit._replace(negated=False), env, board, defines), None) is None:
+            yield env
+        return
+    args = tuple(env.get(a) if is_var(a) else a for a in lit.args)
+    pred = lit.pred
+    if pred in COMPARISONS:
+        if None not in args and _COMPARE[pred](*args):
+            yield env
+        return
+    if pred in defines:
+        yield from _call(lit, args, env, board, defines)
+        return
+    if pred in STATES:
+        squares = SQUARES if args[0] is None else (args[0],)
+        rows = [(s,) for s in squares if state_of(board.pos, s) & STATES[pred]]
+    elif pred in GEOMETRY:
+        rows = [r for r in GEOMETRY[pred] if all(a is None or a == v for a, v in zip(args, r))]
+    else:
+        rows = board.library(pred, args)
+    for r in rows:
+        env2 = dict(env)
+        if all(env2.setdefault(a, v) == v for a, v in zip(lit.args, r) if is_var(a)):
+            yield env2
+
+
+def _call(lit: Lit, args: tuple, env: dict, board: Board, defines) -> Iterator[dict]:
+    for d in defines[lit.pred]:
+        inner = {p: v for p, v in zip(d.params, args) if v is not None}
+        for got in solve(d.body, inner, board, defines):
+            env2 = dict(env)
+            if all(env2.setdefault(a, got.get(p)) == got.get(p)
+                   for a, p in zip(lit.args, d.params) if is_var(a)):
+                yield env2

@@ -1,0 +1,105 @@
+"""What ``rules check`` says about a motif before it is compiled: names, arities, recursion,
+variables bound in time; and which conditions stay per-candidate checks (cost warnings).
+
+A variable is *bound* by a positive geometry, position or define condition, or as the output
+(a number) of a count, library or ``after`` condition. Squares given to a count, library or
+``after`` condition, both sides of a comparison, every variable of a negation and of ``play``
+must be bound by an earlier positive condition. Defines may not call themselves, directly or
+through other defines (so there is no recursion through negation either).
+
+>>> from kbdraughts.kb.motif import Motif, parse_body
+>>> m = Motif("m", "x.txt", 1, play=("S", "T"), body=parse_body("our_man(S), N > 1, bogus(S)"))
+>>> [msg for _, _, msg in check_motif(m)]  # doctest: +NORMALIZE_WHITESPACE
+['variable T of play: is never bound by a condition', 'unknown predicate bogus/1',
+ 'N in N > 1 must be bound by an earlier positive condition']
+"""
+
+from __future__ import annotations
+
+from kbdraughts.kb.ground import by_name, kind
+from kbdraughts.kb.motif import COMPARISONS, VOCABULARY, Define, Lit, Motif, is_var
+
+__all__ = ["check_motif", "check_defines"]
+
+
+def _known(lit: Lit, defines: dict[str, list[Define]]) -> str | None:
+    """An error for an unknown predicate or a wrong number of arguments."""
+    if lit.pred in COMPARISONS:
+        return None
+    if lit.pred in defines:
+        arity = len(defines[lit.pred][0].params)
+    elif lit.pred in VOCABULARY:
+        arity = len(VOCABULARY[lit.pred].types)
+    else:
+        return f"unknown predicate {lit.pred}/{len(lit.args)}"
+    if arity != len(lit.args):
+        return f"{lit.pred} takes {arity} argument{'s' * (arity != 1)}, got {len(lit.args)}"
+    return None
+
+
+def _binds(lit: Lit, k: str) -> list[str]:
+    """The variables a positive literal binds."""
+    if k in ("geometry", "position", "define"):
+        return [a for a in lit.args if is_var(a)]
+    out = VOCABULARY[lit.pred].out if lit.pred in VOCABULARY else ()
+    return [lit.args[i] for i in out if is_var(lit.args[i])]
+
+
+def _safety(body: tuple[Lit, ...], defines, bound: set[str]) -> list[str]:
+    problems = []
+    for lit in body:
+        k = kind(lit, defines)
+        if k == "unknown":
+            continue
+        binds = [] if lit.negated or k == "compare" else _binds(lit, k)
+        need = [a for a in lit.args if is_var(a) and a not in bound and a not in binds]
+        for v in dict.fromkeys(need):
+            problems.append(f"{v} in {lit.text()} must be bound by an earlier positive "
+                            "condition")
+        bound.update(binds)
+    return problems
+
+
+def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
+    """(line, level, message) for each fault of ``motif`` (its defines are checked apart)."""
+    defines = by_name(motif.defines)
+    line = motif.body_line or motif.line
+    out = [(line, "error", e) for lit in motif.body if (e := _known(lit, defines))]
+    bound: set[str] = set()
+    safety = _safety(motif.body, defines, bound)
+    for t in motif.play:
+        if is_var(t) and t not in bound:
+            out.insert(0, (motif.play_line or motif.line, "error", f"variable {t} of play: is never bound by a "
+                                                "condition"))
+    out.extend((line, "error", p) for p in safety)
+    costly = [lit.text() for lit in motif.body if kind(lit, defines) in ("library", "after")
+              or (kind(lit, defines) == "define" and lit.negated)]
+    if costly:
+        out.append((line, "warning", f"cost: motif {motif.id} checks per candidate: "
+                    + "; ".join(costly)))
+    return out
+
+
+def check_defines(defines: tuple[Define, ...]) -> list[tuple[int, str, str]]:
+    """Faults of a file's defines: unknown names, arities, unbound variables, recursion."""
+    by = by_name(defines)
+    out = []
+    for d in defines:
+        out.extend((d.line, "error", e) for lit in d.body if (e := _known(lit, by)))
+        out.extend((d.line, "error", p) for p in _safety(d.body, by, set()))
+        if len(by[d.name][0].params) != len(d.params):
+            out.append((d.line, "error", f"define {d.name} is given with different arities"))
+    calls = {name: {lit.pred for d in ds for lit in d.body if lit.pred in by}
+             for name, ds in by.items()}
+    for name, ds in by.items():
+        seen, todo = set(), list(calls[name])
+        while todo:
+            n = todo.pop()
+            if n == name:
+                out.append((ds[0].line, "error", f"define {name} calls itself (directly or "
+                                                 "through other defines): no recursion"))
+                break
+            if n not in seen:
+                seen.add(n)
+                todo.extend(calls.get(n, ()))
+    return out

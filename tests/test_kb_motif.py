@@ -1,0 +1,97 @@
+"""Motifs: the format's faults reported with file:line, the layer in firing/matches/motif_hits,
+the cache, and the rules tools on motifs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kbdraughts.cli import main
+from kbdraughts.kb.knowledge import load_knowledge_base
+from kbdraughts.kb.rules import parse_combos
+from kbdraughts.notation import move_text, parse_fen
+from kbdraughts.resources import combos_dir
+
+SHOT = "W:Wa1,c1,g1,b2,d2,h2,e3,g3:Bc5,g5,b6,a7,e7,g7,b8,f8,h8"
+HANGING = "W:Wa1,c1,e1,b2,h2,c3,e3,g3,b4:Bc5,e5,g5,h6,a7,g7,b8,d8,h8"
+
+BAD = """\
+motif a
+  play: S-T
+  when: our_man(S), N > 1, bogus(S)
+  gain: 1
+  example: W:Wc3:Bh8
+
+motif b
+  when: our_man(S),
+  gain: 1
+
+define loop(X) :- loop(X)
+"""
+
+
+def test_faults_of_motifs_are_errors_with_their_lines():
+    _, motifs, _, errors = parse_combos(BAD, "bad.txt")
+    assert motifs == []
+    text = [str(e) for e in errors]
+    assert "bad.txt:2: error: variable T of play: is never bound by a condition" in text
+    assert "bad.txt:3: error: unknown predicate bogus/1" in text
+    assert ("bad.txt:3: error: N in N > 1 must be bound by an earlier positive condition"
+            in text)
+    assert any(t.startswith("bad.txt:8: error: in 'when:'") for t in text)
+    assert any("bad.txt:11: error: define loop calls itself" in t for t in text)
+
+
+def test_shipped_motifs_fire_and_warnings_are_kept_apart():
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"])
+    pos = parse_fen(SHOT)
+    shot = [m for m in kb.firing(pos) if m.rule.id == "shot-1-for-2"]
+    assert shot and shot[0].layer == "motif" and move_text(shot[0].move) == "e3-d4"
+    assert dict(shot[0].bindings)["S"] == parse_fen("W:We3:B").white.bit_length() - 1
+    m = shot[0].rule
+    assert (m.gain, m.promise, m.warning, m.exact, m.sacrifice) == (1, None, False, False, 1)
+    pos = parse_fen(HANGING)
+    assert not any(m.rule.id == "hanging-man" for m in kb.firing(pos))
+    warned = [m for m in kb.matches(pos) if m.rule.id == "hanging-man"]
+    assert warned and warned[0].move is None and warned[0].rule.warning
+    assert [m for m in kb.motif_hits(pos) if m.rule.id == "hanging-man"]
+
+
+def test_mirrored_motif_plays_for_black():
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"])
+    hits = [m for m in kb.firing(parse_fen("B:Wf2:Bh2,h4,c5,d6,h6,c7,b8,d8,h8"))
+            if m.rule.id == "breakthrough"]
+    assert hits and hits[0].mirrored and move_text(hits[0].move) == "h4-g3"
+
+
+def test_cold_build_reports_progress_then_the_cache_is_used(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    told: list[str] = []
+    load_knowledge_base([combos_dir() / "motifs.txt"], progress=told.append)
+    assert any("compiling motif shot-1-for-2" in t for t in told)
+    again: list[str] = []
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"], progress=again.append)
+    assert again == [] and "king-fork" in kb
+
+
+def test_rules_check_prove_match_and_show_motifs(capsys):
+    path = str(combos_dir() / "motifs.txt")
+    assert main(["rules", "check", "--prove", path]) == 0
+    out = capsys.readouterr().out
+    n = len(load_knowledge_base([path]).motifs)
+    assert "note: motif shot-1-for-2: " in out and f"{n} motifs" in out and "0 errors" in out
+    assert main(["rules", "match", "--rules", path, SHOT]) == 0
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 1  # one line per position, motifs included
+    assert "| motif shot-1-for-2 (" in out and "e3-d4 S=e3 T=d4" in out
+    assert main(["rules", "show", "king-fork", "--rules", path]) == 0
+    out = capsys.readouterr().out
+    assert "motif king-fork" in out and "plays f4-e5" in out
+
+
+def test_an_example_that_does_not_fire_is_an_error(tmp_path: Path, capsys):
+    f = tmp_path / "m.txt"
+    f.write_text("motif c\n  play: S-T\n  when: our_man(S), next(S, T, fl), empty(T), "
+                 "crown_square(T), step(S, T)\n  promise: crowns\n  example: W:Wc3:Bh8\n")
+    assert main(["rules", "check", str(f)]) == 1
+    assert "m.txt:5: error: motif c does not fire in its example W:Wc3:Bh8" in (
+        capsys.readouterr().out)
