@@ -8,8 +8,8 @@ a lone king follows from it). Both only matter once there are kings: a crowning 
 second, and a man's move the first, so in a position of men only the search carries zeros.
 
 >>> from kbdraughts.notation import parse_fen, parse_move
->>> g = Game(parse_fen("W:WKa1,Kc1,Ke1:BKh8"))
->>> for text in ("a1-b2", "h8-g7", "b2-a1"):
+>>> g = Game(parse_fen("W:WKc1,Ke1,Kg1:BKh8"))
+>>> for text in ("c1-d2", "h8-g7", "d2-c1"):
 ...     g.push(parse_move(g.position, text))
 >>> game_counters(g)
 (3, 3)

@@ -14,8 +14,11 @@ What makes it reach deeper, each switchable for the tests that compare it with p
 - ``reductions``: a late quiet move that is no threat (it leaves the opponent no capture, is
   no crowning, no killer and not the table's move) is searched a ply shallower first, and
   again at full depth when it beats alpha;
-- ``extensions``: a forced move (one legal move: the capture a sacrifice compels) and a man's
-  step to the rank before crowning cost no ply, EXT_MAX such plies a line at most.
+- ``extensions``: a man's step to the rank before crowning costs no ply (EXT_MAX such plies a
+  line at most); with ``forced_extension`` a forced move (one legal move: the capture a
+  sacrifice compels) costs none either. That one is off by default: exchanges are forced moves
+  in draughts, and on the bench's middle games it took twice the nodes to a depth (three
+  times with 2 plies allowed) for no more shots found of tests/data/tactics.txt.
 
 Repetitions (of the game's ``history`` or within the line) and the draw rules' counters
 (:mod:`kbdraughts.ai.draw_rules`) score a draw, worth a little less than zero to the side that
@@ -55,8 +58,7 @@ WINDOW = 35
 LMR_FROM, LMR_DEPTH = 3, 3
 #: The rank a man steps onto one step before crowning, per side.
 PRE_CROWN = (BB_RANK[6], BB_RANK[1])
-#: Plies of extensions a line may have at most: a forced move costs much in draughts, where
-#: exchanges are forced (measured: 2 plies double the nodes to a depth, 1 ply adds half).
+#: Plies of extensions a line may have at most.
 EXT_MAX = 1
 
 
@@ -85,13 +87,14 @@ class Searcher:
     """
 
     def __init__(self, evaluate: Evaluate, tt_size: int = 1 << 17, reductions: bool = True,
-                 extensions: bool = True):
+                 extensions: bool = True, forced_extension: bool = False):
         self.evaluate = evaluate
         self.tt: dict[Position, tuple[int, float, int, Move | None]] = {}
         self.tt_old: dict[Position, tuple[int, float, int, Move | None]] = {}
         self.tt_size = tt_size
         self.reductions = reductions
         self.extensions = extensions
+        self.forced_extension = forced_extension
         self._evals: dict[Position, float] = {}
         self.ordering = Ordering()
         self.nodes = 0
@@ -132,6 +135,8 @@ class Searcher:
             return SearchResult(None, -WIN, 0)
         root = _root_order(root, prefer)
         best = SearchResult(root[0], self.evaluate(pos), 0)
+        # Contempt from the root's own evaluation, kept for the whole search: a score that
+        # already counts a draw would talk itself out of it.
         self._contempt = contempt
         self._set_contempt(pos.side, best.score)
         took = before = 0.0
@@ -149,7 +154,6 @@ class Searcher:
             best = SearchResult(move, score, depth, nodes=self.nodes)
             root.remove(move)
             root.insert(0, move)
-            self._set_contempt(pos.side, score)
             if abs(score) >= MATE_ZONE:
                 break  # a forced win or loss found: deeper will not change it
             now = time.perf_counter()
@@ -265,7 +269,7 @@ class Searcher:
         quiet = not moves[0].captured
         extend = self.extensions and depth > 0 and ply + depth < self._bound
         # A forced move (one legal move: often the capture a sacrifice compels) costs no ply.
-        new_depth = depth if extend and len(moves) == 1 else depth - 1
+        new_depth = depth if extend and self.forced_extension and len(moves) == 1 else depth - 1
         reduce = quiet and self.reductions and depth >= LMR_DEPTH
         pre_crown = PRE_CROWN[pos.side] if quiet and extend else 0
         negamax = self._negamax
