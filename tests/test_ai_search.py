@@ -74,27 +74,29 @@ def test_exact_pruning_with_kings_and_material():
         assert s.search(pos, max_depth=3).score == minimax(pos, 3, material), pos
 
 
-def test_the_full_search_finds_every_forced_win_minimax_finds():
+@pytest.mark.parametrize("extended", [False, True])
+def test_the_full_search_finds_every_forced_win_minimax_finds(extended):
     wins = [(p, minimax(p, 3, material)) for p in positions(11, 150, plies=(60, 120))]
     wins = [(p, v) for p, v in wins if v >= MATE_ZONE]
     assert len(wins) >= 3  # the test means something
     for pos, value in wins:
-        res = Searcher(default_heuristic().evaluate).search(pos, max_depth=5)
+        res = Searcher(default_heuristic().evaluate, extensions=extended,
+                       forced_extension=extended).search(pos, max_depth=5)
         assert res.score >= value, pos  # as soon or sooner (the extensions see further)
         assert minimax(play(pos, res.move), 2, material) <= -MATE_ZONE
 
 
 def test_the_full_search_finds_the_short_shots():
-    # The shots of tests/data/tactics.txt won within 5 plies: with its reductions and
-    # extensions, the search plays a listed move, or one that wins material too (by plain
-    # minimax at the shot's depth).
+    # The shots of tests/data/tactics.txt won within 5 plies: with its reductions, a ply
+    # deeper than the shot, the search plays a listed move, or one that wins material too by
+    # plain minimax to the same depth.
     found = 0
     for pos, plies, winning in tactics(5):
         if minimax(pos, plies, material) <= 0:
             continue  # minimax counts a king as 2.5 men: the shot is an exchange to it
         res = Searcher(material).search(pos, max_depth=plies + 1)
         assert (move_text(res.move) in winning
-                or -minimax(play(pos, res.move), plies - 1, material) > 0), pos
+                or -minimax(play(pos, res.move), plies, material) > 0), pos
         found += 1
     assert found >= 10
 
