@@ -19,7 +19,7 @@ import time
 
 #: Shares of the budget after which no iteration starts: the best move stable for STABLE
 #: iterations, the usual case, and after a change of the best move or a fall of the score.
-STABLE_SHARE, USUAL_SHARE, UNSTABLE_SHARE = 0.3, 0.55, 0.8
+STABLE_SHARE, USUAL_SHARE, UNSTABLE_SHARE = 0.45, 0.6, 0.85
 STABLE = 4
 #: A fall of the score (in hundredths of a man) that counts as trouble.
 FALL = 30

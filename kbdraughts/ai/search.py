@@ -56,10 +56,15 @@ CHECK_MASK = 63
 MAX_QUIESCENCE = 16
 #: Evaluations kept between searches at most (a quarter of the leaves recur in a search).
 EVALS_KEPT = 1 << 18
+#: Futility at the frontier: a quiet move one ply from the leaves is taken to change the
+#: evaluation by less than this (the heuristic's terms for one man's step are a few tens).
+FUTILITY = 60
 #: The root's aspiration window either side of the last iteration's score.
 WINDOW = 35
 #: Late-move reductions: from the LMR_FROM-th move on, at depth LMR_DEPTH or more.
 LMR_FROM, LMR_DEPTH = 3, 3
+#: From this move on, two plies shallower.
+LMR_LATER = 64
 #: The rank a man steps onto one step before crowning, per side.
 PRE_CROWN = (BB_RANK[6], BB_RANK[1])
 #: Plies of extensions a line may have at most.
@@ -235,13 +240,19 @@ class Searcher:
                 return self._draw[pos.side]
         caps = None
         if depth <= 0:
-            caps = captures(pos)
-            if not caps or depth <= -MAX_QUIESCENCE:
-                score = self._evals.get(pos)
-                if score is None:
-                    score = self._evals[pos] = self.evaluate(pos)
+            # Only positions without a capture are remembered (leaves, futility's nodes).
+            score = self._evals.get(pos)
+            if score is not None:
                 return score
-        entry = self.tt.get(pos) or self.tt_old.get(pos)
+            caps = captures(pos)
+            if not caps:
+                score = self._evals[pos] = self.evaluate(pos)
+                return score
+            if depth <= -MAX_QUIESCENCE:
+                return self.evaluate(pos)
+        entry = self.tt.get(pos)
+        if entry is None and self.tt_old:
+            entry = self.tt_old.get(pos)
         tt_move = None
         if entry is not None:
             d, s, flag, tt_move = entry
@@ -253,22 +264,39 @@ class Searcher:
         moves = caps or captures(pos) or quiet_moves(pos)
         if not moves:
             return -WIN + ply  # no move: lost; sooner is worse
+        futile = None
+        if depth == 1 and self.reductions and not moves[0].captured:
+            static = self._static(pos)
+            if static + FUTILITY <= alpha:
+                futile = static + FUTILITY
         if kings:
             self._path.add(pos)
             try:
                 best, best_move = self._moves(pos, moves, tt_move, depth, alpha, beta, ply, ko,
-                                              sb)
+                                              sb, futile)
             finally:
                 self._path.discard(pos)
         else:
-            best, best_move = self._moves(pos, moves, tt_move, depth, alpha, beta, ply, 0, 0)
+            best, best_move = self._moves(pos, moves, tt_move, depth, alpha, beta, ply, 0, 0,
+                                          futile)
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self._store(pos, depth if depth > 0 else 0, best, flag, best_move, ply)
         return best
 
+    def _static(self, pos: Position) -> float:
+        """The evaluation of a position without a capture, remembered: a quarter of the leaves
+        recur in a search."""
+        score = self._evals.get(pos)
+        if score is None:
+            score = self._evals[pos] = self.evaluate(pos)
+        return score
+
     def _moves(self, pos: Position, moves: list[Move], tt_move: Move | None, depth: int,
-               alpha: float, beta: float, ply: int, ko: int, sb: int
+               alpha: float, beta: float, ply: int, ko: int, sb: int, futile: float | None
                ) -> tuple[float, Move | None]:
+        """The moves of a node in order, each searched (or pruned); the best score and move.
+        ``futile``: the bound a quiet move that crowns nothing and gives no capture is taken to
+        score at most, without a search (futility at the frontier)."""
         kings = pos.kings
         quiet = not moves[0].captured
         extend = self.extensions and depth > 0 and ply + depth < self._bound
@@ -286,6 +314,10 @@ class Searcher:
                 cs = 0 if m.captured or m.crowned else sb + 1
             else:
                 ck = cs = 0
+            if futile is not None and not m.crowned and not _gives_capture(child):
+                if futile > best:
+                    best = futile  # no best move: the table would try it first next time
+                continue
             d = new_depth
             if pre_crown >> m.end & 1 and not kings >> m.start & 1:
                 d = depth  # a man one step from crowning: look one ply further
@@ -293,8 +325,10 @@ class Searcher:
                 s = -negamax(child, d, -beta, -alpha, ply + 1, ck, cs)
             else:
                 # i >= LMR_FROM: after the table's move and both killers.
-                r = 1 if (reduce and i >= LMR_FROM and d < depth and not m.crowned
-                          and not _gives_capture(child)) else 0
+                r = 0
+                if (reduce and i >= LMR_FROM and d < depth and not m.crowned
+                        and not _gives_capture(child)):
+                    r = 2 if i >= LMR_LATER and d > 2 else 1
                 s = -negamax(child, d - r, -alpha - 1, -alpha, ply + 1, ck, cs)
                 if r and s > alpha:
                     s = -negamax(child, d, -alpha - 1, -alpha, ply + 1, ck, cs)
