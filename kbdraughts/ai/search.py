@@ -64,7 +64,7 @@ WINDOW = 35
 #: Late-move reductions: from the LMR_FROM-th move on, at depth LMR_DEPTH or more.
 LMR_FROM, LMR_DEPTH = 3, 3
 #: From this move on, two plies shallower.
-LMR_LATER = 64
+LMR_LATER = 6
 #: The rank a man steps onto one step before crowning, per side.
 PRE_CROWN = (BB_RANK[6], BB_RANK[1])
 #: Plies of extensions a line may have at most.
