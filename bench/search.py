@@ -202,10 +202,12 @@ def share_of(file: str, name: str) -> str | None:
         return "move generator (board.py)"
     if name in ("_store", "_from_node", "_from_root"):
         return "transposition table (store, lookup, mate-distance)"
-    if name in ("_order", "key"):
-        return "move ordering (_order, its key, sorted)"
-    if file.endswith("search.py"):
-        return "search's own code (_negamax, _moves, _root, _tick)"
+    if name in ("_order", "key") or file.endswith("ordering.py"):
+        return "move ordering (ai/ordering.py: order, cutoff, sorted)"
+    if name == "_static":
+        return "evaluation (ai/heuristic.py)"
+    if file.endswith(("search.py", "draw_rules.py", "clock.py")):
+        return "search's own code (_negamax, _moves, _root, _tick, draw rules)"
     return None
 
 
@@ -223,7 +225,7 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
             s = share_of(cfile, cname) or OTHER
             if cname == "_negamax" and "get' of 'dict" in name:
                 s = share_of("", "_store")
-            elif cname == "_moves" and "sorted" in name:
+            elif cname in ("_moves", "order") and "sorted" in name:
                 s = share_of("", "_order")
             out[s] = out.get(s, 0.0) + own * v[2] / called
     return out
