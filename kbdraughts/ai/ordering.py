@@ -1,4 +1,5 @@
-"""Move ordering for the search: the table's move first, then two killers a ply, then history.
+"""Move ordering for the search: the table's move first, then two killers a ply, then history;
+at the root, the moves asked for first (``root_order``).
 
 A quiet move is known by ``start << 6 | end`` (a quiet move is its two squares), an index in
 the flat history list: no tuple is built per move. Captures go largest first. The order is a
@@ -77,3 +78,18 @@ class Ordering:
         k = self.killers[ply]
         if k[0] != i:
             k[1], k[0] = k[0], i
+
+
+def root_order(moves: list[Move], prefer: Sequence[Move], best: Move | None = None
+               ) -> list[Move]:
+    """``best`` (the last search's move here) first, then ``prefer``'s moves in their order,
+    then the rest (largest captures first); moves not in ``moves`` are left out.
+
+    >>> from kbdraughts.board import START, legal_moves
+    >>> a, b, c = legal_moves(START)[:3]
+    >>> root_order([a, b, c], [c, b], best=b) == [b, c, a]
+    True
+    """
+    first = list(dict.fromkeys(m for m in (best, *prefer) if m in moves))
+    rest = sorted((m for m in moves if m not in first), key=lambda m: -m.captured.bit_count())
+    return first + rest

@@ -38,7 +38,7 @@ from typing import Callable, Iterable, Sequence
 
 from kbdraughts.ai.clock import FALL, TimeBudget
 from kbdraughts.ai.draw_rules import RULE_PLIES, contempt as draw_contempt, rule_draw
-from kbdraughts.ai.ordering import Ordering
+from kbdraughts.ai.ordering import Ordering, root_order
 from kbdraughts.ai.values import WIN
 from kbdraughts.board import (
     BB_BOARD, BB_RANK, Move, Position, captures, legal_moves, play, quiet_moves,
@@ -127,7 +127,8 @@ class Searcher:
         man move); reaching one again, or repeating within the line searched, scores a draw.
         ``counters``: the game's ``(kings_only, since_balance)`` plies
         (:func:`kbdraughts.ai.draw_rules.game_counters`), so a line reaching a draw rule
-        scores a draw. ``prefer``: root moves to try first, in order, after the last best one.
+        scores a draw. ``prefer``: root moves to try first, in order, after the best one of
+        the last search from here (and, from the second iteration on, the last iteration's).
         ``contempt``: a draw is worth a little less than zero to the side better at the root,
         a little more to the side worse (without it, every draw scores zero).
         """
@@ -142,7 +143,8 @@ class Searcher:
         root = list(moves) if moves is not None else legal_moves(pos)
         if not root:
             return SearchResult(None, -WIN, 0)
-        root = _root_order(root, prefer)
+        entry = self.tt.get(pos) or self.tt_old.get(pos)
+        root = root_order(root, prefer, entry[3] if entry else None)
         best = SearchResult(root[0], self.evaluate(pos), 0)
         # Contempt from the root's own evaluation, kept for the whole search: a score that
         # already counts a draw would talk itself out of it.
@@ -370,13 +372,6 @@ class Searcher:
             if m is not None and m not in legal_moves(pos):
                 break
         return line
-
-
-def _root_order(moves: list[Move], prefer: Sequence[Move]) -> list[Move]:
-    """``prefer``'s legal moves first, in their order, then the rest (largest captures first)."""
-    first = list(dict.fromkeys(m for m in prefer if m in moves))
-    rest = sorted((m for m in moves if m not in first), key=lambda m: -m.captured.bit_count())
-    return first + rest
 
 
 def _gives_capture(pos: Position) -> bool:
