@@ -206,7 +206,7 @@ def share_of(file: str, name: str) -> str | None:
         return "move ordering (ai/ordering.py: order, cutoff, sorted)"
     if name == "_static":
         return "evaluation (ai/heuristic.py)"
-    if file.endswith(("search.py", "draw_rules.py", "clock.py")):
+    if file.endswith(("search.py", "tree.py", "draw_rules.py", "clock.py")):
         return "search's own code (_negamax, _moves, _root, _tick, draw rules)"
     return None
 
