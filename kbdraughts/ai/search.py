@@ -90,6 +90,16 @@ class Searcher(Tree):
         # already counts a draw would talk itself out of it.
         self._contempt = contempt
         self._set_contempt(pos.side, best.score)
+        self._deepen(pos, root, max_depth, clock, counters, best)
+        best.line = self._pv(pos, best.move)
+        best.nodes = self.nodes
+        best.seconds = time.perf_counter() - clock.start
+        return best
+
+    def _deepen(self, pos: Position, root: list[Move], max_depth: int, clock: TimeBudget,
+                counters: tuple[int, int], best: SearchResult) -> None:
+        """Iterations from 1 ply on, each updating ``best`` in place, until the clock, the
+        depth or a forced win or loss says stop."""
         took = before = 0.0
         for depth in range(1, max_depth + 1):
             started = time.perf_counter()
@@ -100,21 +110,17 @@ class Searcher(Tree):
                 if t.args and t.args[0] is not None:
                     best.move, best.score = t.args[0]
                 best.complete = False
-                break
+                return
             changed, fell = move != best.move, depth > 1 and score < best.score - FALL
-            best = SearchResult(move, score, depth, nodes=self.nodes)
+            best.move, best.score, best.depth = move, score, depth
             root.remove(move)
             root.insert(0, move)
             if abs(score) >= MATE_ZONE:
-                break  # a forced win or loss found: deeper will not change it
+                return  # a forced win or loss found: deeper will not change it
             now = time.perf_counter()
             took, before = now - started, took
             if not clock.next_iteration(now, took, before, changed, fell):
-                break
-        best.line = self._pv(pos, best.move)
-        best.nodes = self.nodes
-        best.seconds = time.perf_counter() - clock.start
-        return best
+                return
 
     # -- the root ------------------------------------------------------------------------
 
