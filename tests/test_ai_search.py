@@ -122,6 +122,17 @@ def test_the_budget_is_kept():
         assert elapsed <= budget * 1.05 + 60, elapsed  # slack for a loaded machine
 
 
+def test_the_stop_event_ends_a_search_without_a_budget():
+    import threading
+
+    stop = threading.Event()
+    threading.Timer(0.1, stop.set).start()
+    t = time.perf_counter()
+    res = Searcher(default_heuristic().evaluate).search(START, stop=stop)
+    assert time.perf_counter() - t < 0.1 + 0.5 and not res.complete
+    assert res.move in legal_moves(START)
+
+
 def test_an_unfinished_iteration_still_answers_a_legal_move():
     pos = positions(5, 1, plies=(20, 30))[0]
     res = Searcher(default_heuristic().evaluate).search(pos, movetime_ms=1)
