@@ -1,7 +1,7 @@
 """The search's speed and depth on fixed middle games, beside perft leaves/s in the same run.
 
     python bench/search.py [--movetime MS] [--limit N] [--eval heuristic|material]
-                           [--no-engine] [--profile] [--make-positions]
+                           [--no-engine] [--profile] [--make-positions] [--old REV]
 
 For each position of ``bench/data/middlegames.txt`` (middle games of men only, see
 ``make_positions``) a fresh ``Searcher`` (empty transposition table) searches for ``--movetime``
@@ -16,6 +16,10 @@ used, against its budget. The anchor, in the same run: perft from the start to d
 the shares of the evaluation, the move generator, the transposition table and the rest (the
 figures are slower under the profiler; only the shares count).
 
+``--old REV`` measures the search of another commit too (its ``kbdraughts/ai/search.py``, read
+with ``git show`` and loaded as a module of its own beside this one), position by position in
+turn with this one, so both see the same load: the old figures first, then the new.
+
 ``--make-positions`` writes the positions file afresh; it is made once and kept, so the figures
 of later versions compare on the same positions (the games behind it depend on the knowledge
 base and the heuristic of the day).
@@ -29,7 +33,9 @@ import os
 import pstats
 import random
 import statistics
+import subprocess
 import sys
+import types
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -124,8 +130,20 @@ def read_positions(path: Path = POSITIONS) -> list[Position]:
 # -- measuring -------------------------------------------------------------------------------
 
 
-def measure(pos: Position, movetime_ms: int, evaluate, engine: bool) -> Row:
-    searcher = Searcher(evaluate)
+def old_searcher(rev: str) -> type:
+    """The ``Searcher`` class of ``kbdraughts/ai/search.py`` at commit ``rev``."""
+    root = Path(__file__).resolve().parent.parent
+    text = subprocess.run(["git", "show", f"{rev}:kbdraughts/ai/search.py"], cwd=root,
+                          check=True, capture_output=True, text=True).stdout
+    module = types.ModuleType(f"search_at_{rev}")
+    sys.modules[module.__name__] = module  # dataclasses look their module up there
+    exec(compile(text, f"{rev}:kbdraughts/ai/search.py", "exec"), module.__dict__)
+    return module.Searcher
+
+
+def measure(pos: Position, movetime_ms: int, evaluate, engine: bool,
+            searcher_class: type = Searcher) -> Row:
+    searcher = searcher_class(evaluate)
     cpu = time.process_time()
     res = searcher.search(pos, movetime_ms=movetime_ms)
     cpu = time.process_time() - cpu
@@ -184,10 +202,12 @@ def share_of(file: str, name: str) -> str | None:
         return "move generator (board.py)"
     if name in ("_store", "_from_node", "_from_root"):
         return "transposition table (store, lookup, mate-distance)"
-    if name in ("_order", "key"):
-        return "move ordering (_order, its key, sorted)"
-    if file.endswith("search.py"):
-        return "search's own code (_negamax, _moves, _root, _tick)"
+    if name in ("_order", "key") or file.endswith("ordering.py"):
+        return "move ordering (ai/ordering.py: order, cutoff, sorted)"
+    if name == "_static":
+        return "evaluation (ai/heuristic.py)"
+    if file.endswith(("search.py", "tree.py", "draw_rules.py", "clock.py")):
+        return "search's own code (_negamax, _moves, _root, _tick, draw rules)"
     return None
 
 
@@ -205,7 +225,7 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
             s = share_of(cfile, cname) or OTHER
             if cname == "_negamax" and "get' of 'dict" in name:
                 s = share_of("", "_store")
-            elif cname == "_moves" and "sorted" in name:
+            elif cname in ("_moves", "order") and "sorted" in name:
                 s = share_of("", "_order")
             out[s] = out.get(s, 0.0) + own * v[2] / called
     return out
@@ -238,6 +258,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--perft-depth", type=int, default=7)
     ap.add_argument("--profile", action="store_true", help="cProfile the searches instead")
     ap.add_argument("--make-positions", action="store_true", help="write the positions file")
+    ap.add_argument("--old", metavar="REV", help="also measure the search of commit REV, "
+                    "interleaved with this one")
     args = ap.parse_args(argv)
     if args.make_positions:
         return write_positions()
@@ -247,13 +269,25 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{len(positions)} positions, {args.movetime} ms each, {args.eval} evaluation; {load()}")
     if args.profile:
         return profile(positions, args.movetime, evaluate)
-    rows = [measure(p, args.movetime, evaluate, not args.no_engine) for p in positions]
+    old = old_searcher(args.old) if args.old else None
+    rows, old_rows = [], []
+    for p in positions:
+        if old is not None:
+            old_rows.append(measure(p, args.movetime, evaluate, False, old))
+        rows.append(measure(p, args.movetime, evaluate, not args.no_engine))
+    if old is not None:
+        print(f"-- the search of {args.old}:")
+        old_nps, old_depth = report(old_rows, args.movetime, False)
+        print("-- this search:")
     nps, depth = report(rows, args.movetime, not args.no_engine)
     leaves, wall, cpu = perft_anchor(args.perft_depth)
     print(f"perft {args.perft_depth} from the start: {leaves} leaves in {wall:.3f} s, "
           f"{leaves / wall:.0f} leaves/s ({leaves / cpu:.0f} by CPU time); {load()}")
     print(f"search: mean {nps:.0f} nodes/s, mean depth {depth:.2f} in {args.movetime} ms over "
           f"{len(rows)} positions; anchor perft: {leaves / wall:.0f} leaves/s")
+    if old is not None:
+        print(f"{args.old}: mean {old_nps:.0f} nodes/s, mean depth {old_depth:.2f}; this one "
+              f"{nps / old_nps:.2f}x the nodes/s, {depth - old_depth:+.2f} plies")
 
 
 if __name__ == "__main__":

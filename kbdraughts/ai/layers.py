@@ -25,6 +25,7 @@ from typing import Callable, Iterator, NamedTuple, Sequence, TypeVar
 
 from kbdraughts.ai import explain
 from kbdraughts.ai.capture_tree import TreeMemo, exchange, score_captures
+from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, material
 from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
 from kbdraughts.ai.search import Searcher
@@ -237,10 +238,18 @@ def only_move(ctx: Context) -> Choice | None:
 
 
 def search(ctx: Context) -> Choice | None:
-    """Alpha-beta to the level's depth within what is left of the time budget."""
+    """Alpha-beta to the level's depth within what is left of the time budget.
+
+    The search knows the game: the positions that can recur, the draw rules' counters, and
+    contempt for a draw when better; the knowledge base's firing moves are tried first."""
+    kb = ctx.options.kb
+    prefer = (list(dict.fromkeys(m.move for m in kb.firing(ctx.position, ctx.legal)
+                                 if m.move is not None))
+              if kb is not None else [])
     res = ctx.options.searcher.search(
         ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
-        stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game))
+        stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),
+        prefer=prefer, counters=game_counters(ctx.game), contempt=True)
     move = res.move if res.move is not None else ctx.legal[0]
     return Choice(move, SEARCH, *explain.search_reason(res, move))
 

@@ -1,9 +1,17 @@
-"""Alpha-beta search: iterative deepening, a transposition table, a time budget, a stop event.
+"""Alpha-beta search: iterative deepening from the root, aspiration windows, a time budget, a
+stop event, and the game: its repetitions, its draw rules' counters, contempt for a draw.
 
-Negamax over legal moves. Captures are compulsory, so a position where the side to move can
-capture is never a leaf: the search goes on through the captures (quiescence), which is the
-capture tree at the leaves. Quiet leaves are scored by an evaluation function for the side to
-move (the heuristic's, or plain material for the ``search:D`` baseline).
+Negamax over legal moves; the tree below the root, its pruning and its table are
+:mod:`kbdraughts.ai.tree`. Quiet leaves are scored by an evaluation function for the side to
+move (the heuristic's, or plain material for the ``search:D`` baseline). Each iteration searches
+the root in a window around the last one's score (aspiration), again in the full window when
+the score falls outside; the root's moves go in the order of :func:`~kbdraughts.ai.ordering.
+root_order`, the last iteration's best first. The clock (:mod:`kbdraughts.ai.clock`) starts
+another iteration only when it can finish; an unfinished one still gives its better root move.
+
+Repetitions (of the game's ``history`` or within the line) and the draw rules' counters
+(:mod:`kbdraughts.ai.draw_rules`) score a draw, worth a little less than zero to the side that
+is better at the root (``contempt``) and a little more to the side that is worse.
 """
 
 from __future__ import annotations
@@ -11,24 +19,19 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Iterable, Sequence
 
+from kbdraughts.ai.clock import FALL, TimeBudget
+from kbdraughts.ai.draw_rules import contempt as draw_contempt
+from kbdraughts.ai.ordering import root_order
+from kbdraughts.ai.tree import (  # noqa: F401 (re-exported: the search's names)
+    EVALS_KEPT, EXACT, EXT_MAX, INF, MATE_ZONE, MAX_QUIESCENCE, Evaluate, Timeout, Tree,
+)
 from kbdraughts.ai.values import WIN
-from kbdraughts.board import Move, Position, captures, legal_moves, play
+from kbdraughts.board import Move, Position, legal_moves, play
 
-Evaluate = Callable[[Position], float]
-
-EXACT, LOWER, UPPER = 0, 1, 2
-#: Check the clock and the stop event every this many nodes.
-CHECK_EVERY = 64
-#: Start another iteration only while less than this share of the budget is spent.
-NEXT_ITERATION = 0.5
-#: Plies of captures a quiescence search follows at most (kings can chase for long).
-MAX_QUIESCENCE = 16
-
-
-class Timeout(Exception):
-    """The time budget ran out or the stop event was set."""
+#: The root's aspiration window either side of the last iteration's score.
+WINDOW = 35
 
 
 @dataclass
@@ -44,154 +47,125 @@ class SearchResult:
     complete: bool = True  # False when the last iteration was cut short
 
 
-class Searcher:
-    """One search at a time; keeps its transposition table between searches of a game."""
+class Searcher(Tree):
+    """One search at a time; keeps its transposition table between searches of a game.
 
-    def __init__(self, evaluate: Evaluate, tt_size: int = 1 << 17):
-        self.evaluate = evaluate
-        self.tt: dict[Position, tuple[int, float, int, Move | None]] = {}
-        self.tt_size = tt_size
-        self.history: dict[tuple[int, int], int] = {}
-        self.nodes = 0
-        self._deadline = float("inf")
-        self._stop: threading.Event | None = None
-        self._path: set[Position] = set()
+    ``reductions`` and ``extensions`` (see :mod:`kbdraughts.ai.tree`) switch the inexact
+    pruning and the extensions; without them the search scores as plain minimax does.
+    """
 
     # -- public --------------------------------------------------------------------------
 
     def search(self, pos: Position, max_depth: int = 64, movetime_ms: float | None = None,
                stop: threading.Event | None = None, moves: list[Move] | None = None,
-               history: Iterable[Position] = ()) -> SearchResult:
+               history: Iterable[Position] = (), prefer: Sequence[Move] = (),
+               counters: tuple[int, int] = (0, 0), contempt: bool = False) -> SearchResult:
         """Deepen from 1 ply to ``max_depth`` within ``movetime_ms``; the result of the last
         finished iteration (or a better root move found by an unfinished one).
 
         ``history``: earlier positions of the game that can recur (since the last capture or
         man move); reaching one again, or repeating within the line searched, scores a draw.
+        ``counters``: the game's ``(kings_only, since_balance)`` plies
+        (:func:`kbdraughts.ai.draw_rules.game_counters`), so a line reaching a draw rule
+        scores a draw. ``prefer``: root moves to try first, in order, after the best one of
+        the last search from here (and, from the second iteration on, the last iteration's).
+        ``contempt``: a draw is worth a little less than zero to the side better at the root,
+        a little more to the side worse (without it, every draw scores zero).
         """
-        start = time.perf_counter()
-        self._path = set(history)
-        self._path.add(pos)
-        self._deadline = start + movetime_ms / 1000 if movetime_ms else float("inf")
-        self._stop = stop
-        self.nodes = 0
-        if len(self.tt) > self.tt_size:
-            self.tt.clear()
+        clock = TimeBudget(movetime_ms)
+        self._path = {p for p in history if p.kings}
+        if pos.kings:
+            self._path.add(pos)
+        self._deadline, self._stop, self.nodes = clock.deadline, stop, 0
+        self.ordering.new_search()
+        if len(self._evals) > EVALS_KEPT:
+            self._evals.clear()
         root = list(moves) if moves is not None else legal_moves(pos)
         if not root:
             return SearchResult(None, -WIN, 0)
+        entry = self.tt.get(pos) or self.tt_old.get(pos)
+        root = root_order(root, prefer, entry[3] if entry else None)
         best = SearchResult(root[0], self.evaluate(pos), 0)
-        for depth in range(1, max_depth + 1):
-            try:
-                score, move = self._root(pos, root, depth, best.move)
-            except Timeout as t:
-                partial = t.args[0] if t.args else None
-                if partial is not None:
-                    best.move, best.score = partial
-                best.complete = False
-                break
-            best = SearchResult(move, score, depth, nodes=self.nodes)
-            if abs(score) >= WIN - 1000:
-                break  # a forced win or loss found: deeper will not change it
-            if movetime_ms and (time.perf_counter() - start) * 1000 > NEXT_ITERATION * movetime_ms:
-                break  # the next iteration takes several times longer: it would not finish
+        # Contempt from the root's own evaluation, kept for the whole search: a score that
+        # already counts a draw would talk itself out of it.
+        self._contempt = contempt
+        self._set_contempt(pos.side, best.score)
+        self._deepen(pos, root, max_depth, clock, counters, best)
         best.line = self._pv(pos, best.move)
         best.nodes = self.nodes
-        best.seconds = time.perf_counter() - start
+        best.seconds = time.perf_counter() - clock.start
         return best
 
-    # -- internals -----------------------------------------------------------------------
+    def _deepen(self, pos: Position, root: list[Move], max_depth: int, clock: TimeBudget,
+                counters: tuple[int, int], best: SearchResult) -> None:
+        """Iterations from 1 ply on, each updating ``best`` in place, until the clock, the
+        depth or a forced win or loss says stop."""
+        took = before = 0.0
+        for depth in range(1, max_depth + 1):
+            started = time.perf_counter()
+            try:
+                score, move = self._aspirate(pos, root, depth, best.score if depth > 1 else None,
+                                             counters)
+            except Timeout as t:
+                if t.args and t.args[0] is not None:
+                    best.move, best.score = t.args[0]
+                best.complete = False
+                return
+            changed, fell = move != best.move, depth > 1 and score < best.score - FALL
+            best.move, best.score, best.depth = move, score, depth
+            root.remove(move)
+            root.insert(0, move)
+            if abs(score) >= MATE_ZONE:
+                return  # a forced win or loss found: deeper will not change it
+            now = time.perf_counter()
+            took, before = now - started, took
+            if not clock.next_iteration(now, took, before, changed, fell):
+                return
 
-    def _tick(self) -> None:
-        if time.perf_counter() > self._deadline or (self._stop is not None and self._stop.is_set()):
-            raise Timeout()
+    # -- the root ------------------------------------------------------------------------
 
-    def _root(self, pos: Position, moves: list[Move], depth: int, first: Move | None
-              ) -> tuple[float, Move]:
-        ordered = self._order(pos, moves, first)
-        alpha, beta = -WIN - 1, WIN + 1
-        best_move = ordered[0]
-        for i, m in enumerate(ordered):
+    def _set_contempt(self, side: int, score: float) -> None:
+        c = draw_contempt(score) if self._contempt else 0
+        self._draw[side], self._draw[1 - side] = c, -c
+
+    def _aspirate(self, pos: Position, root: list[Move], depth: int, guess: float | None,
+                  counters: tuple[int, int]) -> tuple[float, Move]:
+        """The root searched in a window around ``guess``; again in the full window when the
+        score falls outside it."""
+        self._bound = depth + EXT_MAX
+        if guess is not None and abs(guess) < MATE_ZONE:
+            lo, hi = guess - WINDOW, guess + WINDOW
+            score, move = self._root(pos, root, depth, lo, hi, counters)
+            if lo < score < hi:
+                return score, move
+        return self._root(pos, root, depth, -INF, INF, counters)
+
+    def _root(self, pos: Position, moves: list[Move], depth: int, alpha: float, beta: float,
+              counters: tuple[int, int]) -> tuple[float, Move]:
+        best, best_move, a = -INF, moves[0], alpha
+        kings = pos.kings
+        ko, sb = counters
+        for i, m in enumerate(moves):
+            child = play(pos, m)
+            ck = 0 if m.captured or not kings >> m.start & 1 else ko + 1
+            cs = 0 if m.captured or m.crowned else sb + 1
             try:
                 if i == 0:
-                    score = -self._negamax(play(pos, m), depth - 1, -beta, -alpha, 1)
+                    s = -self._negamax(child, depth - 1, -beta, -a, 1, ck, cs)
                 else:  # a null window first: most root moves only need to be shown worse
-                    score = -self._negamax(play(pos, m), depth - 1, -alpha - 1, -alpha, 1)
-                    if score > alpha:
-                        score = -self._negamax(play(pos, m), depth - 1, -beta, -alpha, 1)
+                    s = -self._negamax(child, depth - 1, -a - 1, -a, 1, ck, cs)
+                    if a < s < beta:
+                        s = -self._negamax(child, depth - 1, -beta, -a, 1, ck, cs)
             except Timeout:
-                raise Timeout((best_move, alpha) if i > 0 else None) from None
-            if score > alpha:
-                alpha, best_move = score, m
-        self._store(pos, depth, alpha, EXACT, best_move, 0)
-        return alpha, best_move
-
-    def _store(self, pos: Position, depth: int, score: float, flag: int, move: Move | None,
-               ply: int) -> None:
-        # A won or lost score counts plies from the root; kept from the position itself, so
-        # a later search (from another root) reads its own distance, not a stale one.
-        self.tt[pos] = (depth, _from_node(score, ply), flag, move)
-
-    def _order(self, pos: Position, moves: list[Move], first: Move | None) -> list[Move]:
-        hist = self.history
-
-        def key(m: Move) -> tuple:
-            return (m != first, -m.captured.bit_count(), not m.crowned,
-                    -hist.get((m.start, m.end), 0))
-
-        return sorted(moves, key=key)
-
-    def _negamax(self, pos: Position, depth: int, alpha: float, beta: float, ply: int) -> float:
-        self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0:
-            self._tick()
-        if pos in self._path:
-            return 0  # a repetition: heading for a draw
-        caps = captures(pos)
-        if depth <= 0 and not caps:
-            return self.evaluate(pos)
-        if depth <= -MAX_QUIESCENCE:
-            return self.evaluate(pos)
-        entry = self.tt.get(pos)
-        tt_move = None
-        if entry is not None:
-            d, s, flag, tt_move = entry
-            s = _from_root(s, ply)
-            if d >= depth:
-                if flag == EXACT:
-                    return s
-                if flag == LOWER and s >= beta:
-                    return s
-                if flag == UPPER and s <= alpha:
-                    return s
-        moves = caps or legal_moves(pos)
-        if not moves:
-            return -WIN + ply  # no move: lost; sooner is worse
-        alpha0 = alpha
-        path = self._path
-        path.add(pos)
-        try:
-            best, best_move = self._moves(pos, moves, tt_move, depth, alpha, beta, ply)
-        finally:
-            path.discard(pos)
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-        self._store(pos, max(depth, 0), best, flag, best_move, ply)
-        return best
-
-    def _moves(self, pos: Position, moves: list[Move], tt_move: Move | None, depth: int,
-               alpha: float, beta: float, ply: int) -> tuple[float, Move | None]:
-        best = -WIN - 1
-        best_move = None
-        for m in self._order(pos, moves, tt_move):
-            score = -self._negamax(play(pos, m), depth - 1, -beta, -alpha, ply + 1)
-            if score > best:
-                best, best_move = score, m
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        if not m.captured:
-                            k = (m.start, m.end)
-                            self.history[k] = self.history.get(k, 0) + depth * depth
+                raise Timeout((best_move, best) if best > alpha else None) from None
+            if s > best:
+                best, best_move = s, m
+                if s > a:
+                    a = s
+                    if a >= beta:
                         break
+        if alpha < best < beta:
+            self._store(pos, depth, best, EXACT, best_move, 0)
         return best, best_move
 
     def _pv(self, pos: Position, first: Move | None, limit: int = 12) -> list[Move]:
@@ -203,22 +177,8 @@ class Searcher:
             seen.add(pos)
             line.append(m)
             pos = play(pos, m)
-            entry = self.tt.get(pos)
+            entry = self.tt.get(pos) or self.tt_old.get(pos)
             m = entry[3] if entry else None
             if m is not None and m not in legal_moves(pos):
                 break
         return line
-
-
-def _from_node(score: float, ply: int) -> float:
-    """A score found ``ply`` plies below the root, as counted from its own position."""
-    if score >= WIN - 1000:
-        return score + ply
-    if score <= -WIN + 1000:
-        return score - ply
-    return score
-
-
-def _from_root(score: float, ply: int) -> float:
-    """A score kept from its own position, as counted from a root ``ply`` plies above."""
-    return _from_node(score, -ply)
