@@ -166,9 +166,10 @@ def _check_rule(ctx: Context, match: RuleMatch) -> str | None:
     declared = int(match.rule.sacrifice or 0) * MAN_VALUE
     before = material(ctx.position)
     # A quarter of the budget at most: the search after a rejected rule needs the rest.
-    res = Searcher(material).search(play(ctx.position, match.move),
-                                    max_depth=RULE_CHECK_DEPTH - 1, stop=ctx.stop,
-                                    movetime_ms=max(20, ctx.options.movetime_ms // 4))
+    # No reductions: the check must see every defence.
+    res = Searcher(material, reductions=False).search(
+        play(ctx.position, match.move), max_depth=RULE_CHECK_DEPTH - 1, stop=ctx.stop,
+        movetime_ms=max(20, ctx.options.movetime_ms // 4))
     outcome = -res.score
     lost = before - outcome
     # No tolerance beyond the declared sacrifice: a shot whose men do not come back is skipped.

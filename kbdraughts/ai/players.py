@@ -73,7 +73,7 @@ class SearchPlayer:
     def __init__(self, depth: int, seed: int | None = None):
         self.name = f"search:{depth}"
         self.depth = depth
-        self.searcher = Searcher(material)
+        self.searcher = Searcher(material, reductions=False)  # a plain alpha-beta baseline
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         legal = game.legal_moves()

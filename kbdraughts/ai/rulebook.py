@@ -66,6 +66,14 @@ def load_default_kb() -> KnowledgeBase:
     rule file."""
     # Imported here: the engine starts without the rules parser and pyDatalog, and loads them
     # only when a level that uses the knowledge base first asks it.
+    import gc
+
     from kbdraughts.kb.knowledge import load_knowledge_base
 
-    return load_knowledge_base()
+    kb = load_knowledge_base()
+    # The rules and pyDatalog's objects live as long as the process: frozen out of the
+    # collector's reach, a full collection no longer walks them in the middle of a timed
+    # search (single pauses of 230-370 ms measured, the p99 of bestmove over its budget).
+    gc.collect()
+    gc.freeze()
+    return kb
