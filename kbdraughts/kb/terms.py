@@ -146,9 +146,9 @@ def read_terms(data: bytes, path: str) -> list[Term]:
 # --- pyDatalog: which terms apply to a signature ------------------------------------------
 
 _PROGRAM = """
-h_blocked(T, S) <= h_needs(T, F, 1) & h_off(S, F)
-h_blocked(T, S) <= h_needs(T, F, 0) & h_on(S, F)
-h_applies(K, S, T) <= h_term(T, K) & ~h_blocked(T, S)
+h_blocked(T, K, S) <= h_needs(T, K, F, 1) & h_off(S, F)
+h_blocked(T, K, S) <= h_needs(T, K, F, 0) & h_on(S, F)
+h_applies(K, S, T) <= h_term(T, K) & ~h_blocked(T, K, S)
 """
 _T = Var("T")
 
@@ -184,10 +184,10 @@ class TermQuestion:
                 program.predicate("h_on", 2, _on)
                 program.predicate("h_off", 2, _off)
                 program.assert_facts("h_term", [(t.name, t.kind) for t in self.terms])
-                # Keyed by the term's name only, as before the re-layout: a weight and a value
-                # term of one name share their conditions (a known bug: test_kb_terms' xfail).
+                # Keyed by name and kind: a weight and a value term of one name (centre,
+                # tempo...) each keep their own conditions.
                 program.assert_facts("h_needs", [
-                    (t.name, KINDS[t.kind].index(feature), int(holds))
+                    (t.name, t.kind, KINDS[t.kind].index(feature), int(holds))
                     for t in self.terms for feature, holds in t.needs])
                 self._program = program
             return self._program
