@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
+from kbdraughts.ai.evaluation import BACK_RANK, CENTRE, ENDGAME_PIECES, position_features
 from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
-from kbdraughts.board import (
-    BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
-)
+from kbdraughts.board import SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play
 from kbdraughts.kb.terms import (  # the format's names, also importable from here
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
     read_terms,
@@ -32,9 +31,6 @@ __all__ = [
     "Term", "parse_terms",
 ]
 
-#: At most this many pieces on the board: an endgame (men run, the centre matters less).
-ENDGAME_PIECES = 8
-
 
 class Heuristic:
     """The terms of a heuristic file, ready to weigh moves and evaluate positions."""
@@ -44,6 +40,14 @@ class Heuristic:
         self._by_name = {(t.kind, t.name): t for t in self.terms}
         self._question = TermQuestion(self.terms)
         self._cache: dict[tuple[str, int], tuple[tuple[str, float, int | None], ...]] = {}
+        # The evaluation's signature needs only the features some value term's `when` names;
+        # its answers are cached per signature as (weight, index of `per` or -1).
+        self._conditioned = tuple(sorted({
+            POSITION_FEATURES.index(f) for t in self.terms if t.kind == "value"
+            for f, _ in t.needs}))
+        self._values: dict[int, tuple[tuple[float, int], ...]] = {}
+        self._uses_gain = any(t.kind == "weight" and (t.per == "eval_gain" or any(
+            f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
 
     @classmethod
     def from_file(cls, path: str | Path | None = None) -> "Heuristic":
@@ -87,18 +91,27 @@ class Heuristic:
     def weigh(self, pos: Position, move: Move, memo: dict | None = None,
               shots: ShotFn | None = None) -> tuple[float, list[tuple[str, float]]]:
         """A quiet move's weight and its terms (for the mover); ``shots`` see move_features."""
-        return self.score("weight", move_features(pos, move, memo, shots))
+        gain = self.positional if self._uses_gain else None
+        return self.score("weight", move_features(pos, move, memo, shots, gain))
 
     def evaluate(self, pos: Position) -> float:
         """A position's score for the side to move: material plus the `value` terms."""
+        return material(pos) + self.positional(pos)
+
+    def positional(self, pos: Position) -> float:
+        """The `value` terms alone (the evaluation less the material), for the side to move."""
         values = position_features(pos)
         sig = 0
-        for i, v in enumerate(values):
-            if v:
+        for i in self._conditioned:
+            if values[i]:
                 sig |= 1 << i
-        total = material(pos)
-        for _name, w, per in self.applicable("value", sig):
-            total += w * values[per] if per is not None else w
+        parts = self._values.get(sig)
+        if parts is None:
+            parts = self._values[sig] = tuple(
+                (w, -1 if per is None else per) for _n, w, per in self.applicable("value", sig))
+        total = 0.0
+        for w, per in parts:
+            total += w * values[per] if per >= 0 else w
         return total
 
 
@@ -122,8 +135,6 @@ BARRIERS = (
     ((mirror_bits(_MAIN), mirror_bits(_BEYOND_MAIN)),
      (mirror_bits(_DOUBLE), mirror_bits(_BEYOND_DOUBLE))),
 )
-CENTRE = _mask(s for s in SQUARES if 2 <= _F[s] <= 5 and 2 <= _R[s] <= 5)
-BACK_RANK = (BB_RANK[0], BB_RANK[7])
 EDGE = _mask(s for s in SQUARES if _F[s] in (0, 7))
 
 
@@ -149,12 +160,14 @@ ShotFn = Callable[[Position, Side], int]
 
 
 def move_features(pos: Position, move: Move, memo: dict | None = None,
-                  shots: ShotFn | None = None) -> tuple[float, ...]:
+                  shots: ShotFn | None = None,
+                  positional: Callable[[Position], float] | None = None) -> tuple[float, ...]:
     """The values of MOVE_FEATURES for a quiet ``move`` of the side to move.
 
     ``exchange`` is the capture tree after the move (their captures, ours back...); when they
     have no capture, ``enemy_shot`` is what ``shots`` says their knowledge-base combinations
-    would win there (0 without a knowledge base).
+    would win there (0 without a knowledge base) and ``eval_gain`` what the move gains in
+    ``positional`` (the evaluation's value terms, from the mover; 0 without it).
     """
     side = pos.side
     own_kings = pos.kings_of(side)
@@ -164,7 +177,9 @@ def move_features(pos: Position, move: Move, memo: dict | None = None,
     after = play(pos, move)
     tree = exchange(after, side, memo)
     ex = tree.score
-    shot = shots(after, side) if shots is not None and not tree.moves else 0
+    quiet = not tree.moves
+    shot = shots(after, side) if shots is not None and quiet else 0
+    gain = -positional(after) - positional(pos) if positional is not None and quiet else 0
     total = (pos.white | pos.black).bit_count()
     return (
         1 if move.crowned else 0,
@@ -182,33 +197,8 @@ def move_features(pos: Position, move: Move, memo: dict | None = None,
         1 if EDGE & eb else 0,
         1 if total <= ENDGAME_PIECES else 0,
         shot,
+        gain,
     )
-
-
-_RANK_BITS = tuple(BB_RANK)
-
-
-def _man_ranks(men: int, side: Side) -> int:
-    total = 0
-    for r in range(1, 7):
-        n = (men & _RANK_BITS[r]).bit_count()
-        if n:
-            total += n * (r if side == WHITE else 7 - r)
-    return total
-
-
-def position_features(pos: Position) -> tuple[float, ...]:
-    """The values of POSITION_FEATURES: ours minus theirs, from the side to move."""
-    us = pos.side
-    kings = pos.kings
-    wm, bm = pos.white & ~kings, pos.black & ~kings
-    centre = (wm & CENTRE).bit_count() - (bm & CENTRE).bit_count()
-    back = (wm & BACK_RANK[WHITE]).bit_count() - (bm & BACK_RANK[BLACK]).bit_count()
-    ranks = _man_ranks(wm, WHITE) - _man_ranks(bm, BLACK)
-    nk = (pos.white & kings).bit_count() - (pos.black & kings).bit_count()
-    sign = 1 if us == WHITE else -1
-    endgame = 1 if (pos.white | pos.black).bit_count() <= ENDGAME_PIECES else 0
-    return (sign * centre, sign * back, sign * ranks, sign * nk, endgame)
 
 
 def material(pos: Position) -> int:

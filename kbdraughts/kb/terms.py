@@ -42,12 +42,13 @@ __all__ = [
 MOVE_FEATURES: tuple[str, ...] = (
     "crowns", "exchange", "man_move", "king_move", "has_king", "enemy_men_far",
     "king_onto_barrier", "king_guards", "king_leaves_barrier", "centre_gain",
-    "leaves_back_rank", "advance", "edge", "endgame", "enemy_shot",
+    "leaves_back_rank", "advance", "edge", "endgame", "enemy_shot", "eval_gain",
 )
 #: Features of a position, ours minus theirs from the side to move
 #: (``ai.heuristic.position_features``, in this order).
 POSITION_FEATURES: tuple[str, ...] = (
-    "centre_men", "back_men", "man_ranks", "kings", "endgame",
+    "centre_men", "back_men", "man_ranks", "kings", "endgame", "back_guard", "golden",
+    "runaway", "blocked_men", "outposts", "king_mobility", "main_road", "flank_imbalance",
 )
 #: The features each kind of term may mention.
 KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES}
