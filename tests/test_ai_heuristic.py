@@ -4,6 +4,7 @@ the heuristic file read and cached answers (the format itself: test_kb_terms).""
 from __future__ import annotations
 
 import itertools
+import re
 import random
 import threading
 
@@ -12,7 +13,8 @@ import pytest
 from kbdraughts.ai.heuristic import Heuristic, default_heuristic, material, position_features
 from kbdraughts.kb.terms import MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, parse_terms
 from kbdraughts.game import random_walk
-from kbdraughts.board import START, Position, legal_moves
+from kbdraughts.board import START, Position, legal_moves, mirror_position
+from kbdraughts.resources import combos_dir
 from kbdraughts.notation import move_text, parse_fen
 
 
@@ -186,3 +188,62 @@ def test_terms_named_true_and_false_play(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert out.startswith("g3-h4  #") and "True +50" in out
     assert main(["bestmove", "--no-kb", "--level", "2", "W:Wc3,g3:Bh8"]) == 0
+
+
+# --- the position features a draughts player names (ai/evaluation.py) -------------------------
+
+
+def features(fen: str) -> dict[str, int]:
+    return dict(zip(POSITION_FEATURES, position_features(parse_fen(fen))))
+
+
+@pytest.mark.parametrize("fen, name, value", [
+    # c3 (2) + d4 (3) for White; f6 is Black's third row (2): a tempo lead of 3.
+    ("W:Wc3,d4:Bf6", "man_ranks", 3),
+    ("B:Wc3,d4:Bf6", "man_ranks", -3),
+    # c5 needs 3 steps, h6 is outside its danger zone and needs 5: a runaway, for either side
+    # to move (with Black to move, Black's h6 would still need 5 steps against White's 3).
+    ("W:Wc5:Bh6", "runaway", 1),
+    ("B:Wc5:Bh6", "runaway", -1),
+    ("W:Wc5:Bd8", "runaway", 0),    # d8 stands in the way
+    ("W:Wc5:Be5", "runaway", 0),    # e5 would take it from the side (men take backwards)
+    ("W:Wc5:BKh8", "runaway", 0),   # a king can come back
+    ("W:Wc5:Bh2", "runaway", -1),   # h2 crowns first: Black's runaway, c5 is not
+    ("W:Wc5,c7:Bh6", "runaway", 1),  # c7 runs; c5 does not, c7 stands on its path
+    # a1 has b2 (ours) and the edge ahead; b2 and Black's c3 can still step.
+    ("W:Wa1,b2:Bc3", "blocked_men", 1),
+    # d4 held by c3 and e3; a5 by b4 and the edge; b4 is not held.
+    ("W:Wd4,c3,e3:Ba7", "outposts", 1),
+    ("W:Wa5,b4:Bh8", "outposts", 1),
+    ("W:Wd4,c3:Ba7", "outposts", 0),
+    # a1's king sees b2..g7 (h8 is taken); c1's sees b2, a3 and d2..h6.
+    ("W:WKa1:Bh8", "king_mobility", 6),
+    ("W:WKc1:Bh8", "king_mobility", 7),
+    ("W:WKa1:BKh8", "king_mobility", 0),
+    ("W:WKa1:Bh8", "main_road", 1),
+    ("B:WKa1:Bh8", "main_road", -1),
+    ("W:WKa1:BKh8", "main_road", 0),
+    ("W:WKc1:Bh8", "main_road", 0),
+    # White keeps c1 and e1, Black only f8 of f8/d8.
+    ("W:Wa1,c1,e1:Bf8,h8", "back_guard", 1),
+    ("W:Wc5,f4:Ba7", "golden", 2),
+    ("W:Wc5:Bf4", "golden", 0),
+    # a1, c1 left and e1 right: uneven by 1; Black's b8 and h8 are even.
+    ("W:Wa1,c1,e1:Bb8,h8", "flank_imbalance", 1),
+])
+def test_a_feature_has_the_value_a_player_counts(fen, name, value):
+    assert features(fen)[name] == value
+
+
+def test_the_features_mirror_for_black():
+    rng = random.Random(8)
+    for pos in random_walk(rng, 300):
+        assert position_features(pos) == position_features(mirror_position(pos))
+
+
+def test_the_file_explains_every_feature():
+    header = (combos_dir() / "heuristic.txt").read_text(encoding="utf-8").split("\n\n# Crowning")[0]
+    for name in MOVE_FEATURES + POSITION_FEATURES:
+        assert re.search(rf"[ (]{name}[ ,.(:)\n]", header), name
+    for term in parse_terms((combos_dir() / "heuristic.txt").read_text(encoding="utf-8")):
+        assert term.line > 1  # every term line comes after its comment
