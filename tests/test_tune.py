@@ -67,7 +67,7 @@ def test_the_fit_lowers_the_loss_and_finds_the_true_weights(tmp_path):
     k, new = tune.fit_all(d, start)
     assert tune.loss(d, new, k) < tune.loss(d, start, k0)
     centre, tempo, blocked = new
-    assert centre > blocked > -tempo > 0  # the true order: 30, 15, -8
+    assert centre > blocked > 0 > tempo  # the true weights: 30, 15, -8
     assert 0.005 < k < 0.02  # the true K is 0.01
 
 
