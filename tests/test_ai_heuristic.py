@@ -247,3 +247,12 @@ def test_the_file_explains_every_feature():
         assert re.search(rf"[ (]{name}[ ,.(:)\n]", header), name
     for term in parse_terms((combos_dir() / "heuristic.txt").read_text(encoding="utf-8")):
         assert term.line > 1  # every term line comes after its comment
+
+
+def test_eval_gain_is_what_the_move_gains_in_the_value_terms():
+    # Only a centre value term: c3-d4 keeps a man in c3-f6 (gain 0), a1-b2 brings none in,
+    # g3-f4 enters the centre from g3 (+1 man there: +6 for the mover).
+    h = Heuristic(parse_terms("weight e 1 per eval_gain\nvalue centre 6 per centre_men\n"))
+    pos = parse_fen("W:Wa1,c3,g3:Bb8,h8")
+    weights = {move_text(m): h.weigh(pos, m)[0] for m in legal_moves(pos)}
+    assert weights["c3-d4"] == 0 and weights["a1-b2"] == 0 and weights["g3-f4"] == 6

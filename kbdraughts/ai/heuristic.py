@@ -46,6 +46,7 @@ class Heuristic:
             POSITION_FEATURES.index(f) for t in self.terms if t.kind == "value"
             for f, _ in t.needs}))
         self._values: dict[int, tuple[tuple[float, int], ...]] = {}
+        self._before: tuple[Position, float] | None = None
         self._uses_gain = any(t.kind == "weight" and (t.per == "eval_gain" or any(
             f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
 
@@ -91,7 +92,12 @@ class Heuristic:
     def weigh(self, pos: Position, move: Move, memo: dict | None = None,
               shots: ShotFn | None = None) -> tuple[float, list[tuple[str, float]]]:
         """A quiet move's weight and its terms (for the mover); ``shots`` see move_features."""
-        gain = self.positional if self._uses_gain else None
+        gain = None
+        if self._uses_gain:
+            last = self._before  # every move of one position shares its evaluation
+            before = last[1] if last is not None and last[0] == pos else self.positional(pos)
+            self._before = (pos, before)
+            gain = lambda after: -self.positional(after) - before  # noqa: E731
         return self.score("weight", move_features(pos, move, memo, shots, gain))
 
     def evaluate(self, pos: Position) -> float:
@@ -161,13 +167,13 @@ ShotFn = Callable[[Position, Side], int]
 
 def move_features(pos: Position, move: Move, memo: dict | None = None,
                   shots: ShotFn | None = None,
-                  positional: Callable[[Position], float] | None = None) -> tuple[float, ...]:
+                  gain: Callable[[Position], float] | None = None) -> tuple[float, ...]:
     """The values of MOVE_FEATURES for a quiet ``move`` of the side to move.
 
     ``exchange`` is the capture tree after the move (their captures, ours back...); when they
     have no capture, ``enemy_shot`` is what ``shots`` says their knowledge-base combinations
-    would win there (0 without a knowledge base) and ``eval_gain`` what the move gains in
-    ``positional`` (the evaluation's value terms, from the mover; 0 without it).
+    would win there (0 without a knowledge base) and ``eval_gain`` is ``gain(after)``: what the
+    move gains in the evaluation's value terms, for the mover (0 without it).
     """
     side = pos.side
     own_kings = pos.kings_of(side)
@@ -179,7 +185,7 @@ def move_features(pos: Position, move: Move, memo: dict | None = None,
     ex = tree.score
     quiet = not tree.moves
     shot = shots(after, side) if shots is not None and quiet else 0
-    gain = -positional(after) - positional(pos) if positional is not None and quiet else 0
+    eval_gain = gain(after) if gain is not None and quiet else 0
     total = (pos.white | pos.black).bit_count()
     return (
         1 if move.crowned else 0,
@@ -197,7 +203,7 @@ def move_features(pos: Position, move: Move, memo: dict | None = None,
         1 if EDGE & eb else 0,
         1 if total <= ENDGAME_PIECES else 0,
         shot,
-        gain,
+        eval_gain,
     )
 
 
