@@ -76,16 +76,18 @@ def self_play(heuristic: Heuristic, rng: random.Random, depth: int,
     return quiet, white
 
 
-def make_games(out: Path, games: int, seed: int, depth: int, heuristic: Heuristic) -> int:
+def make_games(out: Path, games: int, seed: int, depth: int, heuristic: Heuristic,
+               opening_plies: int = 6, noise: float = 0.02) -> int:
     """Play ``games`` games and write their quiet positions to ``out``; the count written."""
     rng = random.Random(seed)
     seen: set[Position] = set()
     n = 0
     start = time.perf_counter()
     with out.open("w", encoding="utf-8") as f:
-        f.write(f"# tools/tune.py games: {games} self-play games, depth {depth}, seed {seed}\n")
+        f.write(f"# tools/tune.py games: {games} self-play games, depth {depth}, seed {seed}, "
+                f"{opening_plies} random opening plies, random moves {noise:g}\n")
         for g in range(games):
-            positions, result = self_play(heuristic, rng, depth)
+            positions, result = self_play(heuristic, rng, depth, opening_plies, noise)
             for pos in positions:
                 if pos not in seen:
                     seen.add(pos)
@@ -296,7 +298,8 @@ def run_fit(data_path: Path, heuristic_path: Path, write: bool) -> dict[str, flo
 # --- a paired match of two heuristic files -----------------------------------------------------
 
 
-def run_match(new: Path, old: Path, games: int, level: int, seed: int) -> tuple[float, float]:
+def run_match(new: Path, old: Path, games: int, level: int, seed: int,
+              movetime_ms: int | None = None) -> tuple[float, float]:
     """NEW's score (0..1) against OLD and its standard error, colours alternating."""
     from kbdraughts.ai.engine import Engine
     from kbdraughts.ai.match import opening, play_game
@@ -304,10 +307,9 @@ def run_match(new: Path, old: Path, games: int, level: int, seed: int) -> tuple[
     from kbdraughts.ai.rulebook import load_default_kb
 
     kb = load_default_kb()
-    a = EnginePlayer(Engine(level=level, seed=seed, kb=kb, heuristic=Heuristic.from_file(new)),
-                     "new")
-    b = EnginePlayer(Engine(level=level, seed=seed, kb=kb, heuristic=Heuristic.from_file(old)),
-                     "old")
+    timing = {"movetime_ms": movetime_ms} if movetime_ms else {}
+    a, b = (EnginePlayer(Engine(level=level, seed=seed, kb=kb, heuristic=Heuristic.from_file(p),
+                                **timing), name) for p, name in ((new, "new"), (old, "old")))
     scores = []
     tally = [0, 0, 0]
     for g in range(games):
@@ -334,6 +336,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--depth", type=int, default=5)
     g.add_argument("--heuristic", type=Path, default=combos_dir() / "heuristic.txt")
+    g.add_argument("--opening", type=int, default=6, help="random plies that open each game")
+    g.add_argument("--noise", type=float, default=0.02, help="share of random moves later")
     f = sub.add_parser("fit", help="fit the value weights to a games file")
     f.add_argument("data", type=Path)
     f.add_argument("--heuristic", type=Path, default=combos_dir() / "heuristic.txt")
@@ -344,15 +348,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     m.add_argument("--games", type=int, default=20)
     m.add_argument("--level", type=int, default=1)
     m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--movetime", type=int, default=None, help="ms a move (searching levels)")
     args = parser.parse_args(argv)
     if args.command == "games":
         n = make_games(args.out, args.games, args.seed, args.depth,
-                       Heuristic.from_file(args.heuristic))
+                       Heuristic.from_file(args.heuristic), args.opening, args.noise)
         print(f"{n} positions written to {args.out}")
     elif args.command == "fit":
         run_fit(args.data, args.heuristic, args.write)
     else:
-        run_match(args.new, args.old, args.games, args.level, args.seed)
+        run_match(args.new, args.old, args.games, args.level, args.seed, args.movetime)
     return 0
 
 

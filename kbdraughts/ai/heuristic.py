@@ -10,6 +10,7 @@ and making an engine stay light.
 
 from __future__ import annotations
 
+from operator import mul
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -41,11 +42,11 @@ class Heuristic:
         self._question = TermQuestion(self.terms)
         self._cache: dict[tuple[str, int], tuple[tuple[str, float, int | None], ...]] = {}
         # The evaluation's signature needs only the features some value term's `when` names;
-        # its answers are cached per signature as (weight, index of `per` or -1).
+        # its answers are cached per signature as a constant and a weight per feature.
         self._conditioned = tuple(sorted({
             POSITION_FEATURES.index(f) for t in self.terms if t.kind == "value"
             for f, _ in t.needs}))
-        self._values: dict[int, tuple[tuple[float, int], ...]] = {}
+        self._values: dict[int, tuple[float, tuple[float, ...]]] = {}
         self._before: tuple[Position, float] | None = None
         self._uses_gain = any(t.kind == "weight" and (t.per == "eval_gain" or any(
             f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
@@ -111,14 +112,22 @@ class Heuristic:
         for i in self._conditioned:
             if values[i]:
                 sig |= 1 << i
-        parts = self._values.get(sig)
-        if parts is None:
-            parts = self._values[sig] = tuple(
-                (w, -1 if per is None else per) for _n, w, per in self.applicable("value", sig))
-        total = 0.0
-        for w, per in parts:
-            total += w * values[per] if per >= 0 else w
-        return total
+        row = self._values.get(sig)
+        if row is None:
+            row = self._values[sig] = self._value_row(sig)
+        return row[0] + sum(map(mul, row[1], values))
+
+    def _value_row(self, sig: int) -> tuple[float, tuple[float, ...]]:
+        """The value terms applicable to ``sig`` folded into (a constant, a weight per
+        feature): the evaluation is then one dot product."""
+        const = 0.0
+        per_feature = [0.0] * len(POSITION_FEATURES)
+        for _n, w, per in self.applicable("value", sig):
+            if per is None:
+                const += w
+            else:
+                per_feature[per] += w
+        return const, tuple(per_feature)
 
 
 # --- features -------------------------------------------------------------------------------
