@@ -5,7 +5,10 @@
 position make a *signature*; a game only ever meets a few dozen signatures, so each is asked
 once and the answer cached: choosing a move costs feature arithmetic, not a Datalog query per
 move. pyDatalog is first imported when a heuristic is first asked, so importing this module
-and making an engine stay light.
+and making an engine stay light. The position's features are computed in
+:mod:`kbdraughts.ai.evaluation`; the evaluation is then material plus one dot product of the
+features with the weights of the signature's terms. A move's ``eval_gain`` is what it gains in
+that evaluation, so level 1's weighted move uses the tuned evaluation too.
 """
 
 from __future__ import annotations

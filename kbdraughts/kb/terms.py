@@ -45,7 +45,7 @@ MOVE_FEATURES: tuple[str, ...] = (
     "leaves_back_rank", "advance", "edge", "endgame", "enemy_shot", "eval_gain",
 )
 #: Features of a position, ours minus theirs from the side to move
-#: (``ai.heuristic.position_features``, in this order).
+#: (``ai.evaluation.position_features``, in this order).
 POSITION_FEATURES: tuple[str, ...] = (
     "centre_men", "back_men", "man_ranks", "kings", "endgame", "back_guard", "golden",
     "runaway", "blocked_men", "outposts", "king_mobility", "main_road", "flank_imbalance",
