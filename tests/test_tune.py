@@ -109,3 +109,13 @@ def test_fit_write_round_trips_a_file(tmp_path, capsys):
     assert {t.name: t.weight for t in parse_terms(out)} == {
         n: float(tune.number(w)) for n, w in fitted.items()}
     assert "loss: old" in capsys.readouterr().out
+
+
+def test_a_prior_keeps_the_weights_near_the_start():
+    positions = _positions(300)
+    data = [(pos, 1 / (1 + math.exp(-K * _true_eval(pos)))) for pos in positions]
+    d = tune.term_vectors(Heuristic(parse_terms(TERMS)), data)
+    free = tune.fit(d, [0.0, 0.0, 0.0], K)
+    held = tune.fit(d, [0.0, 0.0, 0.0], K, prior=1.0)
+    assert sum(abs(w) for w in held) < sum(abs(w) for w in free) / 2
+    assert tune.loss(d, held, K) > tune.loss(d, free, K)

@@ -203,13 +203,22 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def fit(d: Data, weights: Sequence[float], k: float, limit: float = 10_000,
-        rounds: int = 60) -> list[float]:
+        rounds: int = 60, prior: float = 0.0,
+        anchor: Sequence[float] | None = None) -> list[float]:
     """The weights minimising :func:`loss` from ``weights``: Levenberg-Marquardt steps (the
-    terms are few, so each step solves their small normal equations)."""
+    terms are few, so each step solves their small normal equations). ``prior`` > 0 adds
+    ``prior * sum(((w - anchor) / 100) ** 2)`` (anchor: the start): a man's worth of change
+    costs ``prior``."""
     w = list(weights)
+    anchor = list(anchor) if anchor is not None else list(weights)
     n = len(w)
     rows = _rows(d)
-    best = loss(d, w, k)
+    tie = prior * len(d.results) / 1e4  # the prior in the scale of the normal equations
+
+    def cost(ws: Sequence[float]) -> float:
+        return loss(d, ws, k) + prior * sum(((a - b) / 100) ** 2 for a, b in zip(ws, anchor))
+
+    best = cost(w)
     damping = 1e-3
     for _ in range(rounds):
         g = [0.0] * n
@@ -223,12 +232,15 @@ def fit(d: Data, weights: Sequence[float], k: float, limit: float = 10_000,
                 g[j] += (p - r) * s * x
                 for jj, xx in row:
                     h[j][jj] += s * s * x * xx
+        for j in range(n):
+            g[j] += tie * (w[j] - anchor[j])
+            h[j][j] += tie
         for _ in range(20):
             a = [[h[i][j] + (damping * h[i][i] + 1e-12 if i == j else 0.0) for j in range(n)]
                  for i in range(n)]
             step = _solve(a, [-v for v in g])
             trial = [max(-limit, min(limit, wi + si)) for wi, si in zip(w, step)]
-            now = loss(d, trial, k)
+            now = cost(trial)
             if now < best:
                 w, best, damping = trial, now, damping / 3
                 break
@@ -240,13 +252,14 @@ def fit(d: Data, weights: Sequence[float], k: float, limit: float = 10_000,
     return w
 
 
-def fit_all(d: Data, weights: Sequence[float], rounds: int = 5) -> tuple[float, list[float]]:
+def fit_all(d: Data, weights: Sequence[float], rounds: int = 5,
+            prior: float = 0.0) -> tuple[float, list[float]]:
     """K for ``weights`` first, then the weights for K, then K again... until K settles (the
     material, whose value is fixed, sets the scale)."""
     k = fit_k(d, weights)
     w = list(weights)
     for _ in range(rounds):
-        w = fit(d, w, k)
+        w = fit(d, w, k, prior=prior, anchor=weights)
         k2 = fit_k(d, w)
         settled = abs(k2 - k) <= 0.01 * k
         k = k2
@@ -274,7 +287,8 @@ def write_weights(text: str, terms: Sequence[Term], weights: dict[str, float]) -
     return "\n".join(lines)
 
 
-def run_fit(data_path: Path, heuristic_path: Path, write: bool) -> dict[str, float]:
+def run_fit(data_path: Path, heuristic_path: Path, write: bool,
+            prior: float = 0.0) -> dict[str, float]:
     """Fit the value weights of ``heuristic_path`` to ``data_path``, print, maybe write."""
     heuristic = Heuristic.from_file(heuristic_path)
     data = read_data(data_path)
@@ -282,7 +296,7 @@ def run_fit(data_path: Path, heuristic_path: Path, write: bool) -> dict[str, flo
     names = [t.name for t in heuristic.terms if t.kind == "value"]
     old = [t.weight for t in heuristic.terms if t.kind == "value"]
     k0 = fit_k(d, old)
-    k, new = fit_all(d, old)
+    k, new = fit_all(d, old, prior=prior)
     print(f"{len(data)} positions, K = {k0:.5f} for the old weights, {k:.5f} for the new")
     print(f"loss: old {loss(d, old, k0):.6f}, new {loss(d, new, k):.6f}")
     for name, a, b, col in zip(names, old, new, d.columns):
@@ -342,6 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     f.add_argument("data", type=Path)
     f.add_argument("--heuristic", type=Path, default=combos_dir() / "heuristic.txt")
     f.add_argument("--write", action="store_true", help="write the fitted numbers back")
+    f.add_argument("--prior", type=float, default=0.0,
+                   help="pull toward the file's weights: the loss a man's worth of change costs")
     m = sub.add_parser("match", help="a paired match of two heuristic files")
     m.add_argument("new", type=Path)
     m.add_argument("old", type=Path)
@@ -355,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                        Heuristic.from_file(args.heuristic), args.opening, args.noise)
         print(f"{n} positions written to {args.out}")
     elif args.command == "fit":
-        run_fit(args.data, args.heuristic, args.write)
+        run_fit(args.data, args.heuristic, args.write, args.prior)
     else:
         run_match(args.new, args.old, args.games, args.level, args.seed, args.movetime)
     return 0
