@@ -256,3 +256,36 @@ def test_eval_gain_is_what_the_move_gains_in_the_value_terms():
     pos = parse_fen("W:Wa1,c3,g3:Bb8,h8")
     weights = {move_text(m): h.weigh(pos, m)[0] for m in legal_moves(pos)}
     assert weights["c3-d4"] == 0 and weights["a1-b2"] == 0 and weights["g3-f4"] == 6
+
+
+def _crowns_surely(pos: Position, man: int, side: int) -> bool:
+    """``side``'s man on ``man`` crowns whatever the opponent plays (``side`` moves only it)."""
+    from kbdraughts.board import BB_CROWN, play
+    if not pos.pieces(side) >> man & 1:
+        return False  # taken
+    if BB_CROWN[side] >> man & 1:
+        return True
+    moves = legal_moves(pos)
+    if pos.side == side:
+        return any(_crowns_surely(play(pos, m), m.end, side) for m in moves if m.start == man)
+    return all(_crowns_surely(play(pos, m), man, side) for m in moves)
+
+
+def test_a_runaway_counted_crowns_whatever_the_opponent_plays():
+    # Random endgames: one man of White on ranks 4-7 against one to five black men; whenever
+    # the feature counts it a runaway, a search of every black reply proves it crowns.
+    from kbdraughts.board import SQUARE_RANK, SQUARES
+    rng = random.Random(21)
+    proved = 0
+    for _ in range(3000):
+        man = rng.choice([s for s in SQUARES if SQUARE_RANK[s] >= 3 and SQUARE_RANK[s] < 7])
+        black = sum(1 << s for s in rng.sample([s for s in SQUARES if s != man and
+                                                SQUARE_RANK[s] > 0], rng.randint(1, 5)))
+        pos = Position(1 << man, black, 0, rng.randint(0, 1))
+        if not legal_moves(pos) or legal_moves(pos)[0].captured:
+            continue
+        run = dict(zip(POSITION_FEATURES, position_features(pos)))["runaway"]
+        if run * (1 if pos.side == 0 else -1) > 0:
+            assert _crowns_surely(pos, man, 0), pos
+            proved += 1
+    assert proved >= 30
