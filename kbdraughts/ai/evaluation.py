@@ -43,8 +43,9 @@ BACK_RANK = (BB_RANK[0], BB_RANK[7])
 #: enemy man from crowning on the middle squares of the back rank.
 GUARD = (_mask([square_at(2, 0), square_at(4, 0)]),
          mirror_bits(_mask([square_at(2, 0), square_at(4, 0)])))
-#: The golden squares c5 and f4 (each side's mirror of the other's: the same two squares): a
-#: man there cuts the opponent's game in two (the "stake" on c5 for White, f4 for Black).
+#: The golden squares, our choice: c5 and f4. For White c5 is a man wedged into Black's half
+#: (a "stake", kolyshek) and f4 the strong square of its own; Black's mirror is f4 and c5,
+#: the same two squares.
 GOLDEN = _mask([square_at(2, 4), square_at(5, 3)])
 #: The main road, the long diagonal a1-h8.
 MAIN_ROAD = _mask(s for s in SQUARES if _F[s] == _R[s])
@@ -54,7 +55,6 @@ OUTPOST_RANKS = BB_RANK[3] | BB_RANK[4]
 _LEFT = _mask(s for s in SQUARES if _F[s] < 4)
 #: Bits outside the board (the ghost bits and beyond): an edge counts as a support.
 _OFF = ((1 << 45) - 1) & ~BB_BOARD
-_RANKS = tuple(BB_RANK)
 _SHIFTS = (4, 5)
 
 
