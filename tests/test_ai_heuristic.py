@@ -220,10 +220,13 @@ def features(fen: str) -> dict[str, int]:
     ("W:WKa1:Bh8", "king_mobility", 6),
     ("W:WKc1:Bh8", "king_mobility", 7),
     ("W:WKa1:BKh8", "king_mobility", 0),
-    ("W:WKa1:Bh8", "main_road", 1),
-    ("B:WKa1:Bh8", "main_road", -1),
+    # The main road counts for the side with fewer pieces only.
+    ("W:WKa1:Bh8,g7", "main_road", 1),
+    ("B:WKa1:Bh8,g7", "main_road", -1),
+    ("W:WKa1:Bh8", "main_road", 0),       # as many pieces: nothing
     ("W:WKa1:BKh8", "main_road", 0),
-    ("W:WKc1:Bh8", "main_road", 0),
+    ("W:WKc1:Bh8,g7", "main_road", 0),
+    ("W:WKa1,c1,e1:BKd4", "main_road", -1),  # Black's lone king holds the road
     # White keeps c1 and e1, Black only f8 of f8/d8.
     ("W:Wa1,c1,e1:Bf8,h8", "back_guard", 1),
     ("W:Wc5,f4:Ba7", "golden", 2),

@@ -187,7 +187,10 @@ def position_features(pos: Position) -> tuple[int, ...]:
         wk, bk = white & kings, black & kings
         nk = wk.bit_count() - bk.bit_count()
         mobility = king_reach(wk, empty).bit_count() - king_reach(bk, empty).bit_count()
-        road = bool(wk & MAIN_ROAD) - bool(bk & MAIN_ROAD)
+        # The main road counts for the side with fewer pieces: a king there holds a draw
+        # against three kings (with as many pieces as theirs, it decides nothing).
+        nw, nb = white.bit_count(), black.bit_count()
+        road = (nw < nb and bool(wk & MAIN_ROAD)) - (nb < nw and bool(bk & MAIN_ROAD))
     wl, bl = (wm & _LEFT).bit_count(), (bm & _LEFT).bit_count()
     flanks = abs(2 * wl - wm.bit_count()) - abs(2 * bl - bm.bit_count())
     endgame = 1 if occupied.bit_count() <= ENDGAME_PIECES else 0
