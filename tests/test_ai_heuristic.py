@@ -210,8 +210,11 @@ def features(fen: str) -> dict[str, int]:
     ("W:Wc5:BKh8", "runaway", 0),   # a king can come back
     ("W:Wc5:Bh2", "runaway", -1),   # h2 crowns first: Black's runaway, c5 is not
     ("W:Wc5,c7:Bh6", "runaway", 1),  # c7 runs; c5 does not, c7 stands on its path
-    # a1 has b2 (ours) and the edge ahead; b2 and Black's c3 can still step.
-    ("W:Wa1,b2:Bc3", "blocked_men", 1),
+    # h4 faces g5 and the edge (f6 keeps it from taking); Black's g5 and f6 can still step.
+    ("W:Wh4:Bg5,f6", "blocked_men", 1),
+    ("B:Wh4:Bg5,f6", "blocked_men", -1),
+    # a1 waits behind its own b2: not held by the opponent.
+    ("W:Wa1,b2:Bh8", "blocked_men", 0),
     # d4 held by c3 and e3; a5 by b4 and the edge; b4 is not held.
     ("W:Wd4,c3,e3:Ba7", "outposts", 1),
     ("W:Wa5,b4:Bh8", "outposts", 1),

@@ -175,10 +175,12 @@ def position_features(pos: Position) -> tuple[int, ...]:
         if cand:
             lead = _crown_steps(wm, WHITE) - 1 + us
             run -= runaway_men(cand, BLACK, white, occupied, lead)
-    # Men with no step forward; outposts: men on the 4th/5th rank with both squares behind
-    # them held by their own pieces or the edge.
-    blocked = ((wm & ~((empty >> 4) | (empty >> 5))).bit_count()
-               - (bm & ~((empty << 4) | (empty << 5))).bit_count())
+    # Men held by the opponent: no step forward and an enemy piece ahead (a man behind its
+    # own men is not locked). Outposts: men on the 4th/5th rank with both squares behind them
+    # held by their own pieces or the edge.
+    blocked = ((wm & ~((empty >> 4) | (empty >> 5)) & ((black >> 4) | (black >> 5))).bit_count()
+               - (bm & ~((empty << 4) | (empty << 5)) & ((white << 4) | (white << 5))
+                  ).bit_count())
     wf, bf = white | _OFF, black | _OFF
     outposts = ((wm & OUTPOST_RANKS & (wf << 4) & (wf << 5)).bit_count()
                 - (bm & OUTPOST_RANKS & (bf >> 4) & (bf >> 5)).bit_count())
