@@ -236,6 +236,8 @@ def features(fen: str) -> dict[str, int]:
     ("W:Wc5:Bf4", "golden", 0),
     # a1, c1 left and e1 right: uneven by 1; Black's b8 and h8 are even.
     ("W:Wa1,c1,e1:Bb8,h8", "flank_imbalance", 1),
+    ("B:Wa1,c1,e1:Bb8,h8,Kd4", "men", -1),
+    ("B:Wa1,c1,e1:Bb8,h8,Kd4", "kings", 1),
 ])
 def test_a_feature_has_the_value_a_player_counts(fen, name, value):
     assert features(fen)[name] == value
@@ -295,3 +297,10 @@ def test_a_runaway_counted_crowns_whatever_the_opponent_plays():
             assert _crowns_surely(pos, man, 0), pos
             proved += 1
     assert proved >= 30
+
+
+def test_evaluate_is_material_plus_the_value_terms():
+    h = default_heuristic()
+    rng = random.Random(12)
+    for pos in random_walk(rng, 200):
+        assert h.evaluate(pos) == pytest.approx(material(pos) + h.positional(pos))

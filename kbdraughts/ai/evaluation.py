@@ -23,7 +23,7 @@ from kbdraughts.kb.terms import POSITION_FEATURES
 from kbdraughts.squares import mirror_bits, mirror_square, square_at
 
 __all__ = [
-    "position_features", "runaway_men", "king_reach", "CENTRE", "BACK_RANK", "GUARD", "GOLDEN",
+    "position_features", "white_features", "ENDGAME", "runaway_men", "king_reach", "CENTRE", "BACK_RANK", "GUARD", "GOLDEN",
     "MAIN_ROAD", "OUTPOST_RANKS", "ENDGAME_PIECES", "POSITION_FEATURES",
 ]
 
@@ -155,8 +155,9 @@ def tempo(men: int, side: Side) -> int:
     t0, t1, t2, t3 = _TEMPO[side]
     return t0[men & 511] + t1[men >> 9 & 511] + t2[men >> 18 & 511] + t3[men >> 27]
 
-def position_features(pos: Position) -> tuple[int, ...]:
-    """The values of POSITION_FEATURES: ours minus theirs, from the side to move."""
+def white_features(pos: Position) -> tuple[int, ...]:
+    """The values of POSITION_FEATURES from White's side (White's less Black's; ``endgame``
+    is the same for both): the evaluation turns the sum, not each value."""
     white, black, kings, us = pos
     wm, bm = white & ~kings, black & ~kings
     occupied = white | black
@@ -194,16 +195,28 @@ def position_features(pos: Position) -> tuple[int, ...]:
         nw, nb = white.bit_count(), black.bit_count()
         road = (nw < nb and bool(wk & MAIN_ROAD)) - (nb < nw and bool(bk & MAIN_ROAD))
     wl, bl = (wm & _LEFT).bit_count(), (bm & _LEFT).bit_count()
-    flanks = abs(2 * wl - wm.bit_count()) - abs(2 * bl - bm.bit_count())
+    nwm, nbm = wm.bit_count(), bm.bit_count()
+    flanks = abs(2 * wl - nwm) - abs(2 * bl - nbm)
     endgame = 1 if occupied.bit_count() <= ENDGAME_PIECES else 0
-    sign = -1 if us else 1
     return (
-        sign * ((wm & CENTRE).bit_count() - (bm & CENTRE).bit_count()),
-        sign * ((wm & BACK_RANK[WHITE]).bit_count() - (bm & BACK_RANK[BLACK]).bit_count()),
-        sign * (tempo(wm, WHITE) - tempo(bm, BLACK)),
-        sign * nk,
+        (wm & CENTRE).bit_count() - (bm & CENTRE).bit_count(),
+        (wm & BACK_RANK[WHITE]).bit_count() - (bm & BACK_RANK[BLACK]).bit_count(),
+        tempo(wm, WHITE) - tempo(bm, BLACK),
+        nk,
         endgame,
-        sign * ((wm & GUARD[WHITE]).bit_count() - (bm & GUARD[BLACK]).bit_count()),
-        sign * ((wm & GOLDEN).bit_count() - (bm & GOLDEN).bit_count()),
-        sign * run, sign * blocked, sign * outposts, sign * mobility, sign * road, sign * flanks,
+        (wm & GUARD[WHITE]).bit_count() - (bm & GUARD[BLACK]).bit_count(),
+        (wm & GOLDEN).bit_count() - (bm & GOLDEN).bit_count(),
+        run, blocked, outposts, mobility, road, flanks, nwm - nbm,
     )
+
+
+#: Where ``endgame`` (the one feature not a difference) stands in POSITION_FEATURES.
+ENDGAME = POSITION_FEATURES.index("endgame")
+
+
+def position_features(pos: Position) -> tuple[int, ...]:
+    """The values of POSITION_FEATURES: ours minus theirs, from the side to move."""
+    values = white_features(pos)
+    if pos.side == WHITE:
+        return values
+    return tuple(v if i == ENDGAME else -v for i, v in enumerate(values))

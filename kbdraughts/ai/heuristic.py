@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
-from kbdraughts.ai.evaluation import BACK_RANK, CENTRE, ENDGAME_PIECES, position_features
+from kbdraughts.ai.evaluation import (
+    BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, position_features, white_features,
+)
 from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play
 from kbdraughts.kb.terms import (  # the format's names, also importable from here
@@ -49,7 +51,7 @@ class Heuristic:
         self._conditioned = tuple(sorted({
             POSITION_FEATURES.index(f) for t in self.terms if t.kind == "value"
             for f, _ in t.needs}))
-        self._values: dict[int, tuple[float, tuple[float, ...]]] = {}
+        self._values: dict[int, tuple[float, float, tuple[float, ...], tuple[float, ...]]] = {}
         self._before: tuple[Position, float] | None = None
         self._uses_gain = any(t.kind == "weight" and (t.per == "eval_gain" or any(
             f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
@@ -106,11 +108,20 @@ class Heuristic:
 
     def evaluate(self, pos: Position) -> float:
         """A position's score for the side to move: material plus the `value` terms."""
-        return material(pos) + self.positional(pos)
+        values = white_features(pos)
+        const, on_endgame, weights, _ = self._row(values)
+        total = sum(map(mul, weights, values))
+        return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
 
     def positional(self, pos: Position) -> float:
         """The `value` terms alone (the evaluation less the material), for the side to move."""
-        values = position_features(pos)
+        values = white_features(pos)
+        const, on_endgame, _, weights = self._row(values)
+        total = sum(map(mul, weights, values))
+        return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
+
+    def _row(self, values: Sequence[float]) -> tuple[float, float, tuple[float, ...],
+                                                        tuple[float, ...]]:
         sig = 0
         for i in self._conditioned:
             if values[i]:
@@ -118,11 +129,13 @@ class Heuristic:
         row = self._values.get(sig)
         if row is None:
             row = self._values[sig] = self._value_row(sig)
-        return row[0] + sum(map(mul, row[1], values))
+        return row
 
-    def _value_row(self, sig: int) -> tuple[float, tuple[float, ...]]:
-        """The value terms applicable to ``sig`` folded into (a constant, a weight per
-        feature): the evaluation is then one dot product."""
+    def _value_row(self, sig: int) -> tuple[float, float, tuple[float, ...], tuple[float, ...]]:
+        """The value terms applicable to ``sig`` folded into a constant, the weight of
+        ``endgame`` (the same for both sides) and a weight per other feature, with the
+        material (men and kings at their values) and without: one dot product, turned for
+        Black."""
         const = 0.0
         per_feature = [0.0] * len(POSITION_FEATURES)
         for _n, w, per in self.applicable("value", sig):
@@ -130,7 +143,14 @@ class Heuristic:
                 const += w
             else:
                 per_feature[per] += w
-        return const, tuple(per_feature)
+        on_endgame, per_feature[ENDGAME] = per_feature[ENDGAME], 0.0
+        with_material = list(per_feature)
+        with_material[_MEN] += MAN_VALUE
+        with_material[_KINGS] += KING_VALUE
+        return const, on_endgame, tuple(with_material), tuple(per_feature)
+
+
+_MEN, _KINGS = POSITION_FEATURES.index("men"), POSITION_FEATURES.index("kings")
 
 
 # --- features -------------------------------------------------------------------------------

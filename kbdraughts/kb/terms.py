@@ -48,7 +48,7 @@ MOVE_FEATURES: tuple[str, ...] = (
 #: (``ai.evaluation.position_features``, in this order).
 POSITION_FEATURES: tuple[str, ...] = (
     "centre_men", "back_men", "man_ranks", "kings", "endgame", "back_guard", "golden",
-    "runaway", "blocked_men", "outposts", "king_mobility", "main_road", "flank_imbalance",
+    "runaway", "blocked_men", "outposts", "king_mobility", "main_road", "flank_imbalance", "men",
 )
 #: The features each kind of term may mention.
 KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES}
