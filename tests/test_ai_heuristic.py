@@ -4,6 +4,7 @@ the heuristic file read and cached answers (the format itself: test_kb_terms).""
 from __future__ import annotations
 
 import itertools
+import re
 import random
 import threading
 
@@ -12,7 +13,8 @@ import pytest
 from kbdraughts.ai.heuristic import Heuristic, default_heuristic, material, position_features
 from kbdraughts.kb.terms import MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, parse_terms
 from kbdraughts.game import random_walk
-from kbdraughts.board import START, Position, legal_moves
+from kbdraughts.board import START, Position, legal_moves, mirror_position
+from kbdraughts.resources import combos_dir
 from kbdraughts.notation import move_text, parse_fen
 
 
@@ -186,3 +188,119 @@ def test_terms_named_true_and_false_play(tmp_path, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert out.startswith("g3-h4  #") and "True +50" in out
     assert main(["bestmove", "--no-kb", "--level", "2", "W:Wc3,g3:Bh8"]) == 0
+
+
+# --- the position features a draughts player names (ai/evaluation.py) -------------------------
+
+
+def features(fen: str) -> dict[str, int]:
+    return dict(zip(POSITION_FEATURES, position_features(parse_fen(fen))))
+
+
+@pytest.mark.parametrize("fen, name, value", [
+    # c3 (2) + d4 (3) for White; f6 is Black's third row (2): a tempo lead of 3.
+    ("W:Wc3,d4:Bf6", "man_ranks", 3),
+    ("B:Wc3,d4:Bf6", "man_ranks", -3),
+    # c5 needs 3 steps, h6 is outside its danger zone and needs 5: a runaway, for either side
+    # to move (with Black to move, Black's h6 would still need 5 steps against White's 3).
+    ("W:Wc5:Bh6", "runaway", 1),
+    ("B:Wc5:Bh6", "runaway", -1),
+    ("W:Wc5:Bd8", "runaway", 0),    # d8 stands in the way
+    ("W:Wc5:Be5", "runaway", 0),    # e5 would take it from the side (men take backwards)
+    ("W:Wc5:BKh8", "runaway", 0),   # a king can come back
+    ("W:Wc5:Bh2", "runaway", -1),   # h2 crowns first: Black's runaway, c5 is not
+    ("W:Wc5,c7:Bh6", "runaway", 1),  # c7 runs; c5 does not, c7 stands on its path
+    # h4 faces g5 and the edge (f6 keeps it from taking); Black's g5 and f6 can still step.
+    ("W:Wh4:Bg5,f6", "blocked_men", 1),
+    ("B:Wh4:Bg5,f6", "blocked_men", -1),
+    # a1 waits behind its own b2: not held by the opponent.
+    ("W:Wa1,b2:Bh8", "blocked_men", 0),
+    # d4 held by c3 and e3; a5 by b4 and the edge; b4 is not held.
+    ("W:Wd4,c3,e3:Ba7", "outposts", 1),
+    ("W:Wa5,b4:Bh8", "outposts", 1),
+    ("W:Wd4,c3:Ba7", "outposts", 0),
+    # a1's king sees b2..g7 (h8 is taken); c1's sees b2, a3 and d2..h6.
+    ("W:WKa1:Bh8", "king_mobility", 6),
+    ("W:WKc1:Bh8", "king_mobility", 7),
+    ("W:WKa1:BKh8", "king_mobility", 0),
+    # The main road counts for the side with fewer pieces only.
+    ("W:WKa1:Bh8,g7", "main_road", 1),
+    ("B:WKa1:Bh8,g7", "main_road", -1),
+    ("W:WKa1:Bh8", "main_road", 0),       # as many pieces: nothing
+    ("W:WKa1:BKh8", "main_road", 0),
+    ("W:WKc1:Bh8,g7", "main_road", 0),
+    ("W:WKa1,c1,e1:BKd4", "main_road", -1),  # Black's lone king holds the road
+    # White keeps c1 and e1, Black only f8 of f8/d8.
+    ("W:Wa1,c1,e1:Bf8,h8", "back_guard", 1),
+    ("W:Wc5,f4:Ba7", "golden", 2),
+    ("W:Wc5:Bf4", "golden", 0),
+    # a1, c1 left and e1 right: uneven by 1; Black's b8 and h8 are even.
+    ("W:Wa1,c1,e1:Bb8,h8", "flank_imbalance", 1),
+    ("B:Wa1,c1,e1:Bb8,h8,Kd4", "men", -1),
+    ("B:Wa1,c1,e1:Bb8,h8,Kd4", "kings", 1),
+])
+def test_a_feature_has_the_value_a_player_counts(fen, name, value):
+    assert features(fen)[name] == value
+
+
+def test_the_features_mirror_for_black():
+    rng = random.Random(8)
+    for pos in random_walk(rng, 300):
+        assert position_features(pos) == position_features(mirror_position(pos))
+
+
+def test_the_file_explains_every_feature():
+    header = (combos_dir() / "heuristic.txt").read_text(encoding="utf-8").split("\n\n# Crowning")[0]
+    for name in MOVE_FEATURES + POSITION_FEATURES:
+        assert re.search(rf"[ (]{name}[ ,.(:)\n]", header), name
+    for term in parse_terms((combos_dir() / "heuristic.txt").read_text(encoding="utf-8")):
+        assert term.line > 1  # every term line comes after its comment
+
+
+def test_eval_gain_is_what_the_move_gains_in_the_value_terms():
+    # Only a centre value term: c3-d4 keeps a man in c3-f6 (gain 0), a1-b2 brings none in,
+    # g3-f4 enters the centre from g3 (+1 man there: +6 for the mover).
+    h = Heuristic(parse_terms("weight e 1 per eval_gain\nvalue centre 6 per centre_men\n"))
+    pos = parse_fen("W:Wa1,c3,g3:Bb8,h8")
+    weights = {move_text(m): h.weigh(pos, m)[0] for m in legal_moves(pos)}
+    assert weights["c3-d4"] == 0 and weights["a1-b2"] == 0 and weights["g3-f4"] == 6
+
+
+def _crowns_surely(pos: Position, man: int, side: int) -> bool:
+    """``side``'s man on ``man`` crowns whatever the opponent plays (``side`` moves only it)."""
+    from kbdraughts.board import BB_CROWN, play
+    if not pos.pieces(side) >> man & 1:
+        return False  # taken
+    if BB_CROWN[side] >> man & 1:
+        return True
+    moves = legal_moves(pos)
+    if pos.side == side:
+        return any(_crowns_surely(play(pos, m), m.end, side) for m in moves if m.start == man)
+    return all(_crowns_surely(play(pos, m), man, side) for m in moves)
+
+
+def test_a_runaway_counted_crowns_whatever_the_opponent_plays():
+    # Random endgames: one man of White on ranks 4-7 against one to five black men; whenever
+    # the feature counts it a runaway, a search of every black reply proves it crowns.
+    from kbdraughts.board import SQUARE_RANK, SQUARES
+    rng = random.Random(21)
+    proved = 0
+    for _ in range(3000):
+        man = rng.choice([s for s in SQUARES if SQUARE_RANK[s] >= 3 and SQUARE_RANK[s] < 7])
+        black = sum(1 << s for s in rng.sample([s for s in SQUARES if s != man and
+                                                SQUARE_RANK[s] > 0], rng.randint(1, 5)))
+        pos = Position(1 << man, black, 0, rng.randint(0, 1))
+        if not legal_moves(pos) or legal_moves(pos)[0].captured:
+            continue
+        run = dict(zip(POSITION_FEATURES, position_features(pos)))["runaway"]
+        if run * (1 if pos.side == 0 else -1) > 0:
+            assert _crowns_surely(pos, man, 0), pos
+            proved += 1
+    assert proved >= 30
+
+
+def test_evaluate_is_material_plus_the_value_terms():
+    h = default_heuristic()
+    rng = random.Random(12)
+    for pos in random_walk(rng, 200):
+        assert h.evaluate(pos) == pytest.approx(material(pos) + h.positional(pos))

@@ -71,21 +71,18 @@ def test_the_question_agrees_with_the_conditions_read_directly():
 def test_the_shipped_terms_answer_as_their_conditions_say():
     terms = parse_terms((combos_dir() / "heuristic.txt").read_text(encoding="utf-8"))
     q = TermQuestion(terms)
-    # Not the terms sharing a name with a value term: see the test below.
-    shared = {t.name for t in terms if t.kind == "value"}
-    for sig in (0, 1, 0b101, 1 << MOVE_FEATURES.index("endgame")):
-        assert [n for n in q.applicable("weight", sig) if n not in shared] == [
-            n for n in expected(terms, "weight", sig) if n not in shared]
+    for kind, sigs in (("weight", (0, 1, 0b101, 1 << MOVE_FEATURES.index("endgame"),
+                                   1 << MOVE_FEATURES.index("has_king"))),
+                       ("value", (0, 1, 0b10000, 0b11111))):
+        for sig in sigs:
+            assert q.applicable(kind, sig) == expected(terms, kind, sig)
 
 
-@pytest.mark.xfail(strict=True, reason="h_needs is keyed by the term's name only (as before the "
-                   "re-layout): a weight and a value term of one name share their conditions, so "
-                   "the shipped weight terms centre, back-rank and tempo never apply when the "
-                   "mover has a king")
 def test_a_weight_and_a_value_term_of_one_name_keep_their_own_conditions():
     terms = parse_terms("weight centre 8 when not endgame\nvalue centre 6 when not endgame\n")
     has_king = 1 << MOVE_FEATURES.index("has_king")  # the index of value's 'endgame'
     assert TermQuestion(terms).applicable("weight", has_king) == ["centre"]
+    assert TermQuestion(terms).applicable("value", has_king) == []
 
 
 def test_a_question_asked_first_from_two_threads_at_once():

@@ -5,19 +5,24 @@
 position make a *signature*; a game only ever meets a few dozen signatures, so each is asked
 once and the answer cached: choosing a move costs feature arithmetic, not a Datalog query per
 move. pyDatalog is first imported when a heuristic is first asked, so importing this module
-and making an engine stay light.
+and making an engine stay light. The position's features are computed in
+:mod:`kbdraughts.ai.evaluation`; the evaluation is then material plus one dot product of the
+features with the weights of the signature's terms. A move's ``eval_gain`` is what it gains in
+that evaluation, so level 1's weighted move uses the tuned evaluation too.
 """
 
 from __future__ import annotations
 
+from operator import mul
 from pathlib import Path
 from typing import Callable, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
-from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
-from kbdraughts.board import (
-    BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
+from kbdraughts.ai.evaluation import (
+    BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, position_features, white_features,
 )
+from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
+from kbdraughts.board import SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play
 from kbdraughts.kb.terms import (  # the format's names, also importable from here
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
     read_terms,
@@ -32,9 +37,6 @@ __all__ = [
     "Term", "parse_terms",
 ]
 
-#: At most this many pieces on the board: an endgame (men run, the centre matters less).
-ENDGAME_PIECES = 8
-
 
 class Heuristic:
     """The terms of a heuristic file, ready to weigh moves and evaluate positions."""
@@ -44,6 +46,15 @@ class Heuristic:
         self._by_name = {(t.kind, t.name): t for t in self.terms}
         self._question = TermQuestion(self.terms)
         self._cache: dict[tuple[str, int], tuple[tuple[str, float, int | None], ...]] = {}
+        # The evaluation's signature needs only the features some value term's `when` names;
+        # its answers are cached per signature as a constant and a weight per feature.
+        self._conditioned = tuple(sorted({
+            POSITION_FEATURES.index(f) for t in self.terms if t.kind == "value"
+            for f, _ in t.needs}))
+        self._values: dict[int, tuple[float, float, tuple[float, ...], tuple[float, ...]]] = {}
+        self._before: tuple[Position, float] | None = None
+        self._uses_gain = any(t.kind == "weight" and (t.per == "eval_gain" or any(
+            f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
 
     @classmethod
     def from_file(cls, path: str | Path | None = None) -> "Heuristic":
@@ -87,19 +98,59 @@ class Heuristic:
     def weigh(self, pos: Position, move: Move, memo: dict | None = None,
               shots: ShotFn | None = None) -> tuple[float, list[tuple[str, float]]]:
         """A quiet move's weight and its terms (for the mover); ``shots`` see move_features."""
-        return self.score("weight", move_features(pos, move, memo, shots))
+        gain = None
+        if self._uses_gain:
+            last = self._before  # every move of one position shares its evaluation
+            before = last[1] if last is not None and last[0] == pos else self.positional(pos)
+            self._before = (pos, before)
+            gain = lambda after: -self.positional(after) - before  # noqa: E731
+        return self.score("weight", move_features(pos, move, memo, shots, gain))
 
     def evaluate(self, pos: Position) -> float:
         """A position's score for the side to move: material plus the `value` terms."""
-        values = position_features(pos)
+        values = white_features(pos)
+        const, on_endgame, weights, _ = self._row(values)
+        total = sum(map(mul, weights, values))
+        return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
+
+    def positional(self, pos: Position) -> float:
+        """The `value` terms alone (the evaluation less the material), for the side to move."""
+        values = white_features(pos)
+        const, on_endgame, _, weights = self._row(values)
+        total = sum(map(mul, weights, values))
+        return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
+
+    def _row(self, values: Sequence[float]) -> tuple[float, float, tuple[float, ...],
+                                                        tuple[float, ...]]:
         sig = 0
-        for i, v in enumerate(values):
-            if v:
+        for i in self._conditioned:
+            if values[i]:
                 sig |= 1 << i
-        total = material(pos)
-        for _name, w, per in self.applicable("value", sig):
-            total += w * values[per] if per is not None else w
-        return total
+        row = self._values.get(sig)
+        if row is None:
+            row = self._values[sig] = self._value_row(sig)
+        return row
+
+    def _value_row(self, sig: int) -> tuple[float, float, tuple[float, ...], tuple[float, ...]]:
+        """The value terms applicable to ``sig`` folded into a constant, the weight of
+        ``endgame`` (the same for both sides) and a weight per other feature, with the
+        material (men and kings at their values) and without: one dot product, turned for
+        Black."""
+        const = 0.0
+        per_feature = [0.0] * len(POSITION_FEATURES)
+        for _n, w, per in self.applicable("value", sig):
+            if per is None:
+                const += w
+            else:
+                per_feature[per] += w
+        on_endgame, per_feature[ENDGAME] = per_feature[ENDGAME], 0.0
+        with_material = list(per_feature)
+        with_material[_MEN] += MAN_VALUE
+        with_material[_KINGS] += KING_VALUE
+        return const, on_endgame, tuple(with_material), tuple(per_feature)
+
+
+_MEN, _KINGS = POSITION_FEATURES.index("men"), POSITION_FEATURES.index("kings")
 
 
 # --- features -------------------------------------------------------------------------------
@@ -122,8 +173,6 @@ BARRIERS = (
     ((mirror_bits(_MAIN), mirror_bits(_BEYOND_MAIN)),
      (mirror_bits(_DOUBLE), mirror_bits(_BEYOND_DOUBLE))),
 )
-CENTRE = _mask(s for s in SQUARES if 2 <= _F[s] <= 5 and 2 <= _R[s] <= 5)
-BACK_RANK = (BB_RANK[0], BB_RANK[7])
 EDGE = _mask(s for s in SQUARES if _F[s] in (0, 7))
 
 
@@ -149,12 +198,14 @@ ShotFn = Callable[[Position, Side], int]
 
 
 def move_features(pos: Position, move: Move, memo: dict | None = None,
-                  shots: ShotFn | None = None) -> tuple[float, ...]:
+                  shots: ShotFn | None = None,
+                  gain: Callable[[Position], float] | None = None) -> tuple[float, ...]:
     """The values of MOVE_FEATURES for a quiet ``move`` of the side to move.
 
     ``exchange`` is the capture tree after the move (their captures, ours back...); when they
     have no capture, ``enemy_shot`` is what ``shots`` says their knowledge-base combinations
-    would win there (0 without a knowledge base).
+    would win there (0 without a knowledge base) and ``eval_gain`` is ``gain(after)``: what the
+    move gains in the evaluation's value terms, for the mover (0 without it).
     """
     side = pos.side
     own_kings = pos.kings_of(side)
@@ -164,7 +215,9 @@ def move_features(pos: Position, move: Move, memo: dict | None = None,
     after = play(pos, move)
     tree = exchange(after, side, memo)
     ex = tree.score
-    shot = shots(after, side) if shots is not None and not tree.moves else 0
+    quiet = not tree.moves
+    shot = shots(after, side) if shots is not None and quiet else 0
+    eval_gain = gain(after) if gain is not None and quiet else 0
     total = (pos.white | pos.black).bit_count()
     return (
         1 if move.crowned else 0,
@@ -182,33 +235,8 @@ def move_features(pos: Position, move: Move, memo: dict | None = None,
         1 if EDGE & eb else 0,
         1 if total <= ENDGAME_PIECES else 0,
         shot,
+        eval_gain,
     )
-
-
-_RANK_BITS = tuple(BB_RANK)
-
-
-def _man_ranks(men: int, side: Side) -> int:
-    total = 0
-    for r in range(1, 7):
-        n = (men & _RANK_BITS[r]).bit_count()
-        if n:
-            total += n * (r if side == WHITE else 7 - r)
-    return total
-
-
-def position_features(pos: Position) -> tuple[float, ...]:
-    """The values of POSITION_FEATURES: ours minus theirs, from the side to move."""
-    us = pos.side
-    kings = pos.kings
-    wm, bm = pos.white & ~kings, pos.black & ~kings
-    centre = (wm & CENTRE).bit_count() - (bm & CENTRE).bit_count()
-    back = (wm & BACK_RANK[WHITE]).bit_count() - (bm & BACK_RANK[BLACK]).bit_count()
-    ranks = _man_ranks(wm, WHITE) - _man_ranks(bm, BLACK)
-    nk = (pos.white & kings).bit_count() - (pos.black & kings).bit_count()
-    sign = 1 if us == WHITE else -1
-    endgame = 1 if (pos.white | pos.black).bit_count() <= ENDGAME_PIECES else 0
-    return (sign * centre, sign * back, sign * ranks, sign * nk, endgame)
 
 
 def material(pos: Position) -> int:

@@ -42,12 +42,13 @@ __all__ = [
 MOVE_FEATURES: tuple[str, ...] = (
     "crowns", "exchange", "man_move", "king_move", "has_king", "enemy_men_far",
     "king_onto_barrier", "king_guards", "king_leaves_barrier", "centre_gain",
-    "leaves_back_rank", "advance", "edge", "endgame", "enemy_shot",
+    "leaves_back_rank", "advance", "edge", "endgame", "enemy_shot", "eval_gain",
 )
 #: Features of a position, ours minus theirs from the side to move
-#: (``ai.heuristic.position_features``, in this order).
+#: (``ai.evaluation.position_features``, in this order).
 POSITION_FEATURES: tuple[str, ...] = (
-    "centre_men", "back_men", "man_ranks", "kings", "endgame",
+    "centre_men", "back_men", "man_ranks", "kings", "endgame", "back_guard", "golden",
+    "runaway", "blocked_men", "outposts", "king_mobility", "main_road", "flank_imbalance", "men",
 )
 #: The features each kind of term may mention.
 KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES}
@@ -146,9 +147,9 @@ def read_terms(data: bytes, path: str) -> list[Term]:
 # --- pyDatalog: which terms apply to a signature ------------------------------------------
 
 _PROGRAM = """
-h_blocked(T, S) <= h_needs(T, F, 1) & h_off(S, F)
-h_blocked(T, S) <= h_needs(T, F, 0) & h_on(S, F)
-h_applies(K, S, T) <= h_term(T, K) & ~h_blocked(T, S)
+h_blocked(T, K, S) <= h_needs(T, K, F, 1) & h_off(S, F)
+h_blocked(T, K, S) <= h_needs(T, K, F, 0) & h_on(S, F)
+h_applies(K, S, T) <= h_term(T, K) & ~h_blocked(T, K, S)
 """
 _T = Var("T")
 
@@ -184,10 +185,10 @@ class TermQuestion:
                 program.predicate("h_on", 2, _on)
                 program.predicate("h_off", 2, _off)
                 program.assert_facts("h_term", [(t.name, t.kind) for t in self.terms])
-                # Keyed by the term's name only, as before the re-layout: a weight and a value
-                # term of one name share their conditions (a known bug: test_kb_terms' xfail).
+                # Keyed by name and kind: a weight and a value term of one name (centre,
+                # tempo...) each keep their own conditions.
                 program.assert_facts("h_needs", [
-                    (t.name, KINDS[t.kind].index(feature), int(holds))
+                    (t.name, t.kind, KINDS[t.kind].index(feature), int(holds))
                     for t in self.terms for feature, holds in t.needs])
                 self._program = program
             return self._program

@@ -1,0 +1,222 @@
+"""A position's features as a draughts player names them, computed with bitboard masks.
+
+:func:`position_features` runs at every leaf of the search, so each feature is a few shifts,
+ANDs and popcounts of masks made once at import (no strings, no loop over squares; the only
+loops are over a side's kings, over advanced men when the opponent has no king, and over the
+seven steps of a king's slide). Each value is ours minus theirs from the side to move, in the
+order of ``kb.terms.POSITION_FEATURES``; ``combos/heuristic.txt`` explains each and weighs it.
+
+Black's masks are White's turned 180 degrees (:func:`kbdraughts.squares.mirror_bits`), so a
+position and its colour-mirrored copy have the same features for the side to move.
+
+>>> from kbdraughts.board import START
+>>> dict(zip(POSITION_FEATURES, position_features(START)))["blocked_men"]
+0
+"""
+
+from __future__ import annotations
+
+from kbdraughts.board import (
+    BB_BOARD, BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Position, Side,
+)
+from kbdraughts.kb.terms import POSITION_FEATURES
+from kbdraughts.squares import mirror_bits, mirror_square, square_at
+
+__all__ = [
+    "position_features", "white_features", "ENDGAME", "runaway_men", "king_reach", "CENTRE", "BACK_RANK", "GUARD", "GOLDEN",
+    "MAIN_ROAD", "OUTPOST_RANKS", "ENDGAME_PIECES", "POSITION_FEATURES",
+]
+
+#: At most this many pieces on the board: an endgame (men run, the centre matters less).
+ENDGAME_PIECES = 8
+
+
+def _mask(squares) -> int:
+    return sum(1 << s for s in squares)
+
+
+_F, _R = SQUARE_FILE, SQUARE_RANK
+#: c3-f6, the sixteen central squares (the same for both sides).
+CENTRE = _mask(s for s in SQUARES if 2 <= _F[s] <= 5 and 2 <= _R[s] <= 5)
+BACK_RANK = (BB_RANK[0], BB_RANK[7])
+#: The back-rank guard: c1 and e1 for White (f8 and d8 for Black), the two men that keep an
+#: enemy man from crowning on the middle squares of the back rank.
+GUARD = (_mask([square_at(2, 0), square_at(4, 0)]),
+         mirror_bits(_mask([square_at(2, 0), square_at(4, 0)])))
+#: The golden squares, our choice: c5 and f4. For White c5 is a man wedged into Black's half
+#: (a "stake", kolyshek) and f4 the strong square of its own; Black's mirror is f4 and c5,
+#: the same two squares.
+GOLDEN = _mask([square_at(2, 4), square_at(5, 3)])
+#: The main road, the long diagonal a1-h8.
+MAIN_ROAD = _mask(s for s in SQUARES if _F[s] == _R[s])
+#: The 4th and 5th ranks (the same squares from either side), where a man is an outpost.
+OUTPOST_RANKS = BB_RANK[3] | BB_RANK[4]
+#: The two flanks, files a-d and e-h.
+_LEFT = _mask(s for s in SQUARES if _F[s] < 4)
+#: Bits outside the board (the ghost bits and beyond): an edge counts as a support.
+_OFF = ((1 << 45) - 1) & ~BB_BOARD
+_SHIFTS = (4, 5)
+
+
+def _path(square: int) -> int:
+    """White's view: the forward cone of ``square`` up to the crown, every square a man
+    starting there may pass."""
+    f, r = _F[square], _R[square]
+    return _mask(s for s in SQUARES if _R[s] > r and abs(_F[s] - f) <= _R[s] - r)
+
+
+def _danger(square: int) -> int:
+    """White's view: where an enemy man must stand to ever be next to a man running from
+    ``square`` (enemy men only come down: the cone from one rank under, two files wider)."""
+    f, r = _F[square], _R[square]
+    return _mask(s for s in SQUARES
+                 if s != square and _R[s] >= r - 1 and abs(_F[s] - f) <= _R[s] - r + 2)
+
+
+def _runaway_masks() -> tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]]:
+    """Per side and square: (the path to the crown, the danger zone)."""
+    white = {s: (_path(s), _danger(s)) for s in SQUARES if 0 < _R[s] < 7}
+    black = {mirror_square(s): (mirror_bits(p), mirror_bits(d)) for s, (p, d) in white.items()}
+    return white, black
+
+
+#: A man's path (its forward cone up to the crown) and its danger zone (where an enemy piece
+#: could ever stand next to it on its way: rank r-1 up, files within rank distance + 2).
+RUNAWAY = _runaway_masks()
+#: The ranks a man of each side may run from: its 4th to 7th.
+_RUN_FROM = (BB_RANK[3] | BB_RANK[4] | BB_RANK[5] | BB_RANK[6],
+             BB_RANK[1] | BB_RANK[2] | BB_RANK[3] | BB_RANK[4])
+
+
+def runaway_men(men: int, side: Side, theirs: int, occupied: int, their_lead: int) -> int:
+    """Men of ``side`` sure to crown: nothing on the path, no enemy piece in the danger zone
+    and crowning before the opponent's fastest man (``their_lead``: steps it needs, less one
+    when the opponent moves first). The opponent must have no king (the caller checks)."""
+    n = 0
+    zones = RUNAWAY[side]
+    run = men & _RUN_FROM[side]
+    while run:
+        b = run & -run
+        run ^= b
+        s = b.bit_length() - 1
+        path, danger = zones[s]
+        if not path & occupied and not danger & theirs:
+            steps = 7 - _R[s] if side == WHITE else _R[s]
+            if steps <= their_lead:
+                n += 1
+    return n
+
+
+def _crown_steps(men: int, side: Side) -> int:
+    """The fewest steps any man of ``side`` needs to crown (99 without men)."""
+    if not men:
+        return 99
+    if side == WHITE:
+        return 7 - _R[men.bit_length() - 1]
+    return _R[(men & -men).bit_length() - 1]
+
+
+def king_reach(kings: int, empty: int) -> int:
+    """The empty squares the ``kings`` can slide to in one move, as a bitboard."""
+    reach = 0
+    for d in _SHIFTS:
+        f = kings
+        while f:
+            f = (f << d) & empty
+            reach |= f
+        f = kings
+        while f:
+            f = (f >> d) & empty
+            reach |= f
+    return reach
+
+
+def _tempo_tables(side: Side) -> tuple[tuple[int, ...], ...]:
+    """Per 9-bit slice of a bitboard, the ranks (from ``side``'s back rank) of its men added
+    up: four look-ups give a side's tempo."""
+    tables = []
+    for i in range(4):
+        weight = [0] * 9  # each bit's rank; ghost bits weigh nothing
+        for s in SQUARES:
+            if 9 * i <= s < 9 * i + 9:
+                weight[s - 9 * i] = _R[s] if side == WHITE else 7 - _R[s]
+        table = [0] * 512
+        for b in range(1, 512):
+            low = b & -b
+            table[b] = table[b ^ low] + weight[low.bit_length() - 1]
+        tables.append(tuple(table))
+    return tuple(tables)
+
+_TEMPO = (_tempo_tables(WHITE), _tempo_tables(BLACK))
+
+
+def tempo(men: int, side: Side) -> int:
+    """The ranks of ``side``'s ``men`` added up, from its own back rank (rank 1 counts 0)."""
+    t0, t1, t2, t3 = _TEMPO[side]
+    return t0[men & 511] + t1[men >> 9 & 511] + t2[men >> 18 & 511] + t3[men >> 27]
+
+def white_features(pos: Position) -> tuple[int, ...]:
+    """The values of POSITION_FEATURES from White's side (White's less Black's; ``endgame``
+    is the same for both): the evaluation turns the sum, not each value."""
+    white, black, kings, us = pos
+    wm, bm = white & ~kings, black & ~kings
+    occupied = white | black
+    empty = BB_BOARD & ~occupied
+    free = empty | _OFF
+    # Runaway men (only against a side without kings): those whose two steps ahead are free
+    # are looked at one by one.
+    run = 0
+    if not black & kings:
+        cand = wm & _RUN_FROM[WHITE] & (free >> 4) & (free >> 5)
+        if cand:
+            lead = _crown_steps(bm, BLACK) - us
+            run = runaway_men(cand, WHITE, black, occupied, lead)
+    if not white & kings:
+        cand = bm & _RUN_FROM[BLACK] & (free << 4) & (free << 5)
+        if cand:
+            lead = _crown_steps(wm, WHITE) - 1 + us
+            run -= runaway_men(cand, BLACK, white, occupied, lead)
+    # Men held by the opponent: no step forward and an enemy piece ahead (a man behind its
+    # own men is not locked). Outposts: men on the 4th/5th rank with both squares behind them
+    # held by their own pieces or the edge.
+    blocked = ((wm & ~((empty >> 4) | (empty >> 5)) & ((black >> 4) | (black >> 5))).bit_count()
+               - (bm & ~((empty << 4) | (empty << 5)) & ((white << 4) | (white << 5))
+                  ).bit_count())
+    wf, bf = white | _OFF, black | _OFF
+    outposts = ((wm & OUTPOST_RANKS & (wf << 4) & (wf << 5)).bit_count()
+                - (bm & OUTPOST_RANKS & (bf >> 4) & (bf >> 5)).bit_count())
+    nk = mobility = road = 0
+    if kings:
+        wk, bk = white & kings, black & kings
+        nk = wk.bit_count() - bk.bit_count()
+        mobility = king_reach(wk, empty).bit_count() - king_reach(bk, empty).bit_count()
+        # The main road counts for the side with fewer pieces: a king there holds a draw
+        # against three kings (with as many pieces as theirs, it decides nothing).
+        nw, nb = white.bit_count(), black.bit_count()
+        road = (nw < nb and bool(wk & MAIN_ROAD)) - (nb < nw and bool(bk & MAIN_ROAD))
+    wl, bl = (wm & _LEFT).bit_count(), (bm & _LEFT).bit_count()
+    nwm, nbm = wm.bit_count(), bm.bit_count()
+    flanks = abs(2 * wl - nwm) - abs(2 * bl - nbm)
+    endgame = 1 if occupied.bit_count() <= ENDGAME_PIECES else 0
+    return (
+        (wm & CENTRE).bit_count() - (bm & CENTRE).bit_count(),
+        (wm & BACK_RANK[WHITE]).bit_count() - (bm & BACK_RANK[BLACK]).bit_count(),
+        tempo(wm, WHITE) - tempo(bm, BLACK),
+        nk,
+        endgame,
+        (wm & GUARD[WHITE]).bit_count() - (bm & GUARD[BLACK]).bit_count(),
+        (wm & GOLDEN).bit_count() - (bm & GOLDEN).bit_count(),
+        run, blocked, outposts, mobility, road, flanks, nwm - nbm,
+    )
+
+
+#: Where ``endgame`` (the one feature not a difference) stands in POSITION_FEATURES.
+ENDGAME = POSITION_FEATURES.index("endgame")
+
+
+def position_features(pos: Position) -> tuple[int, ...]:
+    """The values of POSITION_FEATURES: ours minus theirs, from the side to move."""
+    values = white_features(pos)
+    if pos.side == WHITE:
+        return values
+    return tuple(v if i == ENDGAME else -v for i, v in enumerate(values))
