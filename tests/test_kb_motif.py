@@ -150,3 +150,12 @@ def test_at_least_fifteen_motifs_ship():
     kb = load_knowledge_base([combos_dir() / "motifs.txt"])
     assert len(kb.motifs) >= 15
     assert {m for m, *_ in NEAR_MISSES} <= {m.id for m in kb.motifs}
+
+
+def test_firing_does_not_ask_the_warnings():
+    # A warning plays no move: the AI (firing, the danger term) skips it without solving it.
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"])
+    pos = parse_fen("W:WKc3,h2:Bd4,e5,h8")  # our king hangs
+    assert [m.rule.id for m in kb.matches(pos) if m.rule.warning] == ["king-hangs"]
+    assert not [m for m in kb.matches(pos, warnings=False) if m.rule.warning]
+    assert [m.rule.id for m in kb.motif_hits(pos)] == ["king-hangs"]
