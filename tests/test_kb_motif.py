@@ -95,3 +95,67 @@ def test_an_example_that_does_not_fire_is_an_error(tmp_path: Path, capsys):
     assert main(["rules", "check", str(f)]) == 1
     assert "m.txt:5: error: motif c does not fire in its example W:Wc3:Bh8" in (
         capsys.readouterr().out)
+
+
+# The motifs added after the first eleven: (id, a position where it fires, its move (None for a
+# warning), a near miss: the same idea one piece away, where it fails and must not fire).
+NEAR_MISSES = [
+    # e1-f2 attacks e3; without c3 (which takes on d2, landing on e1) the man escapes to d2
+    ("threat", "W:We1,g1,c3,h4,c5:Be3,f6,h6,b8,d8", "e1-f2", "W:We1,g1,h4,c5:Be3,f6,h6,b8,d8"),
+    # c3-d4 attacks e3 and c5; without e3 it attacks one man, and that one is covered
+    ("man-fork", "W:Wc1,e1,b2,c3,a5,h6:Be3,c5,d6,b8,d8,f8,h8", "c3-d4",
+     "W:Wc1,e1,b2,c3,a5,h6:Bc5,d6,b8,d8,f8,h8"),
+    # the king on b6 attacks c5... unless a man on a5 takes it there
+    ("king-threat", "W:Wa1,g1,f4,Kd8:Bc3,d4,h6,b8,f8", "d8-b6",
+     "W:Wa1,g1,f4,Kd8:Bc3,d4,a5,h6,b8,f8"),
+    # g1 must take the king on c5 and a7 takes back through; with b6 filled nobody takes
+    ("king-sacrifice", "W:Wa1,h2,Ka7,Kf8:BKg1,e5", "f8-c5", "W:Wa1,h2,b6,Ka7,Kf8:BKg1,e5"),
+    # f6-g7 goes through; with a man on g1, e3-f2 forces g1:e3 and the tempo is lost
+    ("runaway", "W:Wa1,h4,f6:Be3,d6", "f6-g7", "W:Wa1,g1,h4,f6:Be3,d6"),
+    # d4 takes the king on c3 landing on b2; with b2 filled it cannot
+    ("king-hangs", "W:WKc3,h2:Bd4,e5,h8", None, "W:WKc3,b2,h2:Bd4,e5,h8"),
+    # the king on b2 threatens a shot; with b6 filled it has none
+    ("their-king-shot", "W:Wh2,c5,Kh8:BKa1,Ke1,Kb2,b8", None, "W:Wh2,c5,b6,Kh8:BKa1,Ke1,Kb2,b8"),
+]
+
+
+def _found(kb, pos, motif_id: str) -> list:
+    return [m for m in kb.matches(pos) if m.rule.id == motif_id]
+
+
+def test_new_motifs_fire_hold_and_skip_their_near_misses():
+    from kbdraughts.ai.claims import claim_of, danger_is_real, holds
+    from kbdraughts.board import legal_moves, mirror_position
+
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"])
+    for motif_id, fires, move, near in NEAR_MISSES:
+        pos, miss = parse_fen(fires), parse_fen(near)
+        got = _found(kb, pos, motif_id)
+        assert got, motif_id
+        assert _found(kb, mirror_position(pos), motif_id), motif_id  # and for Black
+        assert not _found(kb, miss, motif_id), motif_id
+        rule = kb.rule(motif_id)
+        if move is None:
+            assert rule.warning and got[0].move is None
+            assert danger_is_real(pos) and not danger_is_real(miss), motif_id
+            continue
+        assert move in [move_text(m.move) for m in got], motif_id
+        claim = claim_of(rule)
+        played, missed = (next(m for m in legal_moves(p) if move_text(m) == move)
+                          for p in (pos, miss))
+        assert holds(claim, pos, played) and not holds(claim, miss, missed), motif_id
+
+
+def test_at_least_fifteen_motifs_ship():
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"])
+    assert len(kb.motifs) >= 15
+    assert {m for m, *_ in NEAR_MISSES} <= {m.id for m in kb.motifs}
+
+
+def test_firing_does_not_ask_the_warnings():
+    # A warning plays no move: the AI (firing, the danger term) skips it without solving it.
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"])
+    pos = parse_fen("W:WKc3,h2:Bd4,e5,h8")  # our king hangs
+    assert [m.rule.id for m in kb.matches(pos) if m.rule.warning] == ["king-hangs"]
+    assert not [m for m in kb.matches(pos, warnings=False) if m.rule.warning]
+    assert [m.rule.id for m in kb.motif_hits(pos)] == ["king-hangs"]

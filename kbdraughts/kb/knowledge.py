@@ -122,10 +122,11 @@ class KnowledgeBase:
         """The rule or motif with this id (KeyError when there is none)."""
         return self._by_id[rule_id]
 
-    def matches(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
+    def matches(self, pos: Position, legal: Sequence[Move] | None = None,
+                warnings: bool = True) -> list[RuleMatch]:
         """Rules whose pattern applies to ``pos`` (mirrored ones included), in the AI's order;
         each with its move when that move is legal here. Then the motifs found, best first, one
-        per motif and move (a warning's move is None)."""
+        per motif and move (a warning's move is None; ``warnings=False`` skips them)."""
         variants = self._index.applicable(pos)
         out = []
         if legal is None and (variants or len(self._motifs)):
@@ -137,13 +138,13 @@ class KnowledgeBase:
                 mirrored = bool(v & 1)
                 move = find_move(rule.patterns[1] if mirrored else rule.pattern, pos, legal)
                 out.append(RuleMatch(rule, mirrored, self._layers[v >> 1], move))
-        out.extend(_match(h) for h in self._motifs.hits(pos, legal))
+        out.extend(_match(h) for h in self._motifs.hits(pos, legal, warnings=warnings))
         return out
 
     def firing(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
         """The matches whose move is legal now: what the AI can play, best first (a warning
-        motif plays no move, so it is never here: see :meth:`motif_hits`)."""
-        return [m for m in self.matches(pos, legal) if m.move is not None]
+        motif plays no move, so it is not asked here: see :meth:`motif_hits`)."""
+        return [m for m in self.matches(pos, legal, warnings=False) if m.move is not None]
 
     def motif_hits(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
         """Every motif found in ``pos``, warnings included: one match per distinct binding of

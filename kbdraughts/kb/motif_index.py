@@ -58,9 +58,10 @@ class MotifIndex:
         return len(self._flat)
 
     def hits(self, pos: Position, legal: Sequence[Move] | None = None,
-             every: bool = False) -> list[MotifHit]:
+             every: bool = False, warnings: bool = True) -> list[MotifHit]:
         """The motifs found in ``pos``, best first: one hit per motif and move (the first
-        grounding's squares), or with ``every`` one per distinct binding of its squares."""
+        grounding's squares), or with ``every`` one per distinct binding of its squares.
+        ``warnings=False`` skips the warning motifs (they play no move: the AI never asks)."""
         if not self._flat:
             return []
         mirrored = pos.side == BLACK
@@ -79,7 +80,7 @@ class MotifIndex:
             for g in cls.fitting(states):
                 k, variant, env = self._flat[g]
                 motif = self.motifs[k]
-                if not motif.counts_fit(ours, theirs):
+                if (motif.warning and not warnings) or not motif.counts_fit(ours, theirs):
                     continue
                 got = next(solve(self._residuals[k][variant], env, board, self._defines[k]),
                            None)
