@@ -80,6 +80,35 @@ def _positions():
     return out[:POSITIONS]
 
 
+def _compare(motifs, positions, as_played: bool) -> dict[str, int]:
+    """Assert the compiled index and pyDatalog find the same bindings of every motif in each
+    position (seen from White); how many positions each motif was found in. ``as_played``
+    asks the index the position as played (Black's turned round by the index itself)."""
+    current = {}
+    program, heads = _program(motifs, lambda: current["board"])
+    index = MotifIndex(motifs)
+    found = {m.id: 0 for m, _ in motifs}
+    for pos in positions:
+        view = mirror_position(pos) if pos.side == BLACK else pos
+        current["board"] = Board(view)
+        facts = {_name(pred): [(s,) for s in SQUARES if state_of(view, s) & mask]
+                 for pred, mask in STATES.items()}
+        turn = mirror_square if as_played and pos.side == BLACK else (lambda s: s)
+        compiled: dict[str, set] = {}
+        for hit in index.hits(pos if as_played else view, every=True):
+            compiled.setdefault(hit.motif.id, set()).add(tuple(turn(s) for _, s in hit.bindings))
+        ours = (view.white.bit_count(), (view.white & view.kings).bit_count())
+        theirs = (view.black.bit_count(), (view.black & view.kings).bit_count())
+        for motif, _ in motifs:
+            head, shown = heads[motif.id]
+            asked = set()
+            if motif.counts_fit(ours, theirs):
+                asked = set(program.ask(head, *[Var(v) for v in shown], given=facts))
+            assert compiled.get(motif.id, set()) == asked, (motif.id, pos)
+            found[motif.id] += bool(asked)
+    return found
+
+
 @pytest.fixture(scope="module")
 def shipped():
     _, motifs, _, errors, _ = read_combos([combos_dir() / "motifs.txt"])
@@ -88,28 +117,7 @@ def shipped():
 
 
 def test_compiled_motifs_answer_as_pydatalog_does(shipped):
-    current = {}
-    program, heads = _program(shipped, lambda: current["board"])
-    index = MotifIndex(shipped)
-    seen = {m.id: 0 for m, _ in shipped}
-    for pos in _positions():
-        view = mirror_position(pos) if pos.side == BLACK else pos
-        current["board"] = Board(view)
-        facts = {_name(pred): [(s,) for s in SQUARES if state_of(view, s) & mask]
-                 for pred, mask in STATES.items()}
-        compiled: dict[str, set] = {}
-        for hit in index.hits(pos, every=True):
-            turn = mirror_square if pos.side == BLACK else (lambda s: s)
-            compiled.setdefault(hit.motif.id, set()).add(tuple(turn(s) for _, s in hit.bindings))
-        ours = (view.white.bit_count(), (view.white & view.kings).bit_count())
-        theirs = (view.black.bit_count(), (view.black & view.kings).bit_count())
-        for motif, _ in shipped:
-            head, shown = heads[motif.id]
-            asked = set()
-            if motif.counts_fit(ours, theirs):
-                asked = set(program.ask(head, *[Var(v) for v in shown], given=facts))
-            assert compiled.get(motif.id, set()) == asked, (motif.id, pos)
-            seen[motif.id] += bool(asked)
+    seen = _compare(shipped, _positions(), as_played=True)
     # The comparison means something only where motifs are found: most of them are.
     assert sum(1 for n in seen.values() if n) >= 4, seen
 
@@ -194,25 +202,5 @@ def test_every_predicate_of_the_vocabulary_answers_as_pydatalog_does(tmp_path):
     used = {lit.pred for m, _ in motifs for lit in m.body}
     used |= {lit.pred for m, _ in motifs for d in m.defines for lit in d.body}
     assert set(vocab) <= used, set(vocab) - used  # the test covers the whole vocabulary
-    current = {}
-    program, heads = _program(motifs, lambda: current["board"])
-    index = MotifIndex(motifs)
-    found = {m.id: 0 for m, _ in motifs}
-    for pos in _positions()[:400]:
-        view = mirror_position(pos) if pos.side == BLACK else pos
-        current["board"] = Board(view)
-        facts = {_name(pred): [(s,) for s in SQUARES if state_of(view, s) & mask]
-                 for pred, mask in STATES.items()}
-        compiled: dict[str, set] = {}
-        for hit in index.hits(view, every=True):
-            compiled.setdefault(hit.motif.id, set()).add(tuple(s for _, s in hit.bindings))
-        ours = (view.white.bit_count(), (view.white & view.kings).bit_count())
-        theirs = (view.black.bit_count(), (view.black & view.kings).bit_count())
-        for motif, _ in motifs:
-            head, shown = heads[motif.id]
-            asked = set()
-            if motif.counts_fit(ours, theirs):
-                asked = set(program.ask(head, *[Var(v) for v in shown], given=facts))
-            assert compiled.get(motif.id, set()) == asked, (motif.id, pos)
-            found[motif.id] += bool(asked)
+    found = _compare(motifs, _positions()[:400], as_played=False)
     assert sum(1 for n in found.values() if n) >= 5, found
