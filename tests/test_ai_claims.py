@@ -13,6 +13,7 @@ from kbdraughts.ai.claims import (
 )
 from kbdraughts.ai.coach import expected_line
 from kbdraughts.kb.knowledge import load_knowledge_base
+from kbdraughts.kb.rule import make_rule
 from kbdraughts.notation import move_text, parse_fen, parse_move
 
 SHOT_01 = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
@@ -34,7 +35,9 @@ def test_the_claims_of_the_shipped_rules_are_read_from_their_names(kb):
     assert claim_of(kb.rule("shot-01")) == Claim(GAIN, 1)  # gives a man, takes two
     assert claim_of(kb.rule("shot-08")) == Claim(GAIN, 3)  # gives a man, takes four
     assert claim_of(kb.rule("shot-32")) == Claim(GAIN, 1)  # gives two men, takes three
-    assert claim_of(kb.rule("tactic-1")) == Claim(GAIN, 1)  # threat a3-b4, nets 1
+    threat = make_rule("t-1", "a3-b4", cells=("?",) * 8 + ("w",) + ("?",) * 23,
+                       name="threat a3-b4, nets 1")  # as the mined rules were named
+    assert claim_of(threat) == Claim(GAIN, 1)
     assert claim_of(kb.rule("breakthrough-1")) == Claim(CROWNS)
     assert claim_of(kb.rule("petrov-catch-1")) == Claim(CATCHES)
     assert claim_of(kb.rule("main-road-from-g1")) == Claim(MAIN_ROAD)

@@ -69,8 +69,8 @@ def test_a_cached_file_is_the_parsed_file_field_by_field(tmp_path: Path, monkeyp
             b.pattern, b.patterns, b.exact, b.constrained)
 
 
-def test_the_shipped_tactics_come_back_from_the_cache(tmp_path: Path, monkeypatch):
-    path = combos_dir() / "tactics.txt"
+def test_the_shipped_openings_come_back_from_the_cache(tmp_path: Path, monkeypatch):
+    path = combos_dir() / "openings.txt"  # the largest shipped file
     (rules, _, errors), (again, _, _) = load_twice(tmp_path, monkeypatch, path.read_bytes(),
                                                    str(path))
     assert errors == []

@@ -51,7 +51,7 @@ def _samples(seed: int, count: int) -> list[str]:
     sources = [(DATA / "good.txt").read_text(encoding="utf-8"),
                (DATA / "errors.txt").read_text(encoding="utf-8")]
     shipped = [(combos_dir() / name).read_text(encoding="utf-8")
-               for name in ("openings.txt", "motifs.txt", "endgames.txt", "tactics.txt")]
+               for name in ("openings.txt", "motifs.txt", "endgames.txt")]
     out = []
     for _ in range(count):
         roll = rng.random()

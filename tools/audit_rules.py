@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--depth", type=int, default=6, help="plies searched after the rule's move")
-    ap.add_argument("--files", nargs="+", default=["tactics.txt", "motifs.txt"])
+    ap.add_argument("--files", nargs="+", default=["motifs.txt", "endgames.txt"])
     ap.add_argument("--drop-below", type=float, default=0.75)
     ap.add_argument("--min-fired", type=int, default=4)
     args = ap.parse_args(argv)

@@ -28,7 +28,9 @@ and the score against level 1 without the knowledge base stayed where it was).
 ``--soundness GAMES.pdn`` prints how often the shipped tactics keep the material.
 
 Rules are written for White (a Black shot is mirrored), deduplicated, with the source
-position in a comment; the output is a combos file for ``combos/tactics.txt``.
+position in a comment; the output is a combos file (it made ``combos/tactics.txt``, dropped
+since the motifs measured better: see combos/README.md; ``--soundness`` audits such a file when
+one is loaded, ``tools/audit_rules.py`` any rule file).
 
     python tools/mine_rules.py --games 400 --seed 5 --fillings 1 > drafts.txt
     python tools/mine_rules.py --refilter drafts.txt --sample-games 300 --seed 77 > tactics.txt
