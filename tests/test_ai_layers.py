@@ -167,6 +167,20 @@ def test_any_object_with_firing_is_a_knowledge_base():
     assert kb.asked[0] == (pos, tuple(board.legal_moves(pos)))  # given the legal moves
 
 
+
+def test_the_rules_are_asked_once_per_choice_though_the_search_orders_by_them():
+    class HangingKB(FakeKB):  # fires c3-d4, which hangs the man: the check skips it
+        def firing(self, pos, legal=None):
+            self.asked.append((pos, legal))
+            return [FakeMatch(FakeRule(), "pattern", m) for m in legal
+                    if move_text(m) == "c3-d4"]
+
+    kb = HangingKB()
+    pos = parse_fen("W:Wc3,g3:Be5,h8")
+    c = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(pos))
+    assert c.layer == "search" and "skipped rule fake-1" in c.reason
+    assert [p for p, _ in kb.asked].count(pos) == 1
+
 def test_the_shipped_knowledge_base_has_the_shape():
     from kbdraughts.kb.knowledge import EXAMPLE, KnowledgeBase as ShippedKnowledgeBase, parse_rules
 

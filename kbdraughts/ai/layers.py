@@ -21,6 +21,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Iterator, NamedTuple, Sequence, TypeVar
 
 from kbdraughts.ai import explain
@@ -96,6 +97,16 @@ class Context:
     clock: Clock
     notes: list[str] = field(default_factory=list)  # what the reason adds at the end
 
+    @cached_property
+    def firing(self) -> list[RuleMatch]:
+        """The knowledge base's rules that fire here with a legal move, asked once per choice
+        (the rule layer and the search's move ordering both use them)."""
+        kb = self.options.kb
+        if kb is None:
+            return []
+        return [m for m in kb.firing(self.position, self.legal)
+                if m.move is not None and m.move in self.legal]
+
 
 Layer = Callable[[Context], "Choice | None"]
 
@@ -124,8 +135,7 @@ def _rules(ctx: Context, check: bool) -> Choice | None:
     kb = ctx.options.kb
     if kb is None:
         return None
-    firing = [m for m in kb.firing(ctx.position, ctx.legal)
-              if m.move is not None and m.move in ctx.legal]
+    firing = ctx.firing
     for tied in _alternatives(firing):
         ok = []
         for match in tied:
@@ -243,10 +253,7 @@ def search(ctx: Context) -> Choice | None:
 
     The search knows the game: the positions that can recur, the draw rules' counters, and
     contempt for a draw when better; the knowledge base's firing moves are tried first."""
-    kb = ctx.options.kb
-    prefer = (list(dict.fromkeys(m.move for m in kb.firing(ctx.position, ctx.legal)
-                                 if m.move is not None))
-              if kb is not None else [])
+    prefer = list(dict.fromkeys(m.move for m in ctx.firing))
     res = ctx.options.searcher.search(
         ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
         stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),
