@@ -1,6 +1,6 @@
 """The search's speed and depth on fixed middle games, beside perft leaves/s in the same run.
 
-    python bench/search.py [--movetime MS] [--limit N] [--eval heuristic|material]
+    python bench/search.py [--movetime MS | --depth D] [--limit N] [--eval heuristic|material]
                            [--no-engine] [--profile] [--make-positions] [--old REV]
 
 For each position of ``bench/data/middlegames.txt`` (middle games of men only, see
@@ -16,9 +16,13 @@ used, against its budget. The anchor, in the same run: perft from the start to d
 the shares of the evaluation, the move generator, the transposition table and the rest (the
 figures are slower under the profiler; only the shares count).
 
-``--old REV`` measures the search of another commit too (its ``kbdraughts/ai/search.py``, read
-with ``git show`` and loaded as a module of its own beside this one), position by position in
-turn with this one, so both see the same load: the old figures first, then the new.
+``--old REV`` measures the search of another commit too: its ``kbdraughts`` package (``git
+archive``) in a worker process of its own, position by position in turn with this one, so both
+see the same load: the old figures first, then the new.
+
+``--depth D`` searches every position to exactly D plies instead (no clock): the nodes, the CPU
+time and the move and score found, so a change meant only to be faster shows the same tree in
+less time, and one that prunes shows what it saves.
 
 ``--make-positions`` writes the positions file afresh; it is made once and kept, so the figures
 of later versions compare on the same positions (the games behind it depend on the knowledge
@@ -35,7 +39,7 @@ import random
 import statistics
 import subprocess
 import sys
-import types
+import tempfile
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -45,7 +49,7 @@ from kbdraughts.ai.heuristic import default_heuristic, material
 from kbdraughts.ai.search import Searcher
 from kbdraughts.board import START, Position, captures, legal_moves, perft
 from kbdraughts.game import Game
-from kbdraughts.notation import fen, parse_fen
+from kbdraughts.notation import fen, move_text, parse_fen
 
 POSITIONS = Path(__file__).resolve().parent / "data" / "middlegames.txt"
 #: What a position of the set must be (the test of the file checks the same).
@@ -130,22 +134,56 @@ def read_positions(path: Path = POSITIONS) -> list[Position]:
 # -- measuring -------------------------------------------------------------------------------
 
 
-def old_searcher(rev: str) -> type:
-    """The ``Searcher`` class of ``kbdraughts/ai/search.py`` at commit ``rev``."""
-    root = Path(__file__).resolve().parent.parent
-    text = subprocess.run(["git", "show", f"{rev}:kbdraughts/ai/search.py"], cwd=root,
-                          check=True, capture_output=True, text=True).stdout
-    module = types.ModuleType(f"search_at_{rev}")
-    sys.modules[module.__name__] = module  # dataclasses look their module up there
-    exec(compile(text, f"{rev}:kbdraughts/ai/search.py", "exec"), module.__dict__)
-    return module.Searcher
+class OldSearch:
+    """The search of commit ``rev``: its package exported to a temporary directory and run
+    by this script in a worker process (``--worker``) with that directory first on the path;
+    one position a line in, one Row (and the move and score) a line out."""
+
+    def __init__(self, rev: str, evaluation: str):
+        root = Path(__file__).resolve().parent.parent
+        self.dir = tempfile.TemporaryDirectory(prefix="kbd-old-")
+        tar = subprocess.run(["git", "archive", rev, "kbdraughts", "combos"], cwd=root,
+                             check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", self.dir.name], input=tar, check=True)
+        env = dict(os.environ, PYTHONPATH=self.dir.name, XDG_DATA_HOME=self.dir.name)
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--worker", "--eval", evaluation], env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=self.dir.name)
+
+    def measure(self, pos: Position, movetime_ms: int, depth: int) -> tuple[Row, str]:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(f"{fen(pos)};{movetime_ms};{depth}\n")
+        self.proc.stdin.flush()
+        fields = self.proc.stdout.readline().split(";")
+        return Row(int(fields[0]), int(fields[1]), float(fields[2]), float(fields[3]), 0.0), \
+            fields[4].strip()
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait()
+        self.dir.cleanup()
 
 
-def measure(pos: Position, movetime_ms: int, evaluate, engine: bool,
-            searcher_class: type = Searcher) -> Row:
-    searcher = searcher_class(evaluate)
+def worker(evaluate) -> None:
+    """The other side of :class:`OldSearch`: ``FEN;movetime;depth`` lines in."""
+    Searcher(evaluate).search(read_positions()[0], movetime_ms=200)  # the same warm-up
+    for line in sys.stdin:
+        text, movetime, depth = line.strip().split(";")
+        row, found = measure(parse_fen(text), int(movetime), evaluate, False, depth=int(depth))
+        print(f"{row.depth};{row.nodes};{row.seconds};{row.cpu};{found}", flush=True)
+
+
+def measure(pos: Position, movetime_ms: int, evaluate, engine: bool, depth: int = 0
+            ) -> tuple[Row, str]:
+    """One search of ``pos`` (``depth`` plies exactly, or ``movetime_ms``), and its move and
+    score as text."""
+    searcher = Searcher(evaluate)
     cpu = time.process_time()
-    res = searcher.search(pos, movetime_ms=movetime_ms)
+    if depth:
+        res = searcher.search(pos, max_depth=depth)
+    else:
+        res = searcher.search(pos, movetime_ms=movetime_ms)
     cpu = time.process_time() - cpu
     used = 0.0
     if engine:
@@ -153,7 +191,8 @@ def measure(pos: Position, movetime_ms: int, evaluate, engine: bool,
         t = time.perf_counter()
         e.choose(Game(pos))
         used = time.perf_counter() - t
-    return Row(res.depth, res.nodes, res.seconds, cpu, used)
+    found = f"{move_text(res.move) if res.move else '-'} {res.score:g}"
+    return Row(res.depth, res.nodes, res.seconds, cpu, used), found
 
 
 def perft_anchor(depth: int) -> tuple[int, float, float]:
@@ -260,34 +299,54 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--make-positions", action="store_true", help="write the positions file")
     ap.add_argument("--old", metavar="REV", help="also measure the search of commit REV, "
                     "interleaved with this one")
+    ap.add_argument("--depth", type=int, default=0, help="search each position to exactly D "
+                    "plies instead of for --movetime")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.make_positions:
         return write_positions()
-    positions = read_positions()[: args.limit or None]
     evaluate = default_heuristic().evaluate if args.eval == "heuristic" else material
+    if args.worker:
+        return worker(evaluate)
+    positions = read_positions()[: args.limit or None]
     Searcher(evaluate).search(positions[0], movetime_ms=200)  # warm-up: imports, caches
-    print(f"{len(positions)} positions, {args.movetime} ms each, {args.eval} evaluation; {load()}")
+    budget = f"{args.depth} plies" if args.depth else f"{args.movetime} ms"
+    print(f"{len(positions)} positions, {budget} each, {args.eval} evaluation; {load()}")
     if args.profile:
         return profile(positions, args.movetime, evaluate)
-    old = old_searcher(args.old) if args.old else None
-    rows, old_rows = [], []
-    for p in positions:
+    old = OldSearch(args.old, args.eval) if args.old else None
+    rows, old_rows, same = [], [], 0
+    engine = not args.no_engine and not args.depth
+    try:
+        for p in positions:
+            if old is not None:
+                row, old_found = old.measure(p, args.movetime, args.depth)
+                old_rows.append(row)
+            row, found = measure(p, args.movetime, evaluate, engine, args.depth)
+            rows.append(row)
+            same += old is not None and found == old_found
+    finally:
         if old is not None:
-            old_rows.append(measure(p, args.movetime, evaluate, False, old))
-        rows.append(measure(p, args.movetime, evaluate, not args.no_engine))
+            old.close()
     if old is not None:
         print(f"-- the search of {args.old}:")
         old_nps, old_depth = report(old_rows, args.movetime, False)
         print("-- this search:")
-    nps, depth = report(rows, args.movetime, not args.no_engine)
+    nps, depth = report(rows, args.movetime, engine)
     leaves, wall, cpu = perft_anchor(args.perft_depth)
     print(f"perft {args.perft_depth} from the start: {leaves} leaves in {wall:.3f} s, "
           f"{leaves / wall:.0f} leaves/s ({leaves / cpu:.0f} by CPU time); {load()}")
-    print(f"search: mean {nps:.0f} nodes/s, mean depth {depth:.2f} in {args.movetime} ms over "
+    print(f"search: mean {nps:.0f} nodes/s, mean depth {depth:.2f} in {budget} over "
           f"{len(rows)} positions; anchor perft: {leaves / wall:.0f} leaves/s")
     if old is not None:
         print(f"{args.old}: mean {old_nps:.0f} nodes/s, mean depth {old_depth:.2f}; this one "
               f"{nps / old_nps:.2f}x the nodes/s, {depth - old_depth:+.2f} plies")
+        if args.depth:
+            old_nodes, old_cpu = sum(r.nodes for r in old_rows), sum(r.cpu for r in old_rows)
+            new_nodes, new_cpu = sum(r.nodes for r in rows), sum(r.cpu for r in rows)
+            print(f"to depth {args.depth}: {args.old} {old_nodes} nodes in {old_cpu:.2f} s CPU, "
+                  f"this one {new_nodes} nodes in {new_cpu:.2f} s CPU ({old_cpu / new_cpu:.2f}x "
+                  f"faster); the same move and score in {same} of {len(rows)} positions")
 
 
 if __name__ == "__main__":
