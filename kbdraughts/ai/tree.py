@@ -36,7 +36,11 @@ from typing import Callable
 from kbdraughts.ai.draw_rules import RULE_PLIES, rule_draw
 from kbdraughts.ai.ordering import Ordering
 from kbdraughts.ai.values import WIN
-from kbdraughts.board import BB_BOARD, BB_RANK, Move, Position, captures, play, quiet_moves
+from kbdraughts.board import (
+    BB_BOARD, BB_RANK, Move, Position, captures, play, quiet_moves,
+)
+
+_new = tuple.__new__  # builds a Position without NamedTuple's slower __new__, as board.py does
 
 Evaluate = Callable[[Position], float]
 
@@ -189,39 +193,76 @@ class Tree:
                ) -> tuple[float, Move | None]:
         """The moves of a node in order, each searched (or pruned); the best score and move.
         ``futile``: the bound a quiet move that crowns nothing and gives no capture is taken to
-        score at most, without a search (futility at the frontier)."""
-        kings = pos.kings
+        score at most, without a search (futility at the frontier). A child without kings or
+        a capture at a leaf is scored here, without a call (most nodes are such leaves)."""
+        white, black, kings, side = pos
         quiet = not moves[0].captured
         extend = self.extensions and depth > 0 and ply + depth < self._bound
         # A forced move (one legal move: often the capture a sacrifice compels) costs no ply.
         new_depth = depth if extend and self.forced_extension and len(moves) == 1 else depth - 1
         reduce = quiet and self.reductions and depth >= LMR_DEPTH
-        pre_crown = PRE_CROWN[pos.side] if quiet and extend else 0
-        negamax = self._negamax
+        pre_crown = PRE_CROWN[side] if quiet and extend else 0
+        negamax, evals, evaluate = self._negamax, self._evals, self.evaluate
         best, best_move = -INF, None
         for i, j in enumerate(self.ordering.order(moves, tt_move, ply)):
             m = moves[j]
-            child = play(pos, m)
+            start, end, cap, _, crowned = m
+            sbit, ebit = 1 << start, 1 << end
+            # The child, as board.play makes it (inline: this is the search's hottest loop).
             if kings:
-                ck = 0 if m.captured or not kings >> m.start & 1 else ko + 1
-                cs = 0 if m.captured or m.crowned else sb + 1
+                k = kings & ~cap
+                if k & sbit:
+                    k = (k & ~sbit) | ebit
+                    ck = 0 if cap else ko + 1
+                else:
+                    if crowned:
+                        k |= ebit
+                    ck = 0
+                cs = 0 if cap or crowned else sb + 1
             else:
+                k = ebit if crowned else 0
                 ck = cs = 0
-            if futile is not None and not m.crowned and not _gives_capture(child):
-                if futile > best:
-                    best = futile  # no best move: the table would try it first next time
-                continue
+            if side:
+                child = _new(Position, (white & ~cap, (black & ~sbit) | ebit, k, 0))
+            else:
+                child = _new(Position, ((white & ~sbit) | ebit, black & ~cap, k, 1))
+            gives = None  # whether the child's side to move has a capture, once asked
+            if futile is not None and not crowned:
+                gives = _gives_capture(child)
+                if not gives:
+                    if futile > best:
+                        best = futile  # no best move: the table would try it first next time
+                    continue
             d = new_depth
-            if pre_crown >> m.end & 1 and not kings >> m.start & 1:
+            if pre_crown >> end & 1 and not kings >> start & 1:
                 d = depth  # a man one step from crowning: look one ply further
-            if i == 0:
+            s = None
+            if d <= 0 and not k:
+                # A leaf without kings: its evaluation unless a capture is pending (the score
+                # does not depend on the window, so no null window and no second search).
+                s = evals.get(child)
+                if s is None:
+                    if gives is None:
+                        gives = _men_capture(child)
+                    if not gives:
+                        s = evals[child] = evaluate(child)
+                if s is not None:
+                    s = -s
+                    self.nodes += 1
+                    if not self.nodes & CHECK_MASK:
+                        self._tick()
+            if s is not None:
+                pass
+            elif i == 0:
                 s = -negamax(child, d, -beta, -alpha, ply + 1, ck, cs)
             else:
                 # i >= LMR_FROM: after the table's move and both killers.
                 r = 0
-                if (reduce and i >= LMR_FROM and d < depth and not m.crowned
-                        and not _gives_capture(child)):
-                    r = 2 if i >= LMR_LATER and d > 2 else 1
+                if reduce and i >= LMR_FROM and d < depth and not crowned:
+                    if gives is None:
+                        gives = _gives_capture(child)
+                    if not gives:
+                        r = 2 if i >= LMR_LATER and d > 2 else 1
                 s = -negamax(child, d - r, -alpha - 1, -alpha, ply + 1, ck, cs)
                 if r and s > alpha:
                     s = -negamax(child, d, -alpha - 1, -alpha, ply + 1, ck, cs)
