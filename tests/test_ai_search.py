@@ -122,6 +122,37 @@ def test_the_budget_is_kept():
         assert elapsed <= budget * 1.05 + 60, elapsed  # slack for a loaded machine
 
 
+def test_a_timed_search_deepens_until_the_deadline_cuts_an_iteration():
+    # The budget is the move's whole time: another iteration starts while any is left, so
+    # the last one is cut short (it is not, only when the search ends at a mate or max_depth).
+    for pos in positions(4, 3, plies=(14, 30)):
+        res = Searcher(default_heuristic().evaluate).search(pos, movetime_ms=120)
+        assert not res.complete and res.depth >= 1, res
+    res = Searcher(default_heuristic().evaluate).search(START, max_depth=3, movetime_ms=10_000)
+    assert res.complete and res.depth == 3
+
+
+def test_no_garbage_collection_inside_a_search_and_it_is_back_after():
+    import gc
+
+    seen = []
+
+    def evaluate(pos: Position) -> float:
+        seen.append(gc.isenabled())
+        return material(pos)
+
+    assert gc.isenabled()
+    Searcher(evaluate).search(START, max_depth=4)
+    # The root's own evaluation (for contempt) comes first, outside the deepening.
+    assert len(seen) > 1 and not any(seen[1:]) and gc.isenabled()
+    gc.disable()  # a caller that keeps it off finds it off
+    try:
+        Searcher(evaluate).search(START, max_depth=2)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_the_stop_event_ends_a_search_without_a_budget():
     import threading
 
