@@ -77,6 +77,30 @@ def test_evaluation_is_the_same_for_both_colours():
         assert position_features(pos) == position_features(_rotate(pos))
 
 
+# The evaluation weighs the sums over men with tables and the others one by one; its number
+# must be the terms' own sum, as `score` adds them up term by term from the features.
+_FRACTIONAL = """value centre 6.25 per centre_men when not endgame
+value tempo 1.5 per man_ranks
+value golden -3.75 per golden when kings
+value runaway 99.5 per runaway
+value blocked -6.125 per blocked_men when endgame
+value flank-balance -2.5 per flank_imbalance
+value steady 7.5 when main_road
+"""
+_WHEN_A_MEN_SUM = "value guard-while-golden 12 per back_guard when golden\nvalue men 3 per men\n"
+
+
+@pytest.mark.parametrize("text", [None, _FRACTIONAL, _WHEN_A_MEN_SUM])
+def test_the_evaluation_is_material_plus_the_value_terms_sum(text):
+    h = default_heuristic() if text is None else Heuristic(parse_terms(text))
+    rng = random.Random(21)
+    positions = [START] + [p for _ in range(40) for p in random_walk(rng, rng.randrange(20, 90))]
+    for pos in positions:
+        terms, _ = h.score("value", position_features(pos))
+        assert h.evaluate(pos) == pytest.approx(material(pos) + terms, abs=1e-9), pos
+        assert h.positional(pos) == pytest.approx(terms, abs=1e-9), pos
+
+
 def test_material_counts_kings_as_two_and_a_half_men():
     assert material(parse_fen("W:WKa1,c3:Bh8")) == 250
 

@@ -23,7 +23,8 @@ from kbdraughts.kb.terms import POSITION_FEATURES
 from kbdraughts.squares import mirror_bits, mirror_square, square_at
 
 __all__ = [
-    "position_features", "white_features", "ENDGAME", "runaway_men", "king_reach", "CENTRE", "BACK_RANK", "GUARD", "GOLDEN",
+    "position_features", "white_features", "men_sums", "other_features", "men_tables",
+    "man_values", "MEN_SUMS", "OTHERS", "ENDGAME", "runaway_men", "king_reach", "CENTRE", "BACK_RANK", "GUARD", "GOLDEN",
     "MAIN_ROAD", "OUTPOST_RANKS", "ENDGAME_PIECES", "POSITION_FEATURES",
 ]
 
@@ -155,9 +156,70 @@ def tempo(men: int, side: Side) -> int:
     t0, t1, t2, t3 = _TEMPO[side]
     return t0[men & 511] + t1[men >> 9 & 511] + t2[men >> 18 & 511] + t3[men >> 27]
 
-def white_features(pos: Position) -> tuple[int, ...]:
-    """The values of POSITION_FEATURES from White's side (White's less Black's; ``endgame``
-    is the same for both): the evaluation turns the sum, not each value."""
+#: The features that are a sum over a side's men of a value per square (ours less theirs):
+#: the evaluation weighs them all at once with tables per 9-bit slice (:func:`men_tables`).
+MEN_SUMS: tuple[str, ...] = ("centre_men", "back_men", "man_ranks", "back_guard", "golden",
+                             "men")
+#: The others, in the order :func:`other_features` gives them.
+OTHERS: tuple[str, ...] = tuple(f for f in POSITION_FEATURES if f not in MEN_SUMS)
+
+
+def man_values(square: int, side: Side) -> tuple[int, ...]:
+    """The values of MEN_SUMS one man of ``side`` on ``square`` adds for that side."""
+    b = 1 << square
+    return (
+        1 if CENTRE & b else 0,
+        1 if BACK_RANK[side] & b else 0,
+        _R[square] if side == WHITE else 7 - _R[square],
+        1 if GUARD[side] & b else 0,
+        1 if GOLDEN & b else 0,
+        1,
+    )
+
+
+def men_tables(weights: tuple[float, ...], side: Side) -> tuple[tuple[float, ...], ...]:
+    """Per 9-bit slice of a bitboard, the weighted MEN_SUMS of ``side``'s men on it added up
+    (``weights`` in MEN_SUMS' order): four look-ups weigh them all.
+
+    >>> from kbdraughts.board import START
+    >>> t = men_tables((0, 0, 1, 0, 0, 0), WHITE)  # man_ranks alone: the tempo
+    >>> men = START.white
+    >>> t[0][men & 511] + t[1][men >> 9 & 511] + t[2][men >> 18 & 511] + t[3][men >> 27]
+    12.0
+    >>> tempo(men, WHITE)
+    12
+    """
+    per_square = [0.0] * 36
+    for s in SQUARES:
+        per_square[s] = sum(w * v for w, v in zip(weights, man_values(s, side)) if w)
+    tables = []
+    for i in range(4):
+        table = [0.0] * 512
+        for bits in range(1, 512):
+            low = bits & -bits
+            sq = 9 * i + low.bit_length() - 1
+            table[bits] = table[bits ^ low] + (per_square[sq] if sq < 36 else 0.0)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def men_sums(pos: Position) -> tuple[int, ...]:
+    """The values of MEN_SUMS from White's side (White's less Black's)."""
+    white, black, kings, _ = pos
+    wm, bm = white & ~kings, black & ~kings
+    return (
+        (wm & CENTRE).bit_count() - (bm & CENTRE).bit_count(),
+        (wm & BACK_RANK[WHITE]).bit_count() - (bm & BACK_RANK[BLACK]).bit_count(),
+        tempo(wm, WHITE) - tempo(bm, BLACK),
+        (wm & GUARD[WHITE]).bit_count() - (bm & GUARD[BLACK]).bit_count(),
+        (wm & GOLDEN).bit_count() - (bm & GOLDEN).bit_count(),
+        wm.bit_count() - bm.bit_count(),
+    )
+
+
+def other_features(pos: Position) -> tuple[int, ...]:
+    """The values of OTHERS from White's side (White's less Black's; ``endgame`` is the same
+    for both)."""
     white, black, kings, us = pos
     wm, bm = white & ~kings, black & ~kings
     occupied = white | black
@@ -194,20 +256,23 @@ def white_features(pos: Position) -> tuple[int, ...]:
         # against three kings (with as many pieces as theirs, it decides nothing).
         nw, nb = white.bit_count(), black.bit_count()
         road = (nw < nb and bool(wk & MAIN_ROAD)) - (nb < nw and bool(bk & MAIN_ROAD))
-    wl, bl = (wm & _LEFT).bit_count(), (bm & _LEFT).bit_count()
-    nwm, nbm = wm.bit_count(), bm.bit_count()
-    flanks = abs(2 * wl - nwm) - abs(2 * bl - nbm)
+    flanks = (abs(2 * (wm & _LEFT).bit_count() - wm.bit_count())
+              - abs(2 * (bm & _LEFT).bit_count() - bm.bit_count()))
     endgame = 1 if occupied.bit_count() <= ENDGAME_PIECES else 0
-    return (
-        (wm & CENTRE).bit_count() - (bm & CENTRE).bit_count(),
-        (wm & BACK_RANK[WHITE]).bit_count() - (bm & BACK_RANK[BLACK]).bit_count(),
-        tempo(wm, WHITE) - tempo(bm, BLACK),
-        nk,
-        endgame,
-        (wm & GUARD[WHITE]).bit_count() - (bm & GUARD[BLACK]).bit_count(),
-        (wm & GOLDEN).bit_count() - (bm & GOLDEN).bit_count(),
-        run, blocked, outposts, mobility, road, flanks, nwm - nbm,
-    )
+    return nk, endgame, run, blocked, outposts, mobility, road, flanks
+
+
+#: Where each feature of POSITION_FEATURES comes from: (0, i) the i-th of MEN_SUMS, (1, i)
+#: the i-th of OTHERS.
+_SOURCE = tuple((0, MEN_SUMS.index(f)) if f in MEN_SUMS else (1, OTHERS.index(f))
+                for f in POSITION_FEATURES)
+
+
+def white_features(pos: Position) -> tuple[int, ...]:
+    """The values of POSITION_FEATURES from White's side (White's less Black's; ``endgame``
+    is the same for both): the evaluation turns the sum, not each value."""
+    parts = (men_sums(pos), other_features(pos))
+    return tuple(parts[k][i] for k, i in _SOURCE)
 
 
 #: Where ``endgame`` (the one feature not a difference) stands in POSITION_FEATURES.

@@ -36,11 +36,7 @@ from typing import Callable
 from kbdraughts.ai.draw_rules import RULE_PLIES, rule_draw
 from kbdraughts.ai.ordering import Ordering
 from kbdraughts.ai.values import WIN
-from kbdraughts.board import (
-    BB_BOARD, BB_RANK, Move, Position, captures, play, quiet_moves,
-)
-
-_new = tuple.__new__  # builds a Position without NamedTuple's slower __new__, as board.py does
+from kbdraughts.board import BB_BOARD, BB_RANK, Move, Position, captures, play, quiet_moves
 
 Evaluate = Callable[[Position], float]
 
@@ -193,9 +189,8 @@ class Tree:
                ) -> tuple[float, Move | None]:
         """The moves of a node in order, each searched (or pruned); the best score and move.
         ``futile``: the bound a quiet move that crowns nothing and gives no capture is taken to
-        score at most, without a search (futility at the frontier). A child without kings or
-        a capture at a leaf is scored here, without a call (most nodes are such leaves)."""
-        white, black, kings, side = pos
+        score at most, without a search (futility at the frontier)."""
+        kings, side = pos.kings, pos.side
         quiet = not moves[0].captured
         extend = self.extensions and depth > 0 and ply + depth < self._bound
         # A forced move (one legal move: often the capture a sacrifice compels) costs no ply.
@@ -206,26 +201,13 @@ class Tree:
         best, best_move = -INF, None
         for i, j in enumerate(self.ordering.order(moves, tt_move, ply)):
             m = moves[j]
+            child = play(pos, m)
             start, end, cap, _, crowned = m
-            sbit, ebit = 1 << start, 1 << end
-            # The child, as board.play makes it (inline: this is the search's hottest loop).
             if kings:
-                k = kings & ~cap
-                if k & sbit:
-                    k = (k & ~sbit) | ebit
-                    ck = 0 if cap else ko + 1
-                else:
-                    if crowned:
-                        k |= ebit
-                    ck = 0
+                ck = 0 if cap or not kings >> start & 1 else ko + 1
                 cs = 0 if cap or crowned else sb + 1
             else:
-                k = ebit if crowned else 0
                 ck = cs = 0
-            if side:
-                child = _new(Position, (white & ~cap, (black & ~sbit) | ebit, k, 0))
-            else:
-                child = _new(Position, ((white & ~sbit) | ebit, black & ~cap, k, 1))
             gives = None  # whether the child's side to move has a capture, once asked
             if futile is not None and not crowned:
                 gives = _gives_capture(child)
@@ -236,38 +218,22 @@ class Tree:
             d = new_depth
             if pre_crown >> end & 1 and not kings >> start & 1:
                 d = depth  # a man one step from crowning: look one ply further
-            s = None
-            if d <= 0 and not k:
-                # A leaf without kings: its evaluation unless a capture is pending (the score
-                # does not depend on the window, so no null window and no second search).
-                s = evals.get(child)
-                if s is None:
-                    if gives is None:
-                        gives = _men_capture(child)
-                    if not gives:
-                        s = evals[child] = evaluate(child)
-                if s is not None:
-                    s = -s
-                    self.nodes += 1
-                    if not self.nodes & CHECK_MASK:
-                        self._tick()
+            # A leaf without kings: its evaluation unless a capture is pending (the score does
+            # not depend on the window: no null window, no second search, no call).
+            s = evals.get(child) if d <= 0 and not child.kings else None
+            if s is None and d <= 0 and not child.kings and not (
+                    gives if gives is not None else _men_capture(child)):
+                s = evals[child] = evaluate(child)
             if s is not None:
-                pass
+                s = -s
+                self.nodes += 1
+                if not self.nodes & CHECK_MASK:
+                    self._tick()
             elif i == 0:
                 s = -negamax(child, d, -beta, -alpha, ply + 1, ck, cs)
             else:
-                # i >= LMR_FROM: after the table's move and both killers.
-                r = 0
-                if reduce and i >= LMR_FROM and d < depth and not crowned:
-                    if gives is None:
-                        gives = _gives_capture(child)
-                    if not gives:
-                        r = 2 if i >= LMR_LATER and d > 2 else 1
-                s = -negamax(child, d - r, -alpha - 1, -alpha, ply + 1, ck, cs)
-                if r and s > alpha:
-                    s = -negamax(child, d, -alpha - 1, -alpha, ply + 1, ck, cs)
-                if alpha < s < beta:
-                    s = -negamax(child, d, -beta, -alpha, ply + 1, ck, cs)
+                s = self._later(child, i, d, depth, alpha, beta, ply, ck, cs,
+                                reduce and not crowned, gives)
             if s > best:
                 best, best_move = s, m
                 if s > alpha:
@@ -277,6 +243,25 @@ class Tree:
                             self.ordering.cutoff(m, depth, ply)
                         break
         return best, best_move
+
+    def _later(self, child: Position, i: int, d: int, depth: int, alpha: float, beta: float,
+               ply: int, ck: int, cs: int, reducible: bool, gives: bool | None) -> float:
+        """The ``i``-th move's score (i >= 1): a null window first, reduced when it is a late
+        quiet move that gives no capture (after the table's move and both killers), searched
+        again at full depth, then in the full window, as far as it beats alpha."""
+        negamax = self._negamax
+        r = 0
+        if reducible and i >= LMR_FROM and d < depth:
+            if gives is None:
+                gives = _gives_capture(child)
+            if not gives:
+                r = 2 if i >= LMR_LATER and d > 2 else 1
+        s = -negamax(child, d - r, -alpha - 1, -alpha, ply + 1, ck, cs)
+        if r and s > alpha:
+            s = -negamax(child, d, -alpha - 1, -alpha, ply + 1, ck, cs)
+        if alpha < s < beta:
+            s = -negamax(child, d, -beta, -alpha, ply + 1, ck, cs)
+        return s
 
     def _store(self, pos: Position, depth: int, score: float, flag: int, move: Move | None,
                ply: int) -> None:
