@@ -1,0 +1,88 @@
+"""This tree's engine against the engine of an earlier commit, each with its own package.
+
+    python bench/versus.py REV [--games N] [--seed S] [--jobs J] [--movetime MS] [--level L]
+                               [--no-kb] [--self]
+
+``git archive REV`` puts that commit's ``kbdraughts`` and ``combos`` in a temporary directory;
+it plays as ``cmd:`` (``bestmove`` on a pipe, its rule cache in that directory, warmed before
+the first game), and this tree plays in ``kbdraughts match`` itself. The old engine runs with
+``python -P``: without it, ``python -m`` puts the working directory first on the path, and a
+match started from a checkout plays that checkout's package on both sides (a self-play that
+looks like a comparison). The old engine is sent the game so far (``FEN moves ...``) when it
+understands that line, else ``--cmd-fen`` (the position alone).
+
+``--self`` plays this tree's own commit (HEAD, archived the same way) instead of REV: the
+anchor, equal engines over the same openings, in the same conditions. The output is match's
+(the time each side took, then ``A vs B: +W =D -L, score X%``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def export(rev: str, into: Path) -> None:
+    """``kbdraughts`` and ``combos`` of commit ``rev`` into the directory ``into``."""
+    tar = subprocess.run(["git", "archive", rev, "kbdraughts", "combos"], cwd=ROOT, check=True,
+                         capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=tar, check=True)
+
+
+def engine_words(tree: Path, movetime: int, level: int, use_kb: bool) -> list[str]:
+    words = ["env", f"PYTHONPATH={tree}", f"XDG_DATA_HOME={tree / 'data'}", sys.executable,
+             "-P", "-m", "kbdraughts.cli", "bestmove", "--movetime", str(movetime),
+             "--level", str(level)]
+    return words + ([] if use_kb else ["--no-kb"])
+
+
+def warm(words: list[str]) -> bool:
+    """Ask once (the rule cache is built now, not in a game's first move); whether the engine
+    understands a line with the game so far."""
+    from kbdraughts.board import START
+    from kbdraughts.notation import fen
+
+    lines = f"{fen(START)}\n{fen(START)} moves c3-d4\n"
+    run = subprocess.run(words, input=lines, capture_output=True, text=True,
+                         cwd=words[1].split("=", 1)[1])
+    answers = run.stdout.splitlines()
+    # An older engine answers 'error' to a line it cannot read, or stops at it.
+    return run.returncode == 0 and len(answers) == 2 and answers[1] not in ("", "error")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rev", help="the earlier commit (a hash, a tag, HEAD~3, ...)")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--movetime", type=int, default=1000, help="ms a move, both sides")
+    ap.add_argument("--level", type=int, default=4)
+    ap.add_argument("--no-kb", action="store_true", help="both sides without the knowledge base")
+    ap.add_argument("--self", action="store_true", help="play HEAD instead of REV: the anchor")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="kbd-versus-") as tmp:
+        tree = Path(tmp)
+        rev = "HEAD" if args.self else args.rev
+        export(rev, tree)
+        words = engine_words(tree, args.movetime, args.level, not args.no_kb)
+        history = warm(words)
+        ours = f"kb:{args.level}:{args.movetime}ms" + (":nokb" if args.no_kb else "")
+        cmd = [sys.executable, "-m", "kbdraughts.cli", "match", ours,
+               "cmd:" + shlex.join(words), "--games", str(args.games), "--seed",
+               str(args.seed), "--jobs", str(args.jobs)] + ([] if history else ["--cmd-fen"])
+        print(f"this tree ({ours}) against {rev} at {args.movetime} ms a move"
+              f"{'' if history else ' (the position alone: it reads no game line)'}",
+              flush=True)
+        return subprocess.run(cmd, cwd=ROOT, env=dict(os.environ)).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
