@@ -1,7 +1,7 @@
 """This tree's engine against the engine of an earlier commit, each with its own package.
 
     python bench/versus.py REV [--games N] [--seed S] [--jobs J] [--movetime MS] [--level L]
-                               [--no-kb] [--self]
+                               [--no-kb] [--self] [--pdn FILE]
 
 ``git archive REV`` puts that commit's ``kbdraughts`` and ``combos`` in a temporary directory;
 it plays as ``cmd:`` (``bestmove`` on a pipe, its rule cache in that directory, warmed before
@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", type=int, default=4)
     ap.add_argument("--no-kb", action="store_true", help="both sides without the knowledge base")
     ap.add_argument("--self", action="store_true", help="play HEAD instead of REV: the anchor")
+    ap.add_argument("--pdn", metavar="FILE", help="write the games to FILE as they end")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="kbd-versus-") as tmp:
         tree = Path(tmp)
@@ -78,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         cmd = [sys.executable, "-m", "kbdraughts.cli", "match", ours,
                "cmd:" + shlex.join(words), "--games", str(args.games), "--seed",
                str(args.seed), "--jobs", str(args.jobs)] + ([] if history else ["--cmd-fen"])
+        if args.pdn:
+            cmd += ["--pdn", str(Path(args.pdn).resolve())]
         print(f"this tree ({ours}) against {rev} at {args.movetime} ms a move"
               f"{'' if history else ' (the position alone: it reads no game line)'}",
               flush=True)
