@@ -1,10 +1,12 @@
 """A position's features as a draughts player names them, computed with bitboard masks.
 
-:func:`position_features` runs at every leaf of the search, so each feature is a few shifts,
-ANDs and popcounts of masks made once at import (no strings, no loop over squares; the only
-loops are over a side's kings, over advanced men when the opponent has no king, and over the
-seven steps of a king's slide). Each value is ours minus theirs from the side to move, in the
-order of ``kb.terms.POSITION_FEATURES``; ``combos/heuristic.txt`` explains each and weighs it.
+The evaluation runs at every leaf of the search, so each feature is a few shifts, ANDs and
+popcounts of masks made once at import (no strings, no loop over squares; the only loops are
+over a side's kings, over advanced men when the opponent has no king, and over the seven steps
+of a king's slide). Each value is ours minus theirs from the side to move, in the order of
+``kb.terms.POSITION_FEATURES``; ``combos/heuristic.txt`` explains each and weighs it. The
+features that are sums over men (MEN_SUMS) the evaluation does not count one by one: it weighs
+them together with :func:`men_tables` and asks :func:`other_features` for the rest.
 
 Black's masks are White's turned 180 degrees (:func:`kbdraughts.squares.mirror_bits`), so a
 position and its colour-mirrored copy have the same features for the side to move.
