@@ -1,0 +1,51 @@
+"""bench/versus.py plays an earlier commit's own package: the archive is that commit's code, the
+engine started from it imports the archive (not the checkout it was started from), and an
+engine that cannot read a game line is found out before the match."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+VERSUS = ROOT / "bench" / "versus.py"
+
+
+def _versus():
+    spec = importlib.util.spec_from_file_location("versus", VERSUS)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _in_git() -> bool:
+    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT,
+                          capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _in_git(), reason="needs the project's git history")
+def test_the_archived_engine_runs_its_own_package_and_reads_game_lines(tmp_path):
+    v = _versus()
+    v.export("HEAD", tmp_path)
+    assert (tmp_path / "kbdraughts" / "cli" / "__init__.py").is_file()
+    words = v.engine_words(tmp_path, 50, 1, False)
+    # Started from the checkout, as match starts it: the archive's package is the one imported.
+    probe = words[:words.index("-P") + 1] + ["-c", "import kbdraughts; print(kbdraughts.__file__)"]
+    out = subprocess.run(probe, cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert Path(out.strip()).resolve().is_relative_to(tmp_path.resolve())
+    assert v.warm(words) is True
+
+
+def test_an_engine_that_stops_at_a_game_line_gets_the_position_alone(tmp_path):
+    v = _versus()
+    old = tmp_path / "old_engine.py"
+    old.write_text("import sys\n"
+                   "for line in sys.stdin:\n"
+                   "    if ' moves ' in line:\n"
+                   "        sys.exit('bad FEN')\n"
+                   "    print('c3-d4', flush=True)\n")
+    assert v.warm(["env", f"PYTHONPATH={tmp_path}", sys.executable, str(old)]) is False
