@@ -26,8 +26,9 @@ from kbdraughts.squares import mirror_bits, mirror_square, square_at
 
 __all__ = [
     "position_features", "white_features", "men_sums", "other_features", "men_tables",
-    "man_values", "MEN_SUMS", "OTHERS", "ENDGAME", "runaway_men", "king_reach", "CENTRE", "BACK_RANK", "GUARD", "GOLDEN",
-    "MAIN_ROAD", "OUTPOST_RANKS", "ENDGAME_PIECES", "POSITION_FEATURES",
+    "man_values", "MEN_SUMS", "OTHERS", "ENDGAME", "runaway_men", "king_reach", "CENTRE",
+    "BACK_RANK", "GUARD", "GOLDEN", "MAIN_ROAD", "OUTPOST_RANKS", "ENDGAME_PIECES",
+    "POSITION_FEATURES",
 ]
 
 #: At most this many pieces on the board: an endgame (men run, the centre matters less).
