@@ -117,20 +117,22 @@ class Heuristic:
 
     def evaluate(self, pos: Position) -> float:
         """A position's score for the side to move: material plus the `value` terms."""
-        if self._quick is not None:
-            return self._quickly(pos, 0)
-        values = white_features(pos)
-        const, on_endgame, weights, _ = self._row(values)
-        total = sum(map(mul, weights, values))
-        return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
+        return self._quickly(pos, 0) if self._quick is not None else self._slowly(pos, 0)
 
     def positional(self, pos: Position) -> float:
         """The `value` terms alone (the evaluation less the material), for the side to move."""
-        if self._quick is not None:
-            return self._quickly(pos, 1)
+        return self._quickly(pos, 1) if self._quick is not None else self._slowly(pos, 1)
+
+    def _slowly(self, pos: Position, which: int) -> float:
+        """``evaluate`` (``which`` 0) or ``positional`` (1) feature by feature: when a `when`
+        names a sum over men, the quick way cannot tell the signature."""
         values = white_features(pos)
-        const, on_endgame, _, weights = self._row(values)
-        total = sum(map(mul, weights, values))
+        sig = 0
+        for i in self._conditioned:
+            if values[i]:
+                sig |= 1 << i
+        const, on_endgame, with_material, without = self._value_row(sig)
+        total = sum(map(mul, without if which else with_material, values))
         return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
 
     def _quickly(self, pos: Position, which: int) -> float:
@@ -157,10 +159,7 @@ class Heuristic:
     def _quick_row(self, sig: int) -> tuple[float, float, tuple]:
         """The value row of ``sig`` as men tables per side and weights of OTHERS, with the
         material and without."""
-        row = self._values.get(sig)
-        if row is None:
-            row = self._values[sig] = self._value_row(sig)
-        const, on_endgame, with_material, without = row
+        const, on_endgame, with_material, without = self._value_row(sig)
         rows = []
         for weights in (with_material, without):
             men = tuple(weights[POSITION_FEATURES.index(f)] for f in MEN_SUMS)
@@ -168,22 +167,14 @@ class Heuristic:
                          tuple(weights[POSITION_FEATURES.index(f)] for f in OTHERS)))
         return const, on_endgame, tuple(rows)
 
-    def _row(self, values: Sequence[float]) -> tuple[float, float, tuple[float, ...],
-                                                        tuple[float, ...]]:
-        sig = 0
-        for i in self._conditioned:
-            if values[i]:
-                sig |= 1 << i
-        row = self._values.get(sig)
-        if row is None:
-            row = self._values[sig] = self._value_row(sig)
-        return row
-
     def _value_row(self, sig: int) -> tuple[float, float, tuple[float, ...], tuple[float, ...]]:
         """The value terms applicable to ``sig`` folded into a constant, the weight of
         ``endgame`` (the same for both sides) and a weight per other feature, with the
         material (men and kings at their values) and without: one dot product, turned for
-        Black."""
+        Black. Asked once per signature."""
+        row = self._values.get(sig)
+        if row is not None:
+            return row
         const = 0.0
         per_feature = [0.0] * len(POSITION_FEATURES)
         for _n, w, per in self.applicable("value", sig):
@@ -195,7 +186,8 @@ class Heuristic:
         with_material = list(per_feature)
         with_material[_MEN] += MAN_VALUE
         with_material[_KINGS] += KING_VALUE
-        return const, on_endgame, tuple(with_material), tuple(per_feature)
+        row = self._values[sig] = (const, on_endgame, tuple(with_material), tuple(per_feature))
+        return row
 
 
 _MEN, _KINGS = POSITION_FEATURES.index("men"), POSITION_FEATURES.index("kings")
