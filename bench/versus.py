@@ -43,15 +43,14 @@ def engine_words(tree: Path, movetime: int, level: int, use_kb: bool) -> list[st
     return words + ([] if use_kb else ["--no-kb"])
 
 
-def warm(words: list[str]) -> bool:
+def warm(words: list[str], cwd: Path) -> bool:
     """Ask once (the rule cache is built now, not in a game's first move); whether the engine
     understands a line with the game so far."""
     from kbdraughts.board import START
     from kbdraughts.notation import fen
 
     lines = f"{fen(START)}\n{fen(START)} moves c3-d4\n"
-    run = subprocess.run(words, input=lines, capture_output=True, text=True,
-                         cwd=words[1].split("=", 1)[1])
+    run = subprocess.run(words, input=lines, capture_output=True, text=True, cwd=cwd)
     answers = run.stdout.splitlines()
     # An older engine answers 'error' to a line it cannot read, or stops at it.
     return run.returncode == 0 and len(answers) == 2 and answers[1] not in ("", "error")
@@ -74,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         rev = "HEAD" if args.self else args.rev
         export(rev, tree)
         words = engine_words(tree, args.movetime, args.level, not args.no_kb)
-        history = warm(words)
+        history = warm(words, tree)
         ours = f"kb:{args.level}:{args.movetime}ms" + (":nokb" if args.no_kb else "")
         cmd = [sys.executable, "-m", "kbdraughts.cli", "match", ours,
                "cmd:" + shlex.join(words), "--games", str(args.games), "--seed",

@@ -37,7 +37,7 @@ def test_the_archived_engine_runs_its_own_package_and_reads_game_lines(tmp_path)
     probe = words[:words.index("-P") + 1] + ["-c", "import kbdraughts; print(kbdraughts.__file__)"]
     out = subprocess.run(probe, cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert Path(out.strip()).resolve().is_relative_to(tmp_path.resolve())
-    assert v.warm(words) is True
+    assert v.warm(words, tmp_path) is True
 
 
 def test_an_engine_that_stops_at_a_game_line_gets_the_position_alone(tmp_path):
@@ -48,4 +48,4 @@ def test_an_engine_that_stops_at_a_game_line_gets_the_position_alone(tmp_path):
                    "    if ' moves ' in line:\n"
                    "        sys.exit('bad FEN')\n"
                    "    print('c3-d4', flush=True)\n")
-    assert v.warm(["env", f"PYTHONPATH={tmp_path}", sys.executable, str(old)]) is False
+    assert v.warm([sys.executable, str(old)], tmp_path) is False
