@@ -23,8 +23,8 @@ if os.environ.get("KBDRAUGHTS_PURE", "") not in ("", "0"):
 else:
     try:
         from kbdraughts import _core as core
-    except ImportError as e:  # built without a compiler, or a stale build
-        why_pure = f"the C extension is not built ({e})"
+    except ImportError:  # built without a compiler, or a stale build
+        why_pure = "the C extension is not built"
 
 
 def describe() -> str:

@@ -95,7 +95,7 @@ class NativeSearcher:
         move = root[index]
         return SearchResult(move, _score(score), depth,
                             principal_line(pos, move, self._next_move), nodes,
-                            time.perf_counter() - start, bool(complete))
+                            time.perf_counter() - start, bool(complete), native=True)
 
     @property
     def table_counts(self) -> tuple[int, int]:

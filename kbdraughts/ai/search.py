@@ -47,6 +47,7 @@ class SearchResult:
     nodes: int = 0
     seconds: float = 0.0
     complete: bool = True  # False when the last iteration was cut short
+    native: bool = False  # searched by the native core (kbdraughts._core)
 
 
 class Searcher(Tree):
