@@ -23,11 +23,13 @@ from kbdraughts.ai.heuristic import Heuristic, material
 from kbdraughts.ai.ordering import root_order
 from kbdraughts.ai.search import Evaluate, SearchResult, Searcher, principal_line
 from kbdraughts.ai.values import WIN
-from kbdraughts.board import Move, Position, legal_moves
+from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.native import core
 
 #: Positions the native table keeps in each of its two halves (about 48 MB each).
 NATIVE_TT_SIZE = 1 << 19
+#: Moves of the principal line reported at most.
+LINE = 12
 #: How often the stop watcher looks at its own end (it wakes at once when ``stop`` is set).
 _WATCH_SECONDS = 0.05
 
@@ -93,9 +95,25 @@ class NativeSearcher:
             done.set()
         self.nodes = nodes
         move = root[index]
-        return SearchResult(move, _score(score), depth,
-                            principal_line(pos, move, self._next_move), nodes,
+        return SearchResult(move, _score(score), depth, self._line(pos, move), nodes,
                             time.perf_counter() - start, bool(complete), native=True)
+
+    def _line(self, pos: Position, first: Move) -> list[Move]:
+        """The principal line the core kept (a triangular line: at its speed the table's
+        entries of a line are overwritten within a second), read on from the table where a
+        cut-off by the table ended it."""
+        line: list[Move] = []
+        at = pos
+        for start, end, captured in self._core.line()[:LINE]:
+            m = next((m for m in legal_moves(at) if m.start == start and m.end == end
+                      and m.captured == captured), None)
+            if m is None or (not line and m != first):
+                break
+            line.append(m)
+            at = play(at, m)
+        if not line:
+            return principal_line(pos, first, self._next_move, LINE)
+        return line + principal_line(at, self._next_move(at), self._next_move, LINE - len(line))
 
     @property
     def table_counts(self) -> tuple[int, int]:

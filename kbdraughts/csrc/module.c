@@ -625,6 +625,26 @@ static PyObject *Searcher_probe(SearcherObject *self, PyObject *arg)
     return Py_BuildValue("(idiN)", e->depth, e->score, e->flag, move);
 }
 
+static PyObject *Searcher_line(SearcherObject *self, PyObject *unused)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this searcher is searching");
+        return NULL;
+    }
+    int n = self->allocated ? self->s.root_pv_len : 0;
+    PyObject *out = PyList_New(n);
+    for (int i = 0; out && i < n; i++) {
+        const Move *m = &self->s.root_pv[i];
+        PyObject *t = Py_BuildValue("(iiK)", m->start, m->end, (unsigned long long)m->captured);
+        if (!t) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
 static PyObject *Searcher_halt(SearcherObject *self, PyObject *unused)
 {
     self->s.halt = 1; /* read by the searching thread at its next tick */
@@ -650,6 +670,8 @@ static PyMethodDef Searcher_methods[] = {
      " -> (index of the best move, score, depth, complete, nodes)"},
     {"probe", (PyCFunction)Searcher_probe, METH_O,
      "probe(pos) -> (depth, score, flag, (start, end, captured) or None) or None"},
+    {"line", (PyCFunction)Searcher_line, METH_NOARGS,
+     "the last search's principal line: [(start, end, captured), ...]"},
     {"halt", (PyCFunction)Searcher_halt, METH_NOARGS, "stop the running search soon"},
     {"clear_halt", (PyCFunction)Searcher_clear_halt, METH_NOARGS, "forget an earlier halt()"},
     {NULL}};

@@ -190,6 +190,19 @@ static int in_path(const Search *s, const Pos *p)
 
 /* -- the tree: ai/tree.py ---------------------------------------------------------------- */
 
+/* The principal line: m, then the line below it. Bookkeeping only: it changes nothing in the
+ * tree (the Python search reads its line back from the table instead; a cut-off by the table
+ * leaves a line short). */
+static void pv_update(Search *s, int ply, const Move *m)
+{
+    s->pv[ply][0] = *m;
+    int n = ply + 1 < MAX_PLY ? s->pv_len[ply + 1] : 0;
+    if (n > MAX_PLY - 1)
+        n = MAX_PLY - 1;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(Move) * (size_t)n);
+    s->pv_len[ply] = n + 1;
+}
+
 /* The clock and the halt flag, every CHECK_MASK + 1 nodes; nonzero when the search stops. */
 static int tick(Search *s)
 {
@@ -299,6 +312,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
         int d = new_depth;
         if (pre_crown >> m->end & 1 && !(kings >> m->start & 1))
             d = depth;
+        s->pv_len[ply + 1] = 0;
         double v;
         if (d <= 0 && !child.kings && !(gives >= 0 ? gives : men_capture(&child))) {
             v = -evaluate(s->ev, &child); /* a leaf without kings, scored inline */
@@ -317,6 +331,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
             *best_move = m;
             if (v > alpha) {
                 alpha = v;
+                pv_update(s, ply, m);
                 if (alpha >= beta) {
                     if (quiet)
                         cutoff(s, m, depth, ply);
@@ -331,6 +346,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
 static double negamax(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
                       int ko, int sb)
 {
+    s->pv_len[ply] = 0;
     if (tick(s))
         return 0;
     Bitboard kings = pos->kings;
@@ -422,6 +438,7 @@ static double root(Search *s, const Pos *pos, const Move *moves, const int *idx,
     for (int i = 0; i < n; i++) {
         const Move *m = &moves[idx[i]];
         Pos child = play(pos, m);
+        s->pv_len[1] = 0;
         int ck = m->captured || !(pos->kings >> m->start & 1) ? 0 : ko + 1;
         int cs = m->captured || m->crowned ? 0 : sb + 1;
         double v;
@@ -441,6 +458,9 @@ static double root(Search *s, const Pos *pos, const Move *moves, const int *idx,
             *best_i = idx[i];
             if (v > a) {
                 a = v;
+                pv_update(s, 0, m);
+                s->root_pv_len = s->pv_len[0];
+                memcpy(s->root_pv, s->pv[0], sizeof(Move) * (size_t)s->root_pv_len);
                 if (a >= beta)
                     break;
             }
@@ -483,6 +503,7 @@ RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int 
     s->next_poll = start + POLL_SECONDS;
     s->nodes = 0;
     s->stopped = 0;
+    s->root_pv_len = 0;
     search_new(s);
     RootResult best = {0, evaluate(s->ev, pos), 0, 1};
     int c = 0;
@@ -545,8 +566,9 @@ int search_alloc(Search *s, size_t tt_size, int path_cap)
     s->path = malloc(sizeof(Pos) * (size_t)s->path_cap);
     s->lists = malloc(sizeof(MoveList) * MAX_PLY);
     s->order = malloc(sizeof(int[MAX_MOVES]) * MAX_PLY);
+    s->pv = malloc(sizeof(Move[MAX_PLY]) * MAX_PLY);
     s->deadline = INFINITY;
-    if (!s->path || !s->lists || !s->order || !table_alloc(&s->cur, tt_size)
+    if (!s->path || !s->lists || !s->order || !s->pv || !table_alloc(&s->cur, tt_size)
         || !table_alloc(&s->old, tt_size)) {
         search_free(s);
         return 0;
@@ -561,6 +583,8 @@ void search_free(Search *s)
     free(s->path);
     free(s->lists);
     free(s->order);
+    free(s->pv);
+    s->pv = NULL;
     free(s->cur.slots);
     free(s->old.slots);
     s->path = NULL;

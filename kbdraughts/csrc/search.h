@@ -67,6 +67,10 @@ typedef struct Search {
     double draw[2];
     int bound;
     MoveList *lists;        /* one per ply */
+    Move (*pv)[MAX_PLY];    /* the principal line found below each ply (triangular) */
+    int pv_len[MAX_PLY];
+    Move root_pv[MAX_PLY];  /* the last finished (or improved) root line */
+    int root_pv_len;
     int (*order)[MAX_MOVES];
 } Search;
 
