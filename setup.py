@@ -7,8 +7,8 @@ runs its pure-Python modules (``kbdraughts --version`` says which core runs).
 
 from setuptools import Extension, setup
 
-SOURCES = ["geometry.c", "movegen.c", "eval.c", "search.c", "convert.c", "evaluator.c",
-           "searcher.c", "module.c"]
+SOURCES = ["geometry.c", "movegen.c", "eval.c", "search.c", "referee.c", "convert.c",
+           "evaluator.c", "searcher.c", "module.c"]
 
 setup(
     ext_modules=[

@@ -116,6 +116,16 @@ def test_no_native_evaluator_when_a_condition_names_a_sum_over_men():
     assert isinstance(make_searcher(default_heuristic().evaluate), NativeSearcher)
 
 
+def test_the_same_referee_on_3000_positions():
+    referee, = pure_modules("kbdraughts.ai.referee")
+    assert referee.resolve.__module__ == "kbdraughts.ai.referee"
+    rng = random.Random(8)
+    for pos in rng.sample(random_positions(30_000, seed=8), 3_000):
+        plies = rng.randrange(0, 4)
+        us = rng.randrange(2)
+        assert native.core.resolve(pos, us, plies) == referee.resolve(pos, us, plies), pos
+
+
 def middle_games() -> list[Position]:
     lines = (line.split("#", 1)[0].strip() for line in MIDDLE_GAMES.read_text().splitlines())
     return [parse_fen(text) for text in lines if text]

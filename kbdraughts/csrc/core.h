@@ -57,6 +57,10 @@ Pos play(const Pos *p, const Move *m);
 int men_capture(const Pos *p);
 int gives_capture(const Pos *p);
 
+/* referee.c: ai/referee.py's resolve; lists holds plies + REFEREE_CAPTURES move lists */
+#define REFEREE_CAPTURES 25
+int resolve(const Pos *p, int us, int plies, MoveList *lists);
+
 /* eval.c: the position's features (ai/evaluation.py) and the weighted evaluation */
 #define N_OTHERS 8
 enum { O_KINGS, O_ENDGAME, O_RUNAWAY, O_BLOCKED, O_OUTPOSTS, O_MOBILITY, O_ROAD, O_FLANKS };

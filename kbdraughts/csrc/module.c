@@ -59,6 +59,30 @@ static PyObject *py_perft(PyObject *self, PyObject *args)
     return PyLong_FromUnsignedLongLong(n);
 }
 
+static PyObject *py_resolve(PyObject *self, PyObject *args)
+{
+    PyObject *o;
+    int us, plies;
+    Pos p;
+    if (!PyArg_ParseTuple(args, "Oii:resolve", &o, &us, &plies) || !to_pos(o, &p))
+        return NULL;
+    if ((us != 0 && us != 1) || plies > 64) {
+        PyErr_SetString(PyExc_ValueError, "resolve: us must be 0 or 1, plies at most 64");
+        return NULL;
+    }
+    if (plies < 0)
+        plies = 0; /* as the Python referee: no plies left, captures only */
+    MoveList *lists = PyMem_RawMalloc(sizeof(MoveList) * (size_t)(plies + REFEREE_CAPTURES));
+    if (!lists)
+        return PyErr_NoMemory();
+    int v;
+    Py_BEGIN_ALLOW_THREADS
+    v = resolve(&p, us, plies, lists);
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(lists);
+    return PyLong_FromLong(v);
+}
+
 static PyObject *py_play(PyObject *self, PyObject *args)
 {
     PyObject *po, *mo;
@@ -191,6 +215,7 @@ static PyMethodDef methods[] = {
     {"count_moves", py_count_moves, METH_O, "board.count_moves"},
     {"perft", py_perft, METH_VARARGS, "board.perft"},
     {"play", py_play, METH_VARARGS, "board.play"},
+    {"resolve", py_resolve, METH_VARARGS, "ai/referee.py's resolve"},
     {"other_features", py_other_features, METH_O, "evaluation.other_features"},
     {"men_sums", py_men_sums, METH_O, "evaluation.men_sums"},
     {NULL}};
