@@ -26,11 +26,11 @@ from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import (
     BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
 )
-from kbdraughts.native import core as _core
 from kbdraughts.kb.terms import (  # the format's names, also importable from here
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
     read_terms,
 )
+from kbdraughts.native import core as _core
 from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.squares import mirror_bits
 
