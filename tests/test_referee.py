@@ -1,8 +1,8 @@
-"""ai/referee.py: the exhaustive material minimax the rule tests and the rule tools share."""
+"""referee.py: the exhaustive material minimax the rule tests and the rule tools share."""
 
 from __future__ import annotations
 
-from kbdraughts.ai.referee import (
+from kbdraughts.referee import (
     LOST, balance, forces, move_squares, nets, principal_line, resolve,
 )
 from kbdraughts.board import BLACK, WHITE, legal_moves, play
