@@ -7,6 +7,9 @@ C extension is not built (the pure path then runs everything)."""
 from __future__ import annotations
 
 import random
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -21,7 +24,7 @@ from kbdraughts.ai.search import Searcher
 from kbdraughts.board import START, Position, legal_moves
 from kbdraughts.game import ENDING_PLIES, KING_MOVES_ONLY_PLIES, LONE_KING_MOVES, random_walk
 from kbdraughts.kb.terms import parse_terms
-from kbdraughts.notation import parse_fen
+from kbdraughts.notation import fen, parse_fen
 from pure import pure_modules
 
 pytestmark = pytest.mark.skipif(native.core is None, reason=f"no native core: {native.why_pure}")
@@ -206,6 +209,18 @@ def test_a_stop_event_halts_the_native_search_at_once():
     t = time.perf_counter()
     res = searcher.search(middle_games()[0], stop=stop)  # no budget: only the event stops it
     assert time.perf_counter() - t < 1.0 and not res.complete and res.move is not None
+
+
+def test_ctrl_c_interrupts_a_native_search_on_the_main_thread():
+    # The search runs without the GIL; on the main thread it lets the signal handler run every
+    # few milliseconds, so Ctrl-C ends `bestmove` at once (exit 130), not after its minute.
+    proc = subprocess.Popen([sys.executable, "-m", "kbdraughts.cli", "bestmove", "--no-kb",
+                             "--movetime", "60000", fen(middle_games()[0])],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(2.0)  # started and searching
+    t = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=10) == 130 and time.perf_counter() - t < 1.0
 
 
 def test_the_native_search_keeps_its_deadline():

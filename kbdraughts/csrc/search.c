@@ -210,7 +210,7 @@ static int tick(Search *s)
     if (s->nodes & CHECK_MASK)
         return 0;
     double t = now_seconds();
-    if (t > s->deadline || s->halt)
+    if (t > s->deadline || __atomic_load_n(&s->halt, __ATOMIC_RELAXED))
         s->stopped = 1;
     else if (s->poll && t >= s->next_poll) {
         s->next_poll = t + POLL_SECONDS;

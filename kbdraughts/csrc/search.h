@@ -57,7 +57,7 @@ typedef struct Search {
     int killers[MAX_PLY][2];
     uint64_t nodes;
     double deadline;        /* monotonic seconds; inf without a budget */
-    volatile int halt;      /* set from another thread: stop at the next tick */
+    int halt;               /* set from another thread (atomically): stop at the next tick */
     int stopped;
     int (*poll)(void *);    /* called every few milliseconds; nonzero stops the search */
     void *poll_arg;

@@ -189,13 +189,13 @@ static PyObject *Searcher_line(SearcherObject *self, PyObject *unused)
 
 static PyObject *Searcher_halt(SearcherObject *self, PyObject *unused)
 {
-    self->s.halt = 1; /* read by the searching thread at its next tick */
+    __atomic_store_n(&self->s.halt, 1, __ATOMIC_RELAXED); /* read at the search's next tick */
     Py_RETURN_NONE;
 }
 
 static PyObject *Searcher_clear_halt(SearcherObject *self, PyObject *unused)
 {
-    self->s.halt = 0;
+    __atomic_store_n(&self->s.halt, 0, __ATOMIC_RELAXED);
     Py_RETURN_NONE;
 }
 
