@@ -76,9 +76,17 @@ def test_cold_build_reports_progress_then_the_cache_is_used(tmp_path: Path, monk
 def test_rules_check_prove_match_and_show_motifs(capsys):
     path = str(combos_dir() / "motifs.txt")
     assert main(["rules", "check", "--prove", path]) == 0
-    out = capsys.readouterr().out
-    n = len(load_knowledge_base([path]).motifs)
-    assert "note: motif shot-1-for-2: " in out and f"{n} motifs" in out and "0 errors" in out
+    out = capsys.readouterr().out.splitlines()
+    kb = load_knowledge_base([path])
+    n, examples = len(kb.motifs), sum(len(m.examples) for m in kb.motifs)
+    # Warnings are rules that can never fire: the shipped motifs have none, and no notes.
+    assert out == [f"proved {examples} claims on {examples} examples, 0 failed",
+                   f"1 file, 43 rules (0 exact, 43 patterns), {n} motifs, 0 warnings, 0 errors"]
+    assert main(["rules", "check", "--costs", path]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == n + 1 and "proved" not in out[-1]
+    assert any(": note: motif shot-1-for-2: " in line and "groundings; checks per candidate: "
+               "step(S, T); after(S-T, forced_take(T))" in line for line in out)
     assert main(["rules", "match", "--rules", path, SHOT]) == 0
     out = capsys.readouterr().out
     assert len(out.splitlines()) == 1  # one line per position, motifs included
@@ -159,3 +167,20 @@ def test_firing_does_not_ask_the_warnings():
     assert [m.rule.id for m in kb.matches(pos) if m.rule.warning] == ["king-hangs"]
     assert not [m for m in kb.matches(pos, warnings=False) if m.rule.warning]
     assert [m.rule.id for m in kb.motif_hits(pos)] == ["king-hangs"]
+
+
+def test_prove_counts_the_claims_it_proved_and_those_that_failed(tmp_path: Path, capsys):
+    f = tmp_path / "m.txt"
+    f.write_text("motif step\n  play: S-T\n  when: our_man(S), next(S, T, fl), empty(T), "
+                 "step(S, T)\n  gain: 1\n  example: W:Wc3:Bh8\n"
+                 "motif crown\n  play: S-T\n  when: our_man(S), next(S, T, D), forward(D), "
+                 "empty(T), crown_square(T), step(S, T)\n  promise: crowns\n"
+                 "  example: W:Wc7:Bh2\n  example: W:Wc3:Bh2\n")
+    assert main(["rules", "check", "--prove", str(f)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("m.txt:5: error: motif step gain 1: nets 0 pieces within 3 plies, "
+                           "not 1")
+    assert out[1].endswith("m.txt:11: error: motif crown does not fire in its example "
+                           "W:Wc3:Bh2")
+    assert out[2:] == ["proved 1 claim on 3 examples, 2 failed",
+                       "1 file, 0 rules (0 exact, 0 patterns), 2 motifs, 0 warnings, 2 errors"]

@@ -192,3 +192,27 @@ def add_rules(parser: argparse.ArgumentParser, help: str) -> None:
     """``--rules PATH``, once per path: it takes one value, so FENs after it stay FENs."""
     parser.add_argument("--rules", action="append", metavar="PATH",
                         help=help + " (default: the shipped knowledge base)")
+
+
+def add_strict(parser: argparse.ArgumentParser) -> None:
+    """``--strict``: a fault in a rule file stops the command (else its rule is skipped)."""
+    parser.add_argument("--strict", action="store_true",
+                        help="refuse to run when a rule file has a fault (default: skip the "
+                        "faulty rule, name it on stderr, and go on with the rest)")
+
+
+def report_skipped(kb: object, command: str, strict: bool) -> int | None:
+    """Name on stderr each rule the knowledge base ``kb`` skipped (its ``errors``, ``path:line:
+    error: ...``) and say so in a last line; USAGE_ERROR with ``strict``, else None (go on)."""
+    errors = getattr(kb, "errors", None) or ()
+    if not errors:
+        return None
+    for d in errors:
+        print(one_line(str(d)), file=sys.stderr)
+    n = len(errors)
+    what = f"{n} error{'s' if n != 1 else ''} in the rule files"
+    if strict:
+        return fail(command, f"{what} (--strict: nothing was run; see 'kbdraughts rules check')")
+    print(f"kbdraughts {command}: {what}: the rules with them were skipped, the rest of the "
+          "knowledge base loaded (see 'kbdraughts rules check')", file=sys.stderr, flush=True)
+    return None

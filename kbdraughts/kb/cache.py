@@ -127,8 +127,8 @@ def parse_file_all(text: bytes, shown: str, progress: Progress | None = None
     except (OSError, ValueError, EOFError, TypeError):
         pass  # not cached yet, or unreadable: parse it
     rules, parsed, warnings, errors = parse_combos(decode_text(text, shown), shown)
-    motifs = _compile(parsed, shown, errors, progress) if not errors else []
-    if not errors:
+    motifs = _compile(parsed, shown, errors, progress)  # a fault skips its block alone
+    if not errors:  # a file with a fault is read again each time, until it is mended
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
             for path, data in ((_motifs_entry(entry), marshal.dumps(

@@ -30,14 +30,14 @@ from typing import NamedTuple
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["Lit", "Motif", "Define", "VOCABULARY", "COMPARISONS", "PROMISES", "parse_body",
-           "parse_literal", "is_var", "BodyError", "DIRECTIONS"]
+           "parse_literal", "is_var", "BodyError", "DIRECTIONS", "SQUARE_BY_NAME"]
 
 #: The claims a motif can promise instead of a gain in men.
 PROMISES = ("crowns", "catches the lone king", "holds the main road")
 #: Directions for White: forward-left, forward-right, back-right, back-left.
 DIRECTIONS = ("fl", "fr", "br", "bl")
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
-_SQUARE_BY_NAME = {name: s for s, name in SQUARE_NAMES.items()}
+SQUARE_BY_NAME = {name: s for s, name in SQUARE_NAMES.items()}
 
 
 class Pred(NamedTuple):
@@ -218,8 +218,8 @@ def term_of(token: str) -> object:
     """A token as a term: a number, a square (``d4``), a variable or an atom."""
     if token.isdigit():
         return int(token)
-    if token in _SQUARE_BY_NAME:
-        return _SQUARE_BY_NAME[token]
+    if token in SQUARE_BY_NAME:
+        return SQUARE_BY_NAME[token]
     if re.fullmatch(r"[a-h][1-8]", token):
         raise BodyError(f"{token} is a light square (only dark squares hold pieces)")
     if token[0].isalpha() or is_var(token) or token[0] == "_":

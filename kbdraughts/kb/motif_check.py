@@ -1,5 +1,6 @@
 """What ``rules check`` says about a motif before it is compiled: names, arities, recursion,
-variables bound in time; and which conditions stay per-candidate checks (cost warnings).
+variables bound in time; and which conditions stay per-candidate checks (a cost note, for
+``rules check --costs``).
 
 A variable is *bound* by a positive geometry, position or define condition, or as the output
 (a number) of a count, library or ``after`` condition. Squares given to a count, library or
@@ -75,8 +76,7 @@ def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
     costly = [lit.text() for lit in motif.body if kind(lit, defines) in ("library", "after")
               or (kind(lit, defines) == "define" and lit.negated)]
     if costly:
-        out.append((line, "warning", f"cost: motif {motif.id} checks per candidate: "
-                    + "; ".join(costly)))
+        out.append((line, "note", "checks per candidate: " + "; ".join(costly)))
     return out
 
 

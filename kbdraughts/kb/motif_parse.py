@@ -20,7 +20,8 @@ from dataclasses import replace
 
 from kbdraughts.kb import fields as read
 from kbdraughts.kb.motif import (
-    PROMISES, BodyError, Define, Motif, is_var, parse_body, parse_literal, term_of,
+    PROMISES, SQUARE_BY_NAME, BodyError, Define, Lit, Motif, is_var, parse_body, parse_literal,
+    term_of,
 )
 from kbdraughts.kb.rule import RULE_ID, Diagnostic
 
@@ -30,6 +31,8 @@ MOTIF_FIELDS = ("name", "pieces", "priority", "sacrifice", "play", "when", "gain
                 "warning", "example")
 _FIELD = re.compile(r"([a-z]+)\s*:\s*(.*)")
 _DEFINE = re.compile(r"define\s+(.*?)\s*:-\s*(.*)")
+_VARIABLE = re.compile(r"[A-Z][A-Za-z0-9_]*")
+_DEFINE_NAME = re.compile(r"define\s+([a-z_][A-Za-z0-9_]*)")
 
 
 def is_block_head(stripped: str) -> bool:
@@ -147,14 +150,14 @@ def _play(fields: dict, motif_id: str, number: int, error) -> tuple[tuple, bool]
     value, line = fields["play"]
     capture = ":" in value
     parts = [p.strip() for p in value.split(":" if capture else "-")]
-    try:
-        terms = tuple(term_of(p) for p in parts)
-    except BodyError as e:
-        error(line, f"in 'play:': {e}")
+    shape = "expected 'play: S-T' or a capture path 'S:X:T' (variables or squares by name)"
+    if len(parts) < 2 or not all(_VARIABLE.fullmatch(p) or p in SQUARE_BY_NAME for p in parts):
+        bad = next((p for p in parts if not (_VARIABLE.fullmatch(p) or p in SQUARE_BY_NAME)),
+                   "")
+        said = "an empty term" if not bad else f"{bad[:20]!r}, which is no variable or dark square"
+        error(line, f"{shape}; got {said}" if len(parts) >= 2 else shape)
         return (), False
-    if len(terms) < 2 or any(not (is_var(t) or isinstance(t, int)) for t in terms):
-        error(line, "expected 'play: S-T' or a capture path 'S:X:T' (variables or squares)")
-        return (), False
+    terms = tuple(term_of(p) for p in parts)
     if not capture and len(terms) != 2:
         error(line, "a quiet move is two squares, S-T")
         return (), False
@@ -206,11 +209,12 @@ def _define(text: str, number: int, error) -> Define | None:
 def read_motifs(blocks: list[list[tuple[int, str]]], path: str,
                 errors: list[Diagnostic]) -> list[Motif]:
     """A file's motifs, each given the file's defines, checked; faults appended to
-    ``errors`` (a motif with a fault is left out)."""
+    ``errors``. A motif with a fault, or calling a define with one, is left out alone."""
     from kbdraughts.kb.motif_check import check_defines, check_motif
 
     motifs: list[Motif] = []
     defines: list[Define] = []
+    broken: dict[str, int] = {}  # a faulty define's name -> its line
     for block in blocks:
         value, problems = read_block(block, path)
         errors.extend(problems)
@@ -218,14 +222,40 @@ def read_motifs(blocks: list[list[tuple[int, str]]], path: str,
             defines.append(value)
         elif value is not None:
             motifs.append(value)
-    faults = check_defines(tuple(defines))
-    errors.extend(Diagnostic(path, line, level, msg) for line, level, msg in faults)
+        elif (m := _DEFINE_NAME.match(block[0][1])) is not None:
+            broken.setdefault(m.group(1), block[0][0])
+    for line, level, msg in check_defines(tuple(defines)):
+        errors.append(Diagnostic(path, line, level, msg))
+        for d in defines:
+            if d.line == line and level == "error":
+                broken.setdefault(d.name, line)
+    good = tuple(d for d in defines if d.name not in broken)
     out = []
     for m in motifs:
-        m = replace(m, defines=tuple(defines))
+        uses = sorted(_calls(m.body, defines) & broken.keys())
+        if uses:
+            errors.append(Diagnostic(path, m.line, "error", f"motif {m.id} calls define "
+                                     f"{uses[0]} (line {broken[uses[0]]}), which has an error"))
+            continue
+        m = replace(m, defines=good)
         bad = [Diagnostic(path, line, level, msg) for line, level, msg in check_motif(m)
                if level == "error"]
         errors.extend(bad)
-        if not bad and not faults:
+        if not bad:
             out.append(m)
     return out
+
+
+def _calls(body: tuple[Lit, ...], defines: list[Define]) -> set[str]:
+    """The names ``body`` calls, directly or through the defines it calls (known or not)."""
+    by: dict[str, list[Define]] = {}
+    for d in defines:
+        by.setdefault(d.name, []).append(d)
+    seen: set[str] = set()
+    todo = [lit.pred for lit in body]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(lit.pred for d in by.get(name, ()) for lit in d.body)
+    return seen
