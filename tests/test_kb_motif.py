@@ -184,3 +184,65 @@ def test_prove_counts_the_claims_it_proved_and_those_that_failed(tmp_path: Path,
                            "W:Wc3:Bh2")
     assert out[2:] == ["proved 1 claim on 3 examples, 2 failed",
                        "1 file, 0 rules (0 exact, 0 patterns), 2 motifs, 0 warnings, 2 errors"]
+
+
+# Issue 19's faulty motif files: each a file:line error in one run of `rules check` (sorted,
+# every one), skipped and named by `rules match`, `rules show` and `bestmove`, never a traceback.
+_WHEN = "our_man(S), next(S, T, fl), empty(T), step(S, T)"
+FAULTS = [
+    ("S-", _WHEN, "got an empty term"),
+    ("-T", _WHEN, "got an empty term"),
+    ("S--T", _WHEN, "got an empty term"),
+    ("S-T", _WHEN + ", our_men(N), N > " + "9" * 5000, "(5000 digits) is too large"),
+    ("S-T", _WHEN + ", empty(fl)", "in empty: 'fl' is not a square by name"),
+    ("S-T", _WHEN + ", empty(99)", "in empty: '99' is not a square by name"),
+    ("5-99", _WHEN, "got '5', which is no variable or dark square"),
+    ("S-T", "our_man(S), next(S, T, D), D > 1, step(S, T)", "D > 1: directions are not ordered"),
+    ("S-T", "our_man(S), next(S, T, fl), next(S, T, up), step(S, T)", "'up' is not a direction"),
+    ("S-T", "our_man(S), next(S, T, D), hanging(D, N), step(S, T)",
+     "D is used as a direction in next(S, T, D) and as a square in hanging(D, N)"),
+    ("S-T", "near(S, T), next(S, T, fl), step(S, T)", "parameter B of define near is not used"),
+    ("S-T", _WHEN + ", empty(T)" * 1100, "more than 100 conditions"),
+]
+
+
+def _faulty_file(tmp_path: Path) -> tuple[Path, list[int]]:
+    text, lines = "define near(A, B) :- our_man(A)\n", []
+    for i, (play, when, _) in enumerate(FAULTS):
+        lines.append(text.count("\n") + 3)  # its play: and when: lines
+        text += (f"motif bad-{i}\n  play: {play}\n  when: {when}\n  gain: 1\n"
+                 "  example: W:Wc3:Bh8\n")
+    text += f"motif good\n  play: S-T\n  when: {_WHEN}\n  promise: crowns\n  example: W:Wc7:Bh2\n"
+    f = tmp_path / "faults.txt"
+    f.write_text(text, encoding="utf-8")
+    return f, lines
+
+
+def test_every_motif_fault_is_a_file_line_error_in_one_run(tmp_path: Path, capsys):
+    f, lines = _faulty_file(tmp_path)
+    assert main(["rules", "check", str(f)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    errors = [line for line in out if ": error: " in line]
+    numbers = [int(line.split(":")[1]) for line in errors]
+    assert numbers == sorted(numbers)
+    for (play, _, message), at in zip(FAULTS, lines):  # at its play: or when: line
+        assert any(message in e and int(e.split(":")[1]) in (1, at - 1, at) for e in errors), (
+            message, at, errors)
+    assert out[-1].startswith("1 file, 0 rules (0 exact, 0 patterns), 1 motif, 0 warnings, ")
+    assert all(len(line) < 300 for line in out)  # a huge input is cut short
+
+
+def test_a_faulty_motif_is_skipped_by_match_show_and_bestmove(tmp_path: Path, capsys):
+    f, _ = _faulty_file(tmp_path)
+    assert main(["rules", "match", "--rules", str(f), "W:Wc7:Bh2"]) == 0
+    out = capsys.readouterr()
+    assert "| motif good (" in out.out and "Traceback" not in out.err
+    assert out.err.count(": error: ") >= len(FAULTS)
+    for i in (0, 6):
+        assert main(["rules", "show", f"bad-{i}", "--rules", str(f)]) == 2
+        assert f"no rule 'bad-{i}'" in capsys.readouterr().err
+    assert main(["rules", "show", "good", "--rules", str(f)]) == 0
+    assert "plays c7-b8" in capsys.readouterr().out
+    assert main(["bestmove", "--level", "1", "--explain", "--rules", str(f), "W:Wc7:Bh2"]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("c7-b8  # good (") and "Traceback" not in out.err
