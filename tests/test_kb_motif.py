@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from kbdraughts.cli import main
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.kb.rules import parse_combos
@@ -246,3 +248,38 @@ def test_a_faulty_motif_is_skipped_by_match_show_and_bestmove(tmp_path: Path, ca
     assert main(["bestmove", "--level", "1", "--explain", "--rules", str(f), "W:Wc7:Bh2"]) == 0
     out = capsys.readouterr()
     assert out.out.startswith("c7-b8  # good (") and "Traceback" not in out.err
+
+
+def test_grounding_and_unfolding_have_a_work_budget(tmp_path: Path, capsys):
+    """Five free men under a condition that never holds (45 s before, for no grounding), and
+    eight define alternatives called twenty times (3 GB before): each an error naming the
+    motif at its line, found within seconds; the file's other motif still loads."""
+    import time
+
+    from kbdraughts.kb.ground import Budget, CompileError, compile_motif
+    from kbdraughts.kb.knowledge import load_knowledge_base
+
+    five = ("motif five\n  play: A-B\n  when: our_man(A), our_man(B), our_man(C), our_man(D), "
+            "our_man(E), main_road(A), crown_square(A), rank(A, 1), step(A, B)\n  gain: 1\n"
+            "  example: W:Wc3:Bh8\n")
+    alts = "".join(f"define alt(X) :- our_man(X), next(X, Y, {d})\n"
+                   for d in ("fl", "fr", "bl", "br") * 2)
+    eight = (alts + "motif eight\n  play: S0-S1\n  when: "
+             + ", ".join(f"alt(S{i})" for i in range(20)) + ", step(S0, S1)\n  gain: 1\n"
+             "  example: W:Wc3:Bh8\n")
+    good = (f"motif good\n  play: S-T\n  when: {_WHEN}\n  promise: crowns\n"
+            "  example: W:Wc7:Bh2\n")
+    f = tmp_path / "slow.txt"
+    f.write_text(five + good + eight, encoding="utf-8")
+    started = time.monotonic()
+    kb = load_knowledge_base([f], skip_faulty=True)
+    assert time.monotonic() - started < 10
+    assert [m.id for m in kb.motifs] == ["good"]
+    assert [d.line for d in kb.errors] == [1, 19]
+    assert kb.errors[0].message.startswith("motif five takes more than 3,000,000 steps")
+    assert kb.errors[1].message.startswith("motif eight unfolds to more than 1,000 variants")
+    (motif,) = parse_combos(five, "five.txt")[1]
+    started = time.monotonic()
+    with pytest.raises(CompileError, match="motif five takes more than 0.2 s"):
+        compile_motif(motif, budget=Budget("five", steps=10**12, seconds=0.2))
+    assert time.monotonic() - started < 1.5

@@ -19,7 +19,7 @@ from pathlib import Path
 from kbdraughts.files import decode_text
 from typing import Callable
 
-from kbdraughts.kb.ground import GROUNDING_LIMIT, Compiled, compile_motif
+from kbdraughts.kb.ground import CompileError, Compiled, compile_motif
 from kbdraughts.kb.motif import Motif
 from kbdraughts.kb.motif_index import from_data, to_data
 from kbdraughts.kb.rules import Diagnostic, Pattern, Rule, parse_combos
@@ -108,9 +108,8 @@ def _compile(motifs: list[Motif], shown: str, errors: list[Diagnostic],
             progress(f"compiling motif {m.id} ({i}/{len(motifs)}) of {shown}")
         try:
             out.append((m, compile_motif(m)))
-        except ValueError as e:
-            errors.append(Diagnostic(shown, m.line, "error", f"{e} (the limit is "
-                                     f"{GROUNDING_LIMIT:,}: tie its squares with geometry)"))
+        except CompileError as e:  # past a budget: the message names the motif
+            errors.append(Diagnostic(shown, m.line, "error", str(e)))
     return out
 
 

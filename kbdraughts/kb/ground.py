@@ -25,6 +25,7 @@ that fit run their residual through :func:`solve`, which is also a plain interpr
 from __future__ import annotations
 
 import itertools
+import time
 from typing import Iterator, NamedTuple, Sequence
 
 from kbdraughts.board import BB_BOARD, SQUARES
@@ -32,11 +33,49 @@ from kbdraughts.kb.motif import COMPARISONS, VOCABULARY, Define, Lit, Motif, is_
 from kbdraughts.kb.vocab import ALL, GEOMETRY, STATES, Board, state_of
 
 __all__ = ["Compiled", "compile_motif", "unfold", "solve", "kind", "GROUNDING_LIMIT",
+           "WORK_LIMIT", "TIME_LIMIT_S", "Budget", "CompileError",
            "static_kind", "square_vars", "by_name"]
 
 #: The most groundings one motif may compile to: past it, ``rules check`` reports an error
 #: (write a geometry condition that ties its squares together).
 GROUNDING_LIMIT = 20_000
+#: The work one motif's compilation may do: steps of the grounding search (a binding tried, a
+#: table row scanned) and seconds. The groundings alone do not bound it: five free squares
+#: under a condition that never holds try 32**5 bindings for none (45 s measured). The
+#: shipped motifs take at most some 60,000 steps each.
+WORK_LIMIT = 3_000_000
+TIME_LIMIT_S = 10.0
+#: The most variants (choices of define clauses) and conditions in one variant a motif may
+#: unfold to: eight alternatives called twenty times would be 8**20 variants.
+VARIANT_LIMIT = 1_000
+UNFOLDED_LIMIT = 300
+
+
+class CompileError(ValueError):
+    """A motif past a compile budget; the message names the motif and what to do."""
+
+
+class Budget:
+    """The work left for one motif's compilation, checked while it runs."""
+
+    def __init__(self, motif_id: str, steps: int = WORK_LIMIT,
+                 seconds: float = TIME_LIMIT_S):
+        self.motif_id = motif_id
+        self.left = steps
+        self.steps = steps
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
+
+    def spend(self, n: int = 1) -> None:
+        before = self.left
+        self.left -= n
+        if self.left < 0:
+            raise CompileError(f"motif {self.motif_id} takes more than {self.steps:,} steps to "
+                               "compile: tie its squares together with geometry (next, jump, "
+                               "ray) before other conditions")
+        if before >> 12 != self.left >> 12 and time.monotonic() > self.deadline:
+            raise CompileError(f"motif {self.motif_id} takes more than {self.seconds:g} s to "
+                               "compile: tie its squares together with geometry")
 _COMPARE = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
             "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
 
@@ -76,9 +115,20 @@ def square_vars(motif: Motif) -> list[str]:
     return [v for v in out if v in typed]
 
 
-def unfold(body: Sequence[Lit], defines: dict[str, list[Define]]) -> list[tuple[Lit, ...]]:
-    """The body with every positive define call inlined: one conjunction per choice of clauses."""
+def unfold(body: Sequence[Lit], defines: dict[str, list[Define]], motif_id: str = "?"
+           ) -> list[tuple[Lit, ...]]:
+    """The body with every positive define call inlined: one conjunction per choice of clauses
+    (CompileError past VARIANT_LIMIT of them, or UNFOLDED_LIMIT conditions in one)."""
     counter = itertools.count(1)
+
+    def check(variants: int, longest: int) -> None:
+        if variants > VARIANT_LIMIT:
+            raise CompileError(f"motif {motif_id} unfolds to more than {VARIANT_LIMIT:,} "
+                               "variants (choices of define clauses): call fewer defines "
+                               "with alternatives")
+        if longest > UNFOLDED_LIMIT:
+            raise CompileError(f"motif {motif_id} unfolds to more than {UNFOLDED_LIMIT} "
+                               "conditions: its defines call too many others")
 
     def expand(lits: Sequence[Lit]) -> list[tuple[Lit, ...]]:
         variants: list[tuple[Lit, ...]] = [()]
@@ -91,9 +141,11 @@ def unfold(body: Sequence[Lit], defines: dict[str, list[Define]]) -> list[tuple[
                     body = [Lit(b.pred, tuple(rename.get(a, f"{a}__{k}") if is_var(a) else a
                                               for a in b.args), b.negated) for b in d.body]
                     options.extend(expand(body))
+                check(len(variants) * len(options), 0)  # before the product is built
                 variants = [v + o for v in variants for o in options]
             else:
                 variants = [v + (lit,) for v in variants]
+            check(len(variants), max(map(len, variants)))
         return variants
 
     return expand(body)
@@ -115,7 +167,9 @@ def _split(lits: Sequence[Lit], defines) -> tuple[list[Lit], list[Lit]]:
     return static, residual
 
 
-def _ground(static: list[Lit], env: dict, masks: dict, i: int = 0) -> Iterator[tuple[dict, dict]]:
+def _ground(static: list[Lit], env: dict, masks: dict, budget: Budget, i: int = 0
+            ) -> Iterator[tuple[dict, dict]]:
+    budget.spend()
     if i == len(static):
         yield env, masks
         return
@@ -123,25 +177,26 @@ def _ground(static: list[Lit], env: dict, masks: dict, i: int = 0) -> Iterator[t
     args = [env.get(a, a) if is_var(a) else a for a in lit.args]
     if lit.pred in COMPARISONS:
         if _COMPARE[lit.pred](*args):
-            yield from _ground(static, env, masks, i + 1)
+            yield from _ground(static, env, masks, budget, i + 1)
     elif lit.pred in STATES:
         allowed = STATES[lit.pred] ^ ALL if lit.negated else STATES[lit.pred]
         for s in (SQUARES if is_var(args[0]) else (args[0],)):
             mask = masks.get(s, ALL) & allowed
             if mask:
                 env2 = {**env, args[0]: s} if is_var(args[0]) else env
-                yield from _ground(static, env2, {**masks, s: mask}, i + 1)
+                yield from _ground(static, env2, {**masks, s: mask}, budget, i + 1)
     else:
+        budget.spend(len(GEOMETRY[lit.pred]))  # the table is scanned
         rows = [r for r in GEOMETRY[lit.pred]
                 if all(is_var(a) or a == v for a, v in zip(args, r))]
         if lit.negated:
             if not rows:
-                yield from _ground(static, env, masks, i + 1)
+                yield from _ground(static, env, masks, budget, i + 1)
             return
         for r in rows:
             env2 = dict(env)
             if all(env2.setdefault(a, v) == v for a, v in zip(args, r) if is_var(a)):
-                yield from _ground(static, env2, masks, i + 1)
+                yield from _ground(static, env2, masks, budget, i + 1)
 
 
 def _allow(masks: dict[int, int]) -> tuple[int, ...]:
@@ -152,18 +207,23 @@ def _allow(masks: dict[int, int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def compile_motif(motif: Motif, limit: int = GROUNDING_LIMIT) -> Compiled:
-    """The motif's variants and groundings (ValueError past ``limit`` groundings)."""
+def compile_motif(motif: Motif, limit: int = GROUNDING_LIMIT,
+                  budget: Budget | None = None) -> Compiled:
+    """The motif's variants and groundings. CompileError (a ValueError naming the motif) past
+    ``limit`` groundings, or past the work ``budget`` (default: WORK_LIMIT steps and
+    TIME_LIMIT_S seconds)."""
+    budget = budget or Budget(motif.id)
     defines = by_name(motif.defines)
     residuals = []
     groundings: list[tuple[int, tuple, tuple[int, ...]]] = []
-    for v, lits in enumerate(unfold(motif.body, defines)):
+    for v, lits in enumerate(unfold(motif.body, defines, motif.id)):
         static, residual = _split(lits, defines)
         residuals.append(tuple(residual))
-        for env, masks in _ground(static, {}, {}):
+        for env, masks in _ground(static, {}, {}, budget):
             groundings.append((v, tuple(sorted(env.items())), _allow(masks)))
             if len(groundings) > limit:
-                raise ValueError(f"motif {motif.id} compiles to more than {limit:,} groundings")
+                raise CompileError(f"motif {motif.id} compiles to more than {limit:,} "
+                                   f"groundings (the limit): tie its squares with geometry")
     return Compiled(tuple(residuals), tuple(groundings))
 
 
