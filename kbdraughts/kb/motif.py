@@ -224,6 +224,11 @@ _TYPE_WORDS = {"s": "a square by name (like d4)", "d": "a direction (fl fr bl br
                "n": "a number"}
 
 
+def _cut(token: str | None, limit: int = 20) -> str | None:
+    """A token quoted in a message, cut short (it may be 5,000 digits)."""
+    return token if token is None or len(token) <= limit else token[:limit] + "..."
+
+
 def term_of(token: str) -> object:
     """A token as a term: a number, a square (``d4``), a variable or an atom."""
     if not token:
@@ -239,7 +244,7 @@ def term_of(token: str) -> object:
         raise BodyError(f"{token} is a light square (only dark squares hold pieces)")
     if token[0].isalpha() or is_var(token) or token[0] == "_":
         return token
-    raise BodyError(f"expected a term, got {token!r}")
+    raise BodyError(f"expected a term, got {_cut(token)!r}")
 
 
 class _Reader:
@@ -253,7 +258,7 @@ class _Reader:
     def take(self, expected: str | None = None) -> str:
         tok = self.peek()
         if tok is None or (expected is not None and tok != expected):
-            raise BodyError(f"expected {expected or 'more'}, got {tok or 'the end'!r}")
+            raise BodyError(f"expected {expected or 'more'}, got {_cut(tok) or 'the end'!r}")
         self.i += 1
         return tok
 
@@ -261,7 +266,7 @@ class _Reader:
         """A predicate's name and its arguments as written (tokens)."""
         name = self.take()
         if not re.fullmatch(r"[a-z_][A-Za-z0-9_]*", name):
-            raise BodyError(f"expected a predicate name, got {name!r}")
+            raise BodyError(f"expected a predicate name, got {_cut(name)!r}")
         args: list[str] = []
         if self.peek() == "(":
             self.take("(")
@@ -327,7 +332,7 @@ def parse_body(text: str) -> tuple[Lit, ...]:
             raise BodyError(f"more than {MAX_CONDITIONS} conditions: name a part with "
                             "'define'")
     if r.peek() is not None:
-        raise BodyError(f"expected ',' between conditions, got {r.peek()!r}")
+        raise BodyError(f"expected ',' between conditions, got {_cut(r.peek() or '')!r}")
     return tuple(out)
 
 

@@ -51,7 +51,7 @@ def _safety(body: tuple[Lit, ...], defines, bound: set[str]) -> list[str]:
     problems = []
     for lit in body:
         k = kind(lit, defines)
-        if k == "unknown":
+        if k == "unknown" or _known(lit, defines):  # reported apart: an unknown name, an arity
             continue
         binds = [] if lit.negated or k == "compare" else _binds(lit, k)
         need = [a for a in lit.args if is_var(a) and a not in bound and a not in binds]
