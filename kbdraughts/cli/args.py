@@ -69,15 +69,32 @@ def fail(command: str, message: str) -> int:
     return USAGE_ERROR
 
 
-def one_line(text: str) -> str:
+def one_line(text: str, limit: int = 1000) -> str:
     """``text`` with its control characters (line breaks, escapes) written as ``\\xNN``: an
     argument or a line of input quoted in a message keeps it one line and leaves the terminal
-    alone.
+    alone. Past ``limit`` characters it is cut, saying how long it was (a message that quotes
+    a huge input whole would fill the screen).
 
     >>> one_line("bad\\nline\\x1b[2J\\u2028 ok")
     'bad\\\\x0aline\\\\x1b[2J\\\\u2028 ok'
+    >>> one_line("W:W" + "a1," * 5000, limit=12)
+    'W:Wa1,a1,a1,... (15,003 characters)'
     """
-    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)
+    cut = f"... ({len(text):,} characters)" if len(text) > limit else ""
+    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text[:limit]) + cut
+
+
+def fen_option(text: str) -> str:
+    """A ``--fen`` value: any text but an empty one (an empty FEN names no position; taking it
+    for the default start position would hide the mistake).
+
+    >>> fen_option(" ")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: empty FEN: expected something like W:Wa1,c3:Bb6,Kh8
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty FEN: expected something like W:Wa1,c3:Bb6,Kh8")
+    return text
 
 
 def _escape(c: str) -> str:
