@@ -283,3 +283,40 @@ def test_grounding_and_unfolding_have_a_work_budget(tmp_path: Path, capsys):
     with pytest.raises(CompileError, match="motif five takes more than 0.2 s"):
         compile_motif(motif, budget=Budget("five", steps=10**12, seconds=0.2))
     assert time.monotonic() - started < 1.5
+
+
+def test_a_draft_needs_no_example_is_matched_and_never_played(tmp_path: Path, capsys):
+    f = tmp_path / "draft.txt"
+    f.write_text("motif my-draft\n  status: draft\n  play: S-T\n"
+                 "  when: our_man(S), next(S, T, fl), empty(T), step(S, T)\n  gain: 1\n"
+                 "motif no-example\n  play: S-T\n  when: our_man(S), next(S, T, fr), step(S, T)\n"
+                 "  gain: 1\n"
+                 "motif odd-status\n  status: maybe\n  play: S-T\n"
+                 "  when: our_man(S), next(S, T, fr), step(S, T)\n  gain: 1\n", encoding="utf-8")
+    assert main(["rules", "check", str(f)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": ", 1)[1] for line in out[:-1]] == [
+        "error: motif no-example has no 'example:' (a FEN where it must fire; a motif with "
+        "'status: draft' may have none)", "error: 'status:' is draft or ready; got 'maybe'"]
+    assert out[-1].endswith("1 motif, 0 warnings, 2 errors")  # the draft loads
+    kb = load_knowledge_base([f], skip_faulty=True)
+    pos = parse_fen("W:Wc3:Bh8")
+    assert kb.firing(pos) == [] and kb.motif_hits(pos) == []  # neither the AI nor the coach
+    assert [m.rule.id for m in kb.matches(pos, drafts=True)] == ["my-draft"]
+    assert main(["rules", "match", "--rules", str(f), "W:Wc3:Bh8"]) == 0
+    assert capsys.readouterr().out == f"| motif my-draft ({f}:1, draft) c3-b4 S=c3 T=b4\n"
+    assert main(["bestmove", "--level", "1", "--explain", "--rules", str(f), "W:Wc3:Bh8"]) == 0
+    assert "my-draft" not in capsys.readouterr().out
+
+
+def test_rules_match_reads_a_game_line_as_bestmove_does(capsys):
+    path = str(combos_dir() / "motifs.txt")
+    assert main(["rules", "match", "--rules", path, SHOT]) == 0
+    direct = capsys.readouterr().out
+    # The same position reached by two moves from one before it; a bad move is 'error'.
+    before = SHOT.replace("e3", "f2", 1).replace("Bc5", "Bd6", 1)
+    assert main(["rules", "match", "--rules", path, before + " moves f2-e3 d6-c5",
+                 before + " moves f2-e3 a1-b2"]) == 2
+    out = capsys.readouterr()
+    assert out.out == direct + "error\n"
+    assert out.err.startswith("kbdraughts: bad move: argument 2: move 2 'a1-b2'")

@@ -151,13 +151,16 @@ def _plural(n: int, word: str) -> str:
 
 
 def run_match(args: argparse.Namespace) -> int:
+    from kbdraughts.ai.protocol import read_game_line
     from kbdraughts.cli.answer import answer_each
-    from kbdraughts.notation import parse_fen
 
     kb = _load(args.rules, "match", args.strict)
     if kb is None:
         return USAGE_ERROR
-    return answer_each(args.fens, lambda text: _matched(kb.matches(parse_fen(text))))
+    def answer(text: str) -> str:  # a FEN, or a game as bestmove reads it: FEN moves ...
+        return _matched(kb.matches(read_game_line(text).position, drafts=True))
+
+    return answer_each(args.fens, answer)
 
 
 def _matched(matches: list) -> str:
@@ -169,7 +172,8 @@ def _matched(matches: list) -> str:
         if m.layer == "motif":
             move = move_text(m.move) if m.move is not None else "warning"
             bound = "".join(f" {v}={SQUARE_NAMES[s]}" for v, s in m.bindings)
-            parts.append(f"motif {m.rule.id} ({m.rule.where}) {move}{bound}")
+            where = f"{m.rule.where}, draft" if getattr(m.rule, "draft", False) else m.rule.where
+            parts.append(f"motif {m.rule.id} ({where}) {move}{bound}")
     return " | ".join(parts).strip()
 
 

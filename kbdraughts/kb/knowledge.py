@@ -128,10 +128,11 @@ class KnowledgeBase:
         return self._by_id[rule_id]
 
     def matches(self, pos: Position, legal: Sequence[Move] | None = None,
-                warnings: bool = True) -> list[RuleMatch]:
+                warnings: bool = True, drafts: bool = False) -> list[RuleMatch]:
         """Rules whose pattern applies to ``pos`` (mirrored ones included), in the AI's order;
         each with its move when that move is legal here. Then the motifs found, best first, one
-        per motif and move (a warning's move is None; ``warnings=False`` skips them)."""
+        per motif and move (a warning's move is None; ``warnings=False`` skips them; draft
+        motifs only with ``drafts``: ``rules match`` shows them, the AI never plays them)."""
         variants = self._index.applicable(pos)
         out = []
         if legal is None and (variants or len(self._motifs)):
@@ -143,7 +144,8 @@ class KnowledgeBase:
                 mirrored = bool(v & 1)
                 move = find_move(rule.patterns[1] if mirrored else rule.pattern, pos, legal)
                 out.append(RuleMatch(rule, mirrored, self._layers[v >> 1], move))
-        out.extend(_match(h) for h in self._motifs.hits(pos, legal, warnings=warnings))
+        out.extend(_match(h) for h in self._motifs.hits(pos, legal, warnings=warnings,
+                                                        drafts=drafts))
         return out
 
     def firing(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:

@@ -144,7 +144,8 @@ class Motif:
     and plays no move). ``play`` is ``()`` for a warning, else the move's terms (start, the
     landings; ``capture`` tells ``S:T`` from ``S-T``). ``pieces`` and ``kings``: the (low,
     high) counts of White's and Black's pieces and kings it accepts (as written, for White).
-    ``defines``: its file's defines."""
+    ``defines``: its file's defines. A ``draft`` needs no example; ``rules check`` and
+    ``rules match`` read it, the AI and the coach do not."""
 
     id: str
     path: str
@@ -164,6 +165,7 @@ class Motif:
     warning: bool = False
     examples: tuple[tuple[str, int], ...] = ()
     defines: tuple[Define, ...] = field(default=(), repr=False)
+    draft: bool = False  # ``status: draft``: checked and matched, never played by the AI
 
     exact = False
 

@@ -28,7 +28,9 @@ from kbdraughts.kb.rule import RULE_ID, Diagnostic
 __all__ = ["read_block", "read_motifs", "MOTIF_FIELDS", "is_block_head"]
 
 MOTIF_FIELDS = ("name", "pieces", "priority", "sacrifice", "play", "when", "gain", "promise",
-                "warning", "example")
+                "warning", "example", "status")
+#: ``status:`` values: a draft is read by ``rules check`` and ``rules match``, not played.
+STATUSES = ("draft", "ready")
 _FIELD = re.compile(r"([a-z]+)\s*:\s*(.*)")
 _DEFINE = re.compile(r"define\s+(.*?)\s*:-\s*(.*)")
 _VARIABLE = re.compile(r"[A-Z][A-Za-z0-9_]*")
@@ -114,15 +116,20 @@ def _motif(motif_id: str, number: int, path: str, fields: dict,
         error(fields["play"][1], "a warning names a danger and plays no move: drop 'play:'")
     elif not warning and not play and "play" not in fields:
         error(number, f"motif {motif_id} has no 'play:' (the move; a warning has 'warning:')")
-    if not examples:
-        error(number, f"motif {motif_id} has no 'example:' (a FEN where it must fire)")
+    status = fields.get("status", ("ready", 0))
+    if status[0] not in STATUSES:
+        error(status[1], f"'status:' is draft or ready; got {status[0][:20]!r}")
+    draft = status[0] == "draft"
+    if not examples and status[0] == "ready":  # (a bad status is reported alone)
+        error(number, f"motif {motif_id} has no 'example:' (a FEN where it must fire; a motif "
+              "with 'status: draft' may have none)")
     return Motif(
         id=motif_id, path=path, line=number, name=fields.get("name", ("", 0))[0],
         priority=_integer(fields, "priority", error, True),
         sacrifice=_integer(fields, "sacrifice", error, False), pieces=pieces, kings=kings,
         play=play, play_line=fields.get("play", ("", 0))[1],
         capture=capture, body=body, body_line=fields.get("when", ("", number))[1], gain=gain,
-        promise=promise, warning=warning, examples=examples)
+        promise=promise, warning=warning, examples=examples, draft=draft)
 
 
 def _pieces(value: str, report) -> tuple[tuple, tuple]:

@@ -38,7 +38,7 @@ def example_hit(motif: Motif, compiled: Compiled, fen: str) -> MotifHit | str:
         pos = parse_fen(fen)
     except FenError as e:
         return f"bad example position: {e}"
-    hits = MotifIndex([(motif, compiled)]).hits(pos)
+    hits = MotifIndex([(motif, compiled)]).hits(pos, drafts=True)
     if not hits:
         return f"motif {motif.id} does not fire in its example {fen}"
     if not motif.warning and hits[0].move is None:
