@@ -345,3 +345,38 @@ def test_the_search_order_changes_the_work_not_the_groundings():
         budget = g.Budget(m.id)
         assert g.compile_motif(m, budget=budget).groundings == tuple(written), m.id
         assert budget.steps - budget.left < 100_000, m.id
+
+
+KINGS = ("W:WKa1,Kc1,Ke1,Kg1,Kb2,Kd2,Kf2,Kh2,Ka3,Kc3,Ke3,Kg3:"
+         "BKb6,Kd6,Kf6,Kh6,Ka7,Kc7,Ke7,Kg7,Kb8,Kd8,Kf8,Kh8")
+
+
+def test_the_library_is_bounded_on_a_king_heavy_position(capsys):
+    """Twelve kings a side: hanging() and the other referee conditions stop at REFEREE_NODES
+    positions (a condition not judged within them does not hold), so rules match answers in
+    about a second (over five minutes before), for either side to move."""
+    import time
+
+    from kbdraughts.kb.vocab import REFEREE_NODES, Board
+
+    started = time.monotonic()
+    assert main(["rules", "match", KINGS, KINGS.replace("W:", "B:", 1)]) == 0
+    assert time.monotonic() - started < 10
+    assert capsys.readouterr().out.count("\n") == 2
+    board = Board(parse_fen(KINGS))
+    assert board.library("hanging", (0, None)) in ([], [(0, 1)], [(0, 2)])
+    assert board.nodes.left <= REFEREE_NODES
+
+
+def test_a_king_heavy_example_is_not_proved_forever(tmp_path: Path, capsys):
+    import time
+
+    f = tmp_path / "kings.txt"
+    f.write_text("motif k\n  play: K-T\n  when: our_king(K), next(K, T, fr), empty(T), "
+                 f"king_move(K, T)\n  gain: 1\n  example: {KINGS}\n", encoding="utf-8")
+    started = time.monotonic()
+    assert main(["rules", "check", "--prove", str(f)]) == 1
+    assert time.monotonic() - started < 20
+    out = capsys.readouterr().out
+    assert ("error: motif k gain 1: not proved within 500,000 positions of the referee's search"
+            in out) and "proved 0 claims on 1 example, 1 failed" in out
