@@ -380,3 +380,20 @@ def test_a_king_heavy_example_is_not_proved_forever(tmp_path: Path, capsys):
     out = capsys.readouterr().out
     assert ("error: motif k gain 1: not proved within 500,000 positions of the referee's search"
             in out) and "proved 0 claims on 1 example, 1 failed" in out
+
+
+def test_teach_motif_drafts_on_a_king_heavy_position_within_seconds():
+    """47 s before (the referee's search for the draft's gain); now bounded, and the draft
+    says the gain was not found, for its author to prove."""
+    import time
+
+    from kbdraughts.ai.motif_draft import draft_motif
+    from kbdraughts.notation import parse_move
+
+    pos = parse_fen(KINGS)
+    started = time.monotonic()
+    text = draft_motif(pos, parse_move(pos, "c3-d4"), "draft-1")
+    assert time.monotonic() - started < 5
+    assert "  gain: 1  # not found within two plies" in text
+    (motif,) = parse_combos(text, "d.txt")[1]  # it reads back as a motif
+    assert motif.examples == ((KINGS, 13),) or motif.examples[0][0] == KINGS
