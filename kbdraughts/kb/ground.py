@@ -52,7 +52,12 @@ UNFOLDED_LIMIT = 300
 
 
 class CompileError(ValueError):
-    """A motif past a compile budget; the message names the motif and what to do."""
+    """A motif past a compile budget; the message names the motif and what to do. ``timed``:
+    the time limit fell (another run, on another machine, may not)."""
+
+    def __init__(self, message: str, timed: bool = False):
+        super().__init__(message)
+        self.timed = timed
 
 
 class Budget:
@@ -75,7 +80,7 @@ class Budget:
                                "ray) before other conditions")
         if before >> 12 != self.left >> 12 and time.monotonic() > self.deadline:
             raise CompileError(f"motif {self.motif_id} takes more than {self.seconds:g} s to "
-                               "compile: tie its squares together with geometry")
+                               "compile: tie its squares together with geometry", timed=True)
 _COMPARE = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
             "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
 
