@@ -261,3 +261,36 @@ def test_motif_blocks_give_file_line_errors_and_total_motifs(tmp_path: Path):
             assert len(str(d)) < 400 + len(str(f)), str(d)
         loaded += len(kb.motifs)
     assert loaded >= 20  # the generator makes good motifs too, so the answers are exercised
+
+
+def king_heavy(rng: random.Random) -> str:
+    """A position of many kings (and a few men) on random squares, either side to move."""
+    from kbdraughts.notation import SQUARE_NAMES
+
+    squares = rng.sample(sorted(SQUARE_NAMES), rng.randint(14, 24))
+    half = len(squares) // 2
+
+    def side(part: list[int], crowned: str) -> str:  # a man never stands on its crown rank
+        return ",".join(("K" if rng.random() < 0.8 or SQUARE_NAMES[s][1] == crowned else "")
+                        + SQUARE_NAMES[s] for s in part)
+
+    return f"{rng.choice('WB')}:W{side(squares[:half], '8')}:B{side(squares[half:], '1')}"
+
+
+def test_the_shipped_motifs_answer_king_heavy_positions_in_bounded_time():
+    """The library conditions (hanging, their_shot, after ...) share a node budget per
+    position: each answer comes within seconds however many kings can capture."""
+    import time
+
+    from kbdraughts.kb.knowledge import load_knowledge_base
+    from kbdraughts.notation import parse_fen
+
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"])
+    rng = random.Random(1919)
+    for _ in range(6):
+        text = king_heavy(rng)
+        pos = parse_fen(text)
+        started = time.monotonic()
+        kb.matches(pos)
+        kb.motif_hits(pos)
+        assert time.monotonic() - started < 5, text
