@@ -6,13 +6,15 @@ The positions come from real games: G games of the level-1 engine against ``sear
 seeded openings (every position of them with a legal move; N sampled). One ``bestmove --level 1``
 process answers them one line at a time, as a program driving the engine would (write a FEN,
 wait for its line); the knowledge base query is included. The anchor is ``kbdraughts moves``
-(the rules core alone) driven the same way over the same positions in the same run. With
+(the rules core alone) driven the same way over the same positions in the same run. Level 1
+runs twice, on the native core and on the pure-Python path (``KBDRAUGHTS_PURE=1``). With
 ``--default K`` it also times K positions at the default level and its 1 s budget.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import subprocess
@@ -35,10 +37,14 @@ def game_positions(games: int) -> list[str]:
     return out
 
 
-def drive(args: list[str], fens: list[str]) -> list[float]:
+def drive(args: list[str], fens: list[str], pure: bool = False) -> list[float]:
     """Seconds from writing each FEN to reading its answer line."""
+    env = dict(os.environ)
+    env.pop("KBDRAUGHTS_PURE", None)
+    if pure:
+        env["KBDRAUGHTS_PURE"] = "1"
     p = subprocess.Popen([sys.executable, "-m", "kbdraughts.cli", *args], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, text=True, bufsize=1)
+                         stdout=subprocess.PIPE, text=True, bufsize=1, env=env)
     assert p.stdin and p.stdout
     # Warm-up: start-up and loading the knowledge base are not per-move costs.
     p.stdin.write(fens[0] + "\n")
@@ -82,9 +88,11 @@ def main() -> None:
     anchor = drive(["moves"], sample)
     level1 = drive(["bestmove", "--level", "1"], sample)
     nokb = drive(["bestmove", "--level", "1", "--no-kb"], sample)
+    pure = drive(["bestmove", "--level", "1"], sample, pure=True)
     report("anchor: moves (rules core)", anchor)
     report("bestmove --level 1", level1)
     report("bestmove --level 1 --no-kb", nokb)
+    report("bestmove --level 1, pure Python", pure)
     print(f"level-1 p95 {p95(level1) * 1000:.2f} ms (target 20 ms) beside moves p95 "
           f"{p95(anchor) * 1000:.2f} ms")
     if args.default:

@@ -13,7 +13,7 @@ other seeds.
 The referee (``kbdraughts.ai.claims``, the same count the coach uses): a move is a *2-ply win*
 when it nets at least one piece against every defence within two plies after it (the reply
 and our answer) and every forced capture that follows, to its end
-(``kbdraughts.ai.referee.nets(before, after, us, plies=2)``; men and kings count alike). So a
+(``kbdraughts.referee.nets(before, after, us, plies=2)``; men and kings count alike). So a
 shot (our move, their forced capture, ours) and a threat (our move, any reply, our capture)
 both count.
 

@@ -1,6 +1,10 @@
-"""Perft from the start: kbdraughts beside py-draughts, measured in the same run.
+"""Perft from the start: kbdraughts' native core beside its pure-Python path and py-draughts,
+measured in the same run.
 
     python bench/perft.py [DEPTH]        # default 8
+
+The pure path is the same tree run with ``KBDRAUGHTS_PURE=1``; the native core's perft runs
+to DEPTH + 2 as well (a tree a hundred times larger), since DEPTH takes it a few milliseconds.
 
 py-draughts (the fastest Python draughts library) shares the import name ``draughts`` with
 pydraughts, our test oracle, so it lives in its own venv, ``bench/.venv-py-draughts``, made on
@@ -58,7 +62,8 @@ def py_draughts_python() -> Path:
     return python
 
 
-def run(python: Path | str, code: str, depth: int, env: dict | None = None) -> tuple[int, float, float]:
+def run(python: Path | str, code: str, depth: int, env: dict | None = None
+        ) -> tuple[int, float, float]:
     """(leaf nodes, seconds inside the process, seconds for the whole process)."""
     t = time.perf_counter()
     out = subprocess.run(
@@ -68,27 +73,38 @@ def run(python: Path | str, code: str, depth: int, env: dict | None = None) -> t
     return int(out[0]), float(out[1]), whole
 
 
+def best(python: Path | str, code: str, depth: int, env: dict | None = None
+         ) -> tuple[int, float, float]:
+    return min((run(python, code, depth, env) for _ in range(3)), key=lambda r: r[2])
+
+
 def main() -> None:
     depth = int(sys.argv[1]) if len(sys.argv) > 1 else 8
     theirs_python = py_draughts_python()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    best_ours = min((run(sys.executable, OURS, depth, env) for _ in range(3)), key=lambda r: r[2])
-    best_theirs = min((run(theirs_python, THEIRS, depth) for _ in range(3)), key=lambda r: r[2])
-    print(f"perft {depth} from the start (best of 3 runs each, same machine, same run)")
-    for name, (n, inside, whole) in (("kbdraughts", best_ours), ("py-draughts", best_theirs)):
-        print(
-            f"  {name:12} {n:>9} leaves  {inside:6.3f} s in process  {whole:6.3f} s whole process"
-            f"  {n / inside / 1e6:5.2f} M leaves/s"
-        )
-    print(
-        f"  speed-up: {best_theirs[1] / best_ours[1]:.1f}x in process, "
-        f"{best_theirs[2] / best_ours[2]:.1f}x whole process"
-    )
-    if best_ours[0] != best_theirs[0]:
-        print(
-            f"  counts differ by {best_theirs[0] - best_ours[0]}: kbdraughts merges capture paths "
-            "with the same start, end and taken set"
-        )
+    env.pop("KBDRAUGHTS_PURE", None)
+    pure_env = dict(env, KBDRAUGHTS_PURE="1")
+    which = subprocess.run([sys.executable, "-c", "from kbdraughts.native import describe; "
+                            "print(describe())"], env=env, capture_output=True, text=True,
+                           check=True).stdout.strip()
+    rows = [
+        ("kbdraughts", depth, best(sys.executable, OURS, depth, env)),
+        ("kbd native", depth + 2, best(sys.executable, OURS, depth + 2, env)),
+        ("kbd pure", depth, best(sys.executable, OURS, depth, pure_env)),
+        ("py-draughts", depth, best(theirs_python, THEIRS, depth)),
+    ]
+    print(f"perft from the start (best of 3 runs each, same machine, same run); {which}")
+    for name, d, (n, inside, whole) in rows:
+        print(f"  {name:12} perft {d:<2} {n:>11} leaves  {inside:7.3f} s in process  "
+              f"{whole:6.3f} s whole process  {n / inside / 1e6:7.2f} M leaves/s")
+    ours, big, pure, theirs = (r[2] for r in rows)
+    print(f"  native against pure: {big[0] / big[1] / (pure[0] / pure[1]):.0f}x the leaves/s "
+          f"(perft {depth + 2} against perft {depth}, in process)")
+    print(f"  against py-draughts: {theirs[1] / ours[1]:.1f}x in process, "
+          f"{theirs[2] / ours[2]:.1f}x whole process (both perft {depth})")
+    if ours[0] != theirs[0]:
+        print(f"  counts differ by {theirs[0] - ours[0]}: kbdraughts merges capture paths "
+              "with the same start, end and taken set")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The search's speed and depth on fixed middle games, beside perft leaves/s in the same run.
 
     python bench/search.py [--movetime MS | --depth D] [--limit N] [--eval heuristic|material]
-                           [--no-engine] [--profile] [--make-positions] [--old REV]
+                           [--no-engine] [--profile] [--make-positions] [--old REV] [--pure]
 
 For each position of ``bench/data/middlegames.txt`` (middle games of men only, see
 ``make_positions``) a fresh ``Searcher`` (empty transposition table) searches for ``--movetime``
@@ -19,6 +19,9 @@ figures are slower under the profiler; only the shares count).
 ``--old REV`` measures the search of another commit too: its ``kbdraughts`` package (``git
 archive``) in a worker process of its own, position by position in turn with this one, so both
 see the same load: the old figures first, then the new.
+
+``--pure`` measures this tree's pure-Python search too (``KBDRAUGHTS_PURE=1`` in the worker),
+in turn with the native one, and prints the ratio of nodes/s and the difference in depth.
 
 ``--depth D`` searches every position to exactly D plies instead (no clock): the nodes, the CPU
 time and the move and score found, so a change meant only to be faster shows the same tree in
@@ -47,6 +50,12 @@ from typing import NamedTuple
 from kbdraughts.ai.engine import Engine
 from kbdraughts.ai.heuristic import default_heuristic, material
 from kbdraughts.ai.search import Searcher
+from kbdraughts.native import describe
+
+try:  # the worker of an older commit (--old) has no native search
+    from kbdraughts.ai.native_search import make_searcher
+except ImportError:
+    make_searcher = Searcher
 from kbdraughts.board import START, Position, captures, legal_moves, perft
 from kbdraughts.game import Game
 from kbdraughts.notation import fen, move_text, parse_fen
@@ -139,13 +148,16 @@ class OldSearch:
     by this script in a worker process (``--worker``) with that directory first on the path;
     one position a line in, one Row (and the move and score) a line out."""
 
-    def __init__(self, rev: str, evaluation: str):
+    def __init__(self, rev: str | None, evaluation: str):
         root = Path(__file__).resolve().parent.parent
         self.dir = tempfile.TemporaryDirectory(prefix="kbd-old-")
-        tar = subprocess.run(["git", "archive", rev, "kbdraughts", "combos"], cwd=root,
-                             check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", self.dir.name], input=tar, check=True)
-        env = dict(os.environ, PYTHONPATH=self.dir.name, XDG_DATA_HOME=self.dir.name)
+        if rev is None:  # this tree's pure-Python search
+            env = dict(os.environ, PYTHONPATH=str(root), KBDRAUGHTS_PURE="1")
+        else:
+            tar = subprocess.run(["git", "archive", rev, "kbdraughts", "combos"], cwd=root,
+                                 check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", self.dir.name], input=tar, check=True)
+            env = dict(os.environ, PYTHONPATH=self.dir.name, XDG_DATA_HOME=self.dir.name)
         self.proc = subprocess.Popen(
             [sys.executable, __file__, "--worker", "--eval", evaluation], env=env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=self.dir.name)
@@ -167,7 +179,7 @@ class OldSearch:
 
 def worker(evaluate) -> None:
     """The other side of :class:`OldSearch`: ``FEN;movetime;depth`` lines in."""
-    Searcher(evaluate).search(read_positions()[0], movetime_ms=200)  # the same warm-up
+    make_searcher(evaluate).search(read_positions()[0], movetime_ms=200)  # the same warm-up
     for line in sys.stdin:
         text, movetime, depth = line.strip().split(";")
         row, found = measure(parse_fen(text), int(movetime), evaluate, False, depth=int(depth))
@@ -178,7 +190,7 @@ def measure(pos: Position, movetime_ms: int, evaluate, engine: bool, depth: int 
             ) -> tuple[Row, str]:
     """One search of ``pos`` (``depth`` plies exactly, or ``movetime_ms``), and its move and
     score as text."""
-    searcher = Searcher(evaluate)
+    searcher = make_searcher(evaluate)
     cpu = time.process_time()
     if depth:
         res = searcher.search(pos, max_depth=depth)
@@ -274,7 +286,7 @@ def profile(positions: list[Position], movetime_ms: int, evaluate) -> None:
     prof = cProfile.Profile()
     prof.enable()
     for pos in positions:
-        Searcher(evaluate).search(pos, movetime_ms=movetime_ms)
+        make_searcher(evaluate).search(pos, movetime_ms=movetime_ms)
     prof.disable()
     stats = pstats.Stats(prof)
     total = sum(v[2] for v in stats.stats.values())
@@ -301,6 +313,8 @@ def main(argv: list[str] | None = None) -> None:
                     "interleaved with this one")
     ap.add_argument("--depth", type=int, default=0, help="search each position to exactly D "
                     "plies instead of for --movetime")
+    ap.add_argument("--pure", action="store_true", help="also measure this tree's pure-Python "
+                    "search (KBDRAUGHTS_PURE=1), interleaved with the native one")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.make_positions:
@@ -309,12 +323,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.worker:
         return worker(evaluate)
     positions = read_positions()[: args.limit or None]
-    Searcher(evaluate).search(positions[0], movetime_ms=200)  # warm-up: imports, caches
+    make_searcher(evaluate).search(positions[0], movetime_ms=200)  # warm-up: imports, caches
     budget = f"{args.depth} plies" if args.depth else f"{args.movetime} ms"
-    print(f"{len(positions)} positions, {budget} each, {args.eval} evaluation; {load()}")
+    print(f"{len(positions)} positions, {budget} each, {args.eval} evaluation; {describe()}; "
+          f"{load()}")
     if args.profile:
         return profile(positions, args.movetime, evaluate)
-    old = OldSearch(args.old, args.eval) if args.old else None
+    other = "the pure-Python search of this tree" if args.pure else f"the search of {args.old}"
+    old = OldSearch(args.old, args.eval) if args.old or args.pure else None
     rows, old_rows, same = [], [], 0
     engine = not args.no_engine and not args.depth
     try:
@@ -329,7 +345,7 @@ def main(argv: list[str] | None = None) -> None:
         if old is not None:
             old.close()
     if old is not None:
-        print(f"-- the search of {args.old}:")
+        print(f"-- {other}:")
         old_nps, old_depth = report(old_rows, args.movetime, False)
         print("-- this search:")
     nps, depth = report(rows, args.movetime, engine)
@@ -339,12 +355,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"search: mean {nps:.0f} nodes/s, mean depth {depth:.2f} in {budget} over "
           f"{len(rows)} positions; anchor perft: {leaves / wall:.0f} leaves/s")
     if old is not None:
-        print(f"{args.old}: mean {old_nps:.0f} nodes/s, mean depth {old_depth:.2f}; this one "
+        print(f"{other}: mean {old_nps:.0f} nodes/s, mean depth {old_depth:.2f}; this one "
               f"{nps / old_nps:.2f}x the nodes/s, {depth - old_depth:+.2f} plies")
         if args.depth:
             old_nodes, old_cpu = sum(r.nodes for r in old_rows), sum(r.cpu for r in old_rows)
             new_nodes, new_cpu = sum(r.nodes for r in rows), sum(r.cpu for r in rows)
-            print(f"to depth {args.depth}: {args.old} {old_nodes} nodes in {old_cpu:.2f} s CPU, "
+            print(f"to depth {args.depth}: {other} {old_nodes} nodes in {old_cpu:.2f} s CPU, "
                   f"this one {new_nodes} nodes in {new_cpu:.2f} s CPU ({old_cpu / new_cpu:.2f}x "
                   f"faster); the same move and score in {same} of {len(rows)} positions")
 

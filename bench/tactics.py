@@ -6,7 +6,7 @@
 ``tests/data/tactics.txt`` holds quiet positions from level-1 self-play games where the side to
 move wins material within P plies (P odd, at most 9, the fewest that do) and is still ahead
 after 9 plies against any defence: a piece or more by
-the referee's count (``kbdraughts.ai.referee.resolve``: P plies, then every forced capture to
+the referee's count (``kbdraughts.referee.resolve``: P plies, then every forced capture to
 its end; men and kings alike) and a man's worth or more with a king worth 2.5 men (``value``;
 a man won for a king given is no shot). Both are exhaustive material minimaxes computed by
 ``Prover``: the referee's minimax with alpha-beta cuts (exact: the cuts skip only lines that
@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from kbdraughts.ai.referee import LOST, balance
+from kbdraughts.referee import LOST, balance
 from kbdraughts.board import Move, Position, captures, legal_moves, play
 from kbdraughts.notation import fen, move_text, parse_fen
 

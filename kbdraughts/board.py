@@ -353,3 +353,21 @@ def perft(pos: Position, depth: int) -> int:
 def divide(pos: Position, depth: int) -> list[tuple[Move, int]]:
     """Each root move with the perft count below it."""
     return [(m, perft(play(pos, m), depth - 1)) for m in legal_moves(pos)]
+
+
+# The native core's generator replaces the one above when it was built (kbdraughts.native):
+# the functions above stay the reference, and tests hold the two equal.
+from kbdraughts.native import core as _core  # noqa: E402
+
+if _core is not None:
+    _core.init(Move, Position)
+    captures = _core.captures  # noqa: F811
+    quiet_moves = _core.quiet_moves  # noqa: F811
+    legal_moves = _core.legal_moves  # noqa: F811
+    count_moves = _core.count_moves  # noqa: F811
+    play = _core.play  # noqa: F811
+    _pure_perft = perft
+
+    def perft(pos: Position, depth: int) -> int:  # noqa: F811
+        # The native perft keeps a move list a ply (16 KB): deeper trees walk in Python.
+        return _core.perft(pos, depth) if depth <= 10_000 else _pure_perft(pos, depth)

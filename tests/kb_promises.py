@@ -1,7 +1,7 @@
 """What a shipped hand-written rule promises, checked by a small exhaustive search.
 
 The AI's capture tree is not used on purpose: these checks stand on the referee
-(:mod:`kbdraughts.ai.referee`, an exhaustive material minimax built only on the move
+(:mod:`kbdraughts.referee`, an exhaustive material minimax built only on the move
 generator), which the rule tools draft with too. Every check takes the position *after* the rule's move, with
 ``us`` the side that played it; ``rule_move`` finds that move.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kbdraughts.ai.referee import forces
+from kbdraughts.referee import forces
 from kbdraughts.board import SQUARES, Move, Position, captures, legal_moves, mirror_position, play
 from kbdraughts.notation import SQUARE_NAMES, parse_fen
 

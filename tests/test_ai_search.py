@@ -1,14 +1,19 @@
 """The search: its pruning keeps plain minimax's score, it finds forced wins and shots, keeps
-its time, knows the draw rules, and tries the moves it is asked to prefer first."""
+its time, knows the draw rules, and tries the moves it is asked to prefer first. Every test
+runs twice, on the pure search and on the native one (where the core is built), as CPython's
+test_heapq runs on heapq and _heapq."""
 
 from __future__ import annotations
 
 import random
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from kbdraughts import native
+from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.draw_rules import CONTEMPT, game_counters, rule_draw
 from kbdraughts.ai.heuristic import default_heuristic, material
 from kbdraughts.ai.search import MATE_ZONE, MAX_QUIESCENCE, Searcher
@@ -18,6 +23,17 @@ from kbdraughts.game import Game, Reason, random_walk
 from kbdraughts.notation import move_text, parse_fen
 
 TACTICS = Path(__file__).resolve().parent / "data" / "tactics.txt"
+
+
+@pytest.fixture(autouse=True, params=["pure", "native"])
+def implementation(request, monkeypatch):
+    """``Searcher`` in these tests: the pure class, or what the program chooses (the native
+    search, for every evaluation it knows)."""
+    if request.param == "native":
+        if native.core is None:
+            pytest.skip(f"no native core: {native.why_pure}")
+        monkeypatch.setattr(sys.modules[__name__], "Searcher", make_searcher)
+    return request.param
 
 
 def tactics(max_plies: int) -> list[tuple[Position, int, list[str]]]:
@@ -80,8 +96,9 @@ def test_a_full_table_ages_instead_of_emptying_and_stays_exact():
     for pos in positions(8, 6, plies=(10, 40)):
         s = Searcher(evaluate, tt_size=50, reductions=False, extensions=False)
         assert s.search(pos, max_depth=4).score == minimax(pos, 4, evaluate), pos
-        assert 0 < len(s.tt) <= 50 and len(s.tt_old) in (0, 50)
-        aged += len(s.tt_old) == 50
+        current, old = s.table_counts
+        assert 0 < current <= 50 and old in (0, 50)
+        aged += old == 50
     assert aged >= 3
 
 
@@ -228,15 +245,17 @@ def test_the_engine_passes_the_game_to_the_search(monkeypatch):
     from kbdraughts.ai.protocol import read_game_line
 
     seen = {}
-    real = Searcher.search
+    engine = Engine(level=4, movetime_ms=100, use_kb=False)
+    kind = type(engine.searcher)  # the native search where the core is built
+    real = kind.search
 
     def spy(self, pos, **kw):
         seen.update(kw)
         return real(self, pos, **kw)
 
-    monkeypatch.setattr(Searcher, "search", spy)
+    monkeypatch.setattr(kind, "search", spy)
     game = read_game_line("W:WKc1,Ke1:BKh8 moves c1-d2 h8-g7 d2-c1")
-    Engine(level=4, movetime_ms=100, use_kb=False).choose(game)
+    engine.choose(game)
     assert seen["counters"] == (3, 3) and seen["contempt"] is True
     assert len(seen["history"]) == 3
 
@@ -260,11 +279,6 @@ def test_the_search_layer_prefers_the_knowledge_bases_moves(monkeypatch):
     from kbdraughts.ai.engine import Engine
 
     seen = {}
-    real = Searcher.search
-
-    def spy(self, pos, **kw):
-        seen.update(kw)
-        return real(self, pos, **kw)
 
     class Match:
         def __init__(self, move):
@@ -276,8 +290,15 @@ def test_the_search_layer_prefers_the_knowledge_bases_moves(monkeypatch):
         def firing(self, pos, legal_now=None):
             return [Match(legal[4]), Match(None), Match(legal[1]), Match(legal[4])]
 
-    monkeypatch.setattr(Searcher, "search", spy)
     engine = Engine(level=4, movetime_ms=50, kb=Rules())
+    kind = type(engine.searcher)
+    real = kind.search
+
+    def spy(self, pos, **kw):
+        seen.update(kw)
+        return real(self, pos, **kw)
+
+    monkeypatch.setattr(kind, "search", spy)
     # The checked layer finds nothing it may play (no rule object): the search decides.
     monkeypatch.setattr("kbdraughts.ai.layers._rules", lambda ctx, check: None)
     engine.choose(Game())

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from kbdraughts.ai.referee import balance, resolve
+from kbdraughts.referee import balance, resolve
 from kbdraughts.board import Position, captures, legal_moves, play
 from kbdraughts.notation import fen, move_text, parse_fen
 

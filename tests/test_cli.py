@@ -11,6 +11,7 @@ from pathlib import Path
 
 from kbdraughts import __version__
 from kbdraughts.cli import build_parser, main
+from kbdraughts.native import describe
 
 CMD = [sys.executable, "-m", "kbdraughts.cli"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,8 +24,12 @@ def run_python(code: str) -> subprocess.CompletedProcess:
 
 def test_version():
     r = subprocess.run(CMD + ["--version"], capture_output=True, text=True, timeout=60)
-    assert (r.returncode, r.stdout, r.stderr) == (0, f"kbdraughts {__version__}\n", "")
+    assert (r.returncode, r.stdout, r.stderr) == (0, f"kbdraughts {__version__} ({describe()})\n",
+                                                  "")
     assert __version__ == "0.1.0"
+    pure = subprocess.run(CMD + ["--version"], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, KBDRAUGHTS_PURE="1"))
+    assert pure.stdout == f"kbdraughts {__version__} (pure-Python core: KBDRAUGHTS_PURE is set)\n"
 
 
 def test_building_the_parser_imports_neither_pydatalog_nor_the_console():

@@ -2,7 +2,7 @@
 
 For each rule of ``combos/motifs.txt`` and ``combos/endgames.txt``: a concrete position it
 matches, where its move is legal (the rule fires), and where an exhaustive search of every
-defence (kbdraughts/ai/referee.py and tests/kb_promises.py, built on the move generator only)
+defence (kbdraughts/referee.py and tests/kb_promises.py, built on the move generator only)
 proves its promise. The same is checked for the mirrored position, where the rule fires for
 Black.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from kbdraughts.ai.referee import nets
+from kbdraughts.referee import nets
 from kbdraughts.board import play
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.notation import parse_fen, parse_move

@@ -22,9 +22,13 @@ def test_the_checker_sees_each_kind_of_fault(tmp_path: Path):
     pkg = tmp_path / "kbdraughts"
     (pkg / "kb").mkdir(parents=True)
     (pkg / "ui").mkdir()
+    (pkg / "ai").mkdir()
     (pkg / "__init__.py").write_text("")
     (pkg / "kb" / "__init__.py").write_text("")
     (pkg / "ui" / "__init__.py").write_text("")
+    (pkg / "ai" / "__init__.py").write_text("")
+    (pkg / "ai" / "referee.py").write_text("")
+    (pkg / "kb" / "vocab.py").write_text("from kbdraughts.ai import referee\n")
     body = "\n".join(f"    x{i} = {i}" for i in range(61))
     (pkg / "board.py").write_text("import kbdraughts.kb.rules\n" + f"def long():\n{body}\n")
     (pkg / "kb" / "rules.py").write_text("from kbdraughts.ui import app\n" + "\n" * 401)
@@ -35,6 +39,7 @@ def test_the_checker_sees_each_kind_of_fault(tmp_path: Path):
     assert "kbdraughts imports kbdraughts.kb.rules" not in found  # the package's own __init__
     assert "kbdraughts.board imports kbdraughts.kb.rules: the core floor" in found
     assert "kbdraughts.kb.rules imports kbdraughts.ui.app: the kb floor" in found
+    assert "kbdraughts.kb.vocab imports kbdraughts.ai.referee: the kb floor" in found
     assert "import circle: kbdraughts.kb.rules -> kbdraughts.ui.app -> kbdraughts.kb.rules" in found
 
 

@@ -23,7 +23,7 @@ import sys
 
 # The referee the tests prove rules with (an exhaustive search on the move generator only):
 # a rule drafted here is found by the same count it is later checked by.
-from kbdraughts.ai.referee import balance, forces, move_squares, resolve
+from kbdraughts.referee import balance, forces, move_squares, resolve
 from kbdraughts.board import RAYS, WHITE, Move, Position, captures, legal_moves, play
 from kbdraughts.game import random_walk
 from kbdraughts.kb.pattern import position_cells

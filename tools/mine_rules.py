@@ -46,7 +46,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from kbdraughts.ai.referee import balance, move_squares, principal_line, resolve
+from kbdraughts.referee import balance, move_squares, principal_line, resolve
 from kbdraughts.board import (
     RAYS, SQUARES, WHITE, Move, Position, captures, legal_moves, mirror_position, play,
 )

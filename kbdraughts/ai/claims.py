@@ -6,11 +6,11 @@ name (``shot: ... takes two``, ``threat ..., nets 1``, ``breakthrough: ... crown
 king's defence: ... onto the long diagonal``, ``Petrov's triangle, the catch``), and
 :func:`claim_of` reads that; an exact rule (an opening line) claims nothing.
 
-Every check stands on the referee (:mod:`kbdraughts.ai.referee`, an exhaustive material
+Every check stands on the referee (:mod:`kbdraughts.referee`, an exhaustive material
 minimax on the move generator alone), within fixed bounds counted in plies *after* the move:
 
 - a gain of N: the move nets at least N pieces (and at least one) within ``GAIN_PLIES`` plies
-  and every forced capture after them (:func:`kbdraughts.ai.referee.nets`): the move, the
+  and every forced capture after them (:func:`kbdraughts.referee.nets`): the move, the
   reply, our answer, then the captures to their end. This is also the "2-ply win" of
   :func:`two_ply_wins`, the one count the coach and ``bench/motifs.py`` share;
 - crowns: a new king of ours within ``CROWN_PLIES`` plies whatever the defence;
@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from kbdraughts.ai.referee import LOST, Nodes, balance, forces, nets, resolve
+from kbdraughts.referee import LOST, Nodes, balance, forces, nets, resolve
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.notation import move_text
 from kbdraughts.squares import SQUARE_NAMES, SQUARES

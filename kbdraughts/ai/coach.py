@@ -38,7 +38,7 @@ from kbdraughts.ai.claims import (
     CATCH_PLIES, CATCHES, DANGER, GAIN, GAIN_PLIES, Claim, claim_of, gain_of, holds,
 )
 from kbdraughts.ai.explain import rule_place
-from kbdraughts.ai.referee import forces, resolve
+from kbdraughts.referee import forces, resolve
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.board import Move, Position, Side, legal_moves, play
 from kbdraughts.files import printable

@@ -34,7 +34,7 @@ from kbdraughts.ai.layers import (
     recurring_positions, search, weigh_moves, weighted_move,
 )
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
-from kbdraughts.ai.search import Searcher
+from kbdraughts.ai.native_search import AnySearcher, make_searcher
 from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, MOVETIME_MS
 from kbdraughts.ai.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, legal_moves
@@ -94,7 +94,7 @@ class Engine:
         self._kb = kb
         self._kb_loaded = kb is not None
         self.heuristic = heuristic or default_heuristic()
-        self._searcher: Searcher | None = None
+        self._searcher: AnySearcher | None = None
 
     @property
     def kb(self) -> KnowledgeBase | None:
@@ -107,10 +107,10 @@ class Engine:
         return self._kb
 
     @property
-    def searcher(self) -> Searcher:
+    def searcher(self) -> AnySearcher:
         """The search, with its transposition table kept between the moves of a game."""
         if self._searcher is None:
-            self._searcher = Searcher(self.heuristic.evaluate)
+            self._searcher = make_searcher(self.heuristic.evaluate)
         return self._searcher
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
@@ -184,7 +184,7 @@ class Engine:
         """A short material-and-position judgement of ``pos`` for ``side``."""
         # DRAW_DEPTH plies and the captures after them; capped in time, as king-heavy captures
         # can branch for long. A fresh search: no score kept from another position.
-        res = Searcher(self.heuristic.evaluate).search(pos, max_depth=DRAW_DEPTH,
-                                                      movetime_ms=DRAW_JUDGE_MS)
+        res = make_searcher(self.heuristic.evaluate).search(pos, max_depth=DRAW_DEPTH,
+                                                            movetime_ms=DRAW_JUDGE_MS)
         score = -WIN if res.move is None else res.score  # no move: the side to move has lost
         return score if pos.side == side else -score

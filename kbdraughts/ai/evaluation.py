@@ -22,6 +22,7 @@ from kbdraughts.board import (
     BB_BOARD, BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Position, Side,
 )
 from kbdraughts.kb.terms import POSITION_FEATURES
+from kbdraughts.native import core as _core
 from kbdraughts.squares import mirror_bits, mirror_square, square_at
 
 __all__ = [
@@ -264,6 +265,22 @@ def other_features(pos: Position) -> tuple[int, ...]:
     endgame = 1 if occupied.bit_count() <= ENDGAME_PIECES else 0
     return nk, endgame, run, blocked, outposts, mobility, road, flanks
 
+
+def _native_masks() -> tuple:
+    """The masks above as the native core takes them (``_core.set_masks``): the features'
+    geometry stays written once, here."""
+    paths, dangers = (tuple(tuple(RUNAWAY[side].get(s, (0, 0))[k] for s in range(36))
+                            for side in (WHITE, BLACK)) for k in (0, 1))
+    return (CENTRE, BACK_RANK, GUARD, GOLDEN, MAIN_ROAD, OUTPOST_RANKS, _LEFT, _OFF, _RUN_FROM,
+            paths, dangers)
+
+
+# The native core's features replace the two functions above when it was built: the same
+# numbers in the same order (tests compare them on random positions), many times faster.
+if _core is not None:
+    _core.set_masks(*_native_masks())
+    men_sums = _core.men_sums  # noqa: F811
+    other_features = _core.other_features  # noqa: F811
 
 #: Where each feature of POSITION_FEATURES comes from: (0, i) the i-th of MEN_SUMS, (1, i)
 #: the i-th of OTHERS.

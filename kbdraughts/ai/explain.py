@@ -23,6 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from kbdraughts import native
 from kbdraughts.ai.capture_tree import Line, exchange
 from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleMatch
@@ -209,9 +210,18 @@ def search_reason(res: SearchResult, move: Move) -> tuple[str, str, str]:
     line; in words only the score, for the side that moved."""
     score = score_text(res.score)
     depth = f"depth {res.depth}" + ("" if res.complete else "+")
+    core = "" if res.native else f"; {pure_search_note()}"
     reason = (f"search {depth}: {score}, line {line_text(res.line) or move_text(move)} "
-              f"({res.nodes} nodes, {res.seconds:.2f} s)")
+              f"({res.nodes} nodes, {res.seconds:.2f} s{core})")
     return reason, short(f"search {depth} {score}"), f"search: {search_words(res.score)}"
+
+
+def pure_search_note() -> str:
+    """Why a search ran on the pure-Python path: no native core, or an evaluation it does not
+    know (a `when` naming a sum over men)."""
+    if native.core is None:
+        return native.describe()
+    return "pure-Python search: the native core does not know this evaluation"
 
 
 def search_words(score: float) -> str:

@@ -30,6 +30,7 @@ from kbdraughts.kb.terms import (  # the format's names, also importable from he
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
     read_terms,
 )
+from kbdraughts.native import core as _core
 from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.squares import mirror_bits
 
@@ -61,6 +62,7 @@ class Heuristic:
         self._quick = (tuple((1 << i, OTHERS.index(n)) for i, n in zip(self._conditioned, names))
                        if all(n in OTHERS for n in names) else None)
         self._quick_rows: dict[int, tuple[float, float, tuple]] = {}
+        self._native: object | None = None  # the native core's evaluator, made on first need
         self._before: tuple[Position, float] | None = None
         self._uses_gain = any(t.kind == "weight" and (t.per == "eval_gain" or any(
             f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
@@ -117,7 +119,24 @@ class Heuristic:
 
     def evaluate(self, pos: Position) -> float:
         """A position's score for the side to move: material plus the `value` terms."""
-        return self._quickly(pos, 0) if self._quick is not None else self._slowly(pos, 0)
+        if self._quick is None:
+            return self._slowly(pos, 0)
+        native = self._native or self.native_evaluator()
+        return native.evaluate(pos) if native is not None else self._quickly(pos, 0)
+
+    def native_evaluator(self):  # -> kbdraughts._core.Evaluator | None
+        """The native core's evaluator of these terms (the same numbers as ``_quickly``), or
+        None without the core or when a `when` names a sum over men (the slow way only).
+        Its rows are every signature's, asked of pyDatalog once, here."""
+        if self._native is None and _core is not None and self._quick is not None:
+            rows = []
+            for c in range(1 << len(self._quick)):
+                sig = sum(bit for k, (bit, _) in enumerate(self._quick) if c >> k & 1)
+                const, on_endgame, (with_material, _) = self._quick_row(sig)
+                white, black, weights = with_material
+                rows.append((const, on_endgame, white, black, weights))
+            self._native = _core.Evaluator(rows, [j for _, j in self._quick])
+        return self._native
 
     def positional(self, pos: Position) -> float:
         """The `value` terms alone (the evaluation less the material), for the side to move."""

@@ -40,7 +40,7 @@ import string
 
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.claims import CROWNS, Claim, gain_of, holds
-from kbdraughts.ai.referee import Nodes, OutOfNodes
+from kbdraughts.referee import Nodes, OutOfNodes
 from kbdraughts.board import WHITE, Move, Position, mirror_position, play
 from kbdraughts.notation import fen, move_text
 from kbdraughts.squares import (

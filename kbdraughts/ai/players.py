@@ -18,7 +18,7 @@ from kbdraughts.ai.command_player import CommandOptions, CommandPlayer, PlayerFa
 from kbdraughts.ai.engine import Choice, Engine
 from kbdraughts.ai.heuristic import material
 from kbdraughts.ai.rulebook import KnowledgeBase
-from kbdraughts.ai.search import Searcher
+from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
@@ -73,7 +73,7 @@ class SearchPlayer:
     def __init__(self, depth: int, seed: int | None = None):
         self.name = f"search:{depth}"
         self.depth = depth
-        self.searcher = Searcher(material, reductions=False)  # a plain alpha-beta baseline
+        self.searcher = make_searcher(material, reductions=False)  # a plain alpha-beta baseline
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         legal = game.legal_moves()

@@ -21,7 +21,7 @@ import gc
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from kbdraughts.ai.clock import TimeBudget
 from kbdraughts.ai.draw_rules import contempt as draw_contempt
@@ -47,6 +47,7 @@ class SearchResult:
     nodes: int = 0
     seconds: float = 0.0
     complete: bool = True  # False when the last iteration was cut short
+    native: bool = False  # searched by the native core (kbdraughts._core)
 
 
 class Searcher(Tree):
@@ -178,17 +179,30 @@ class Searcher(Tree):
             self._store(pos, depth, best, EXACT, best_move, 0)
         return best, best_move
 
-    def _pv(self, pos: Position, first: Move | None, limit: int = 12) -> list[Move]:
-        """The principal line, read back from the transposition table."""
-        line: list[Move] = []
-        seen = set()
-        m = first
-        while m is not None and len(line) < limit and pos not in seen:
-            seen.add(pos)
-            line.append(m)
-            pos = play(pos, m)
-            entry = self.tt.get(pos) or self.tt_old.get(pos)
-            m = entry[3] if entry else None
-            if m is not None and m not in legal_moves(pos):
-                break
-        return line
+    @property
+    def table_counts(self) -> tuple[int, int]:
+        """Positions in the table's current and old halves."""
+        return len(self.tt), len(self.tt_old)
+
+    def _pv(self, pos: Position, first: Move | None) -> list[Move]:
+        return principal_line(pos, first, self._next_move)
+
+    def _next_move(self, pos: Position) -> Move | None:
+        entry = self.tt.get(pos) or self.tt_old.get(pos)
+        m = entry[3] if entry else None
+        return m if m is not None and m in legal_moves(pos) else None
+
+
+def principal_line(pos: Position, first: Move | None,
+                   next_move: Callable[[Position], Move | None], limit: int = 12) -> list[Move]:
+    """The principal line, read back from a table: ``next_move(pos)`` is the table's legal
+    move there (None when it has none), until a position recurs."""
+    line: list[Move] = []
+    seen = set()
+    m = first
+    while m is not None and len(line) < limit and pos not in seen:
+        seen.add(pos)
+        line.append(m)
+        pos = play(pos, m)
+        m = next_move(pos)
+    return line

@@ -17,6 +17,7 @@ from typing import Sequence
 from kbdraughts import __version__
 from kbdraughts.cli import analysis, annotate, engine, play, rules
 from kbdraughts.cli.args import USAGE_ERROR, ArgumentParser
+from kbdraughts.native import describe
 
 #: rules check|match|show; moves, perft; bestmove, match; annotate; play (the default command).
 COMMANDS = [rules, analysis, engine, annotate, play]
@@ -29,7 +30,8 @@ def build_parser() -> ArgumentParser:
         epilog="'kbdraughts COMMAND --help' gives each command's options with their ranges and "
         "defaults; options without a command are play's ('kbdraughts play --help').",
     )
-    parser.add_argument("--version", action="version", version=f"kbdraughts {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"kbdraughts {__version__} ({describe()})")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     for module in COMMANDS:
         module.register(sub)

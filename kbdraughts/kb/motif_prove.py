@@ -1,7 +1,7 @@
 """What ``rules check`` asks of a motif's examples: that it fires there, and (``--prove``)
 that its claim holds against every defence, by an exhaustive search on the move generator.
 
-The judge is the referee (:mod:`kbdraughts.ai.referee`): a material minimax over a fixed number
+The judge is the referee (:mod:`kbdraughts.referee`): a material minimax over a fixed number
 of plies, then every forced capture to its end; pieces are counted, men and kings alike.
 
 - ``gain: N``: after the example's move, the referee's value over :data:`GAIN_PLIES` plies is
@@ -16,7 +16,7 @@ of plies, then every forced capture to its end; pieces are counted, men and king
 
 from __future__ import annotations
 
-from kbdraughts.ai.referee import Nodes, OutOfNodes, balance, forces, nets, resolve
+from kbdraughts.referee import Nodes, OutOfNodes, balance, forces, nets, resolve
 from kbdraughts.board import Position, captures, legal_moves, play
 from kbdraughts.kb.ground import Compiled
 from kbdraughts.kb.motif import Motif

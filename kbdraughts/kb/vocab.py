@@ -8,7 +8,7 @@ turned round first, :func:`kbdraughts.board.mirror_position`): "our" is White.
   :mod:`kbdraughts.kb.pattern`'s states), so a compiled motif tests a square with a mask.
 - :class:`Board`: one position asked about; :meth:`Board.library` answers a count, library or
   ``after`` predicate with its square (and input) arguments bound, returning the rows that hold.
-  What follows our move is judged by the referee (:mod:`kbdraughts.ai.referee`): pieces are
+  What follows our move is judged by the referee (:mod:`kbdraughts.referee`): pieces are
   counted, captures are forced and resolved to their end.
 
 >>> from kbdraughts.notation import parse_fen
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kbdraughts.ai.referee import Nodes, OutOfNodes, forces, nets
+from kbdraughts.referee import Nodes, OutOfNodes, forces, nets
 from kbdraughts.board import (
     JUMPS, RAYS, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, captures,
     legal_moves, play,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Callable
 
 from kbdraughts.board import Move, Position, legal_moves, play
+from kbdraughts.native import core as _core
 from kbdraughts.squares import SQUARES, Side, Square
 
 __all__ = ["LOST", "balance", "resolve", "principal_line", "nets", "forces", "move_squares",
@@ -57,6 +58,12 @@ def balance(pos: Position, us: Side) -> int:
 def resolve(pos: Position, us: Side, plies: int, nodes: Nodes | None = None) -> int:
     """Minimax of the balance over ``plies`` plies, then every forced capture to its end
     (``nodes``: at most so many positions, else OutOfNodes)."""
+    if _native is not None and (nodes is None or (pos.kings.bit_count() <= NATIVE_KINGS)):
+        return _native(pos, us, plies)
+    return _resolve(pos, us, plies, nodes)
+
+
+def _resolve(pos: Position, us: Side, plies: int, nodes: Nodes | None) -> int:
     if nodes is not None:
         nodes.spend()
     moves = legal_moves(pos)
@@ -64,8 +71,16 @@ def resolve(pos: Position, us: Side, plies: int, nodes: Nodes | None = None) -> 
         return -LOST if pos.side == us else LOST
     if plies <= 0 and not moves[0].captured:
         return balance(pos, us)
-    values = [resolve(play(pos, m), us, plies - 1, nodes) for m in moves]
+    values = [_resolve(play(pos, m), us, plies - 1, nodes) for m in moves]
     return max(values) if pos.side == us else min(values)
+
+
+# The native core's resolve answers in place of the one above when it was built (tests hold
+# them equal): the claims, the coach and the motifs' checks count with it. It cannot be
+# stopped, so a judgement given Nodes uses it only where few kings keep the capture
+# resolution small (with twelve a side one call took a second, and a position asks dozens).
+_native = _core.resolve if _core is not None else None
+NATIVE_KINGS = 2
 
 
 def principal_line(pos: Position, us: Side, plies: int) -> tuple[int, list[Move]]:

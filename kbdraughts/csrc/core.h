@@ -1,0 +1,93 @@
+/* The native core of kbdraughts: the same rules, evaluation and search as the pure-Python
+ * modules (board.py, ai/evaluation.py, ai/tree.py, ai/search.py), which stay the reference.
+ *
+ * A square is a bit of the padded 36-bit board of kbdraughts/squares.py: bits 4, 13, 22 and 31
+ * are ghosts, so each diagonal step is one shift (+4 up-left, +5 up-right, -4 down-right,
+ * -5 down-left). Nothing here reads text or allocates in the hot loop; Python validates every
+ * input first (module.c). */
+#ifndef KBD_CORE_H
+#define KBD_CORE_H
+
+#include <stdint.h>
+
+typedef uint64_t Bitboard;
+
+#define NSQ 36
+#define BB_BOARD 0xF7FBFDFEFULL /* the 32 dark squares: every bit of 0..35 but 4, 13, 22, 31 */
+#define MAX_PATH 16            /* landings of one capture (at most 12 pieces to take) */
+#define MAX_MOVES 512          /* moves of one position, captures included, with room */
+
+typedef struct {
+    Bitboard white, black, kings;
+    int side; /* 0 White, 1 Black to move */
+} Pos;
+
+typedef struct {
+    Bitboard captured;
+    uint8_t start, end, crowned, npath;
+    uint8_t path[MAX_PATH];
+} Move;
+
+typedef struct {
+    Move moves[MAX_MOVES];
+    int n;
+    int overflow; /* more moves than MAX_MOVES: the list is cut (never seen in a legal game) */
+} MoveList;
+
+/* geometry.c */
+extern int RAY_LEN[NSQ][4];
+extern uint8_t RAY[NSQ][4][8];
+extern int SQ_FILE[NSQ], SQ_RANK[NSQ];
+extern Bitboard BB_RANK[8];
+extern Bitboard BB_CROWN[2];
+extern int IS_SQUARE[NSQ];
+void geometry_init(void);
+
+static inline int lsb(Bitboard b) { return __builtin_ctzll(b); }
+static inline int msb(Bitboard b) { return 63 - __builtin_clzll(b); }
+static inline int popcount(Bitboard b) { return __builtin_popcountll(b); }
+
+/* movegen.c: the one move generator of the native side, in board.py's order exactly */
+void gen_captures(const Pos *p, MoveList *out);
+void gen_quiet(const Pos *p, MoveList *out);
+void gen_legal(const Pos *p, MoveList *out);
+int count_moves(const Pos *p);
+uint64_t perft(const Pos *p, int depth, MoveList *lists);
+Pos play(const Pos *p, const Move *m);
+int men_capture(const Pos *p);
+int gives_capture(const Pos *p);
+
+/* referee.c: ai/referee.py's resolve; lists holds plies + REFEREE_CAPTURES move lists */
+#define REFEREE_CAPTURES 25
+int resolve(const Pos *p, int us, int plies, MoveList *lists);
+
+/* eval.c: the position's features (ai/evaluation.py) and the weighted evaluation */
+#define N_OTHERS 8
+enum { O_KINGS, O_ENDGAME, O_RUNAWAY, O_BLOCKED, O_OUTPOSTS, O_MOBILITY, O_ROAD, O_FLANKS };
+void other_features(const Pos *p, int out[N_OTHERS]);
+void men_sums(const Pos *p, int out[6]);
+
+typedef struct {
+    double cnst, on_endgame;
+    double white[4][512], black[4][512];
+    double weights[N_OTHERS];
+} EvalRow;
+
+typedef struct {
+    int material_only;        /* 1: material alone (search:D, the rule check) */
+    int nbits;                /* features of OTHERS a `when` names: 2**nbits rows */
+    int bit_feature[N_OTHERS];
+    EvalRow *rows;            /* owned by the caller */
+} Evaluator;
+
+/* The masks of ai/evaluation.py, handed over by Python at import (module.c): the geometry
+ * of the features is written once, there. */
+typedef struct {
+    Bitboard centre, back_rank[2], guard[2], golden, main_road, outposts, left, off;
+    Bitboard run_from[2], run_path[2][NSQ], run_danger[2][NSQ];
+} EvalMasks;
+extern EvalMasks MASKS;
+
+double evaluate(const Evaluator *e, const Pos *p);
+
+#endif

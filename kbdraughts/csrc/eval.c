@@ -1,0 +1,142 @@
+/* The evaluation: ai/evaluation.py's features and heuristic.py's quick weighing, the same
+ * numbers in the same order of floating-point operations (so the scores compare exactly). */
+#include <stdlib.h>
+#include "core.h"
+
+EvalMasks MASKS;
+
+static int crown_steps(Bitboard men, int side)
+{
+    if (!men)
+        return 99;
+    return side == 0 ? 7 - SQ_RANK[msb(men)] : SQ_RANK[lsb(men)];
+}
+
+static int runaway_men(Bitboard men, int side, Bitboard theirs, Bitboard occupied, int lead)
+{
+    int n = 0;
+    Bitboard run = men & MASKS.run_from[side];
+    while (run) {
+        int s = lsb(run);
+        run &= run - 1;
+        if (!(MASKS.run_path[side][s] & occupied) && !(MASKS.run_danger[side][s] & theirs)) {
+            int steps = side == 0 ? 7 - SQ_RANK[s] : SQ_RANK[s];
+            if (steps <= lead)
+                n++;
+        }
+    }
+    return n;
+}
+
+static Bitboard king_reach(Bitboard kings, Bitboard empty)
+{
+    Bitboard reach = 0;
+    for (int d = 4; d <= 5; d++) {
+        Bitboard f = kings;
+        while (f) {
+            f = (f << d) & empty;
+            reach |= f;
+        }
+        f = kings;
+        while (f) {
+            f = (f >> d) & empty;
+            reach |= f;
+        }
+    }
+    return reach;
+}
+
+void other_features(const Pos *p, int out[N_OTHERS])
+{
+    Bitboard white = p->white, black = p->black, kings = p->kings;
+    Bitboard wm = white & ~kings, bm = black & ~kings;
+    Bitboard occupied = white | black, empty = BB_BOARD & ~occupied, free = empty | MASKS.off;
+    int us = p->side, run = 0;
+    if (!(black & kings)) {
+        Bitboard cand = wm & MASKS.run_from[0] & (free >> 4) & (free >> 5);
+        if (cand)
+            run = runaway_men(cand, 0, black, occupied, crown_steps(bm, 1) - us);
+    }
+    if (!(white & kings)) {
+        Bitboard cand = bm & MASKS.run_from[1] & (free << 4) & (free << 5);
+        if (cand)
+            run -= runaway_men(cand, 1, white, occupied, crown_steps(wm, 0) - 1 + us);
+    }
+    int blocked = popcount(wm & ~((empty >> 4) | (empty >> 5)) & ((black >> 4) | (black >> 5)))
+                - popcount(bm & ~((empty << 4) | (empty << 5)) & ((white << 4) | (white << 5)));
+    Bitboard wf = white | MASKS.off, bf = black | MASKS.off;
+    int outposts = popcount(wm & MASKS.outposts & (wf << 4) & (wf << 5))
+                 - popcount(bm & MASKS.outposts & (bf >> 4) & (bf >> 5));
+    int nk = 0, mobility = 0, road = 0;
+    if (kings) {
+        Bitboard wk = white & kings, bk = black & kings;
+        nk = popcount(wk) - popcount(bk);
+        mobility = popcount(king_reach(wk, empty)) - popcount(king_reach(bk, empty));
+        int nw = popcount(white), nb = popcount(black);
+        road = (nw < nb && (wk & MASKS.main_road)) - (nb < nw && (bk & MASKS.main_road));
+    }
+    int flanks = abs(2 * popcount(wm & MASKS.left) - popcount(wm))
+               - abs(2 * popcount(bm & MASKS.left) - popcount(bm));
+    out[O_KINGS] = nk;
+    out[O_ENDGAME] = popcount(occupied) <= 8;
+    out[O_RUNAWAY] = run;
+    out[O_BLOCKED] = blocked;
+    out[O_OUTPOSTS] = outposts;
+    out[O_MOBILITY] = mobility;
+    out[O_ROAD] = road;
+    out[O_FLANKS] = flanks;
+}
+
+static int tempo(Bitboard men, int side)
+{
+    int t = 0;
+    while (men) {
+        int s = lsb(men);
+        men &= men - 1;
+        t += side == 0 ? SQ_RANK[s] : 7 - SQ_RANK[s];
+    }
+    return t;
+}
+
+void men_sums(const Pos *p, int out[6])
+{
+    Bitboard wm = p->white & ~p->kings, bm = p->black & ~p->kings;
+    out[0] = popcount(wm & MASKS.centre) - popcount(bm & MASKS.centre);
+    out[1] = popcount(wm & MASKS.back_rank[0]) - popcount(bm & MASKS.back_rank[1]);
+    out[2] = tempo(wm, 0) - tempo(bm, 1);
+    out[3] = popcount(wm & MASKS.guard[0]) - popcount(bm & MASKS.guard[1]);
+    out[4] = popcount(wm & MASKS.golden) - popcount(bm & MASKS.golden);
+    out[5] = popcount(wm) - popcount(bm);
+}
+
+static double material(const Pos *p)
+{
+    int w = popcount(p->white & ~p->kings) * 100 + popcount(p->white & p->kings) * 250;
+    int b = popcount(p->black & ~p->kings) * 100 + popcount(p->black & p->kings) * 250;
+    return p->side ? b - w : w - b;
+}
+
+/* Heuristic._quickly(pos, 0): the row of the signature (the `when` features that hold), the
+ * men weighed by four table look-ups a side, the other features one by one. */
+double evaluate(const Evaluator *e, const Pos *p)
+{
+    if (e->material_only)
+        return material(p);
+    int o[N_OTHERS];
+    other_features(p, o);
+    int sig = 0;
+    for (int k = 0; k < e->nbits; k++)
+        if (o[e->bit_feature[k]])
+            sig |= 1 << k;
+    const EvalRow *row = &e->rows[sig];
+    Bitboard wm = p->white & ~p->kings, bm = p->black & ~p->kings;
+    double total = row->white[0][wm & 511] + row->white[1][wm >> 9 & 511]
+                 + row->white[2][wm >> 18 & 511] + row->white[3][wm >> 27];
+    total = total - row->black[0][bm & 511] - row->black[1][bm >> 9 & 511]
+                  - row->black[2][bm >> 18 & 511] - row->black[3][bm >> 27];
+    double dot = 0.0; /* sum(map(mul, weights, other)): left to right */
+    for (int j = 0; j < N_OTHERS; j++)
+        dot += row->weights[j] * (double)o[j];
+    total += dot;
+    return row->cnst + row->on_endgame * (double)o[O_ENDGAME] + (p->side ? -total : total);
+}

@@ -1,0 +1,594 @@
+/* The search, ai/tree.py and the root of ai/search.py in C: negamax with PVS, the table
+ * (two halves that age as tree.py's two dicts do), killers and history, late-move reductions,
+ * futility at the frontier, exact capture quiescence, repetitions and the draw rules'
+ * counters, contempt, aspiration at the root, a deadline and a halt flag. The comments of
+ * the Python modules say why; this file follows them line for line, so that the two search
+ * the same tree. */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "search.h"
+
+enum { EXACT, LOWER, UPPER };
+#define TT_KEY (1LL << 62)
+static const int64_t KILLER_KEYS[2] = {1LL << 61, 1LL << 60};
+
+double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* -- the table ------------------------------------------------------------------------- */
+
+static uint64_t mix(uint64_t h)
+{
+    h ^= h >> 31;
+    h *= 0x7fb5d329728ea185ULL;
+    h ^= h >> 27;
+    h *= 0x81dadef4bc2dd44dULL;
+    return h ^ (h >> 33);
+}
+
+/* The key's hash from its three bitboards: a few multiplies, no incremental update needed. */
+static size_t hash_of(Bitboard w, Bitboard b, Bitboard k)
+{
+    return (size_t)mix(w * 0x9E3779B97F4A7C15ULL ^ mix(b + 0x632BE59BD9B4E019ULL) ^ (k << 1 | k >> 63));
+}
+
+static Bitboard key_kings(const Pos *p) { return p->kings | (Bitboard)p->side << 63; }
+
+static Entry *slot(const Table *t, const Pos *p, Bitboard kk)
+{
+    size_t i = hash_of(p->white, p->black, kk) & t->mask;
+    for (;;) {
+        Entry *e = &t->slots[i];
+        if (!e->used || (e->white == p->white && e->black == p->black && e->kings == kk))
+            return e;
+        i = (i + 1) & t->mask;
+    }
+}
+
+const Entry *table_probe(const Search *s, const Pos *p)
+{
+    Bitboard kk = key_kings(p);
+    const Entry *e = slot(&s->cur, p, kk);
+    if (e->used)
+        return e;
+    if (!s->old.count)
+        return NULL;
+    e = slot(&s->old, p, kk);
+    return e->used ? e : NULL;
+}
+
+static double from_node(double score, int ply)
+{
+    if (score >= MATE_ZONE)
+        return score + ply;
+    if (score <= -MATE_ZONE)
+        return score - ply;
+    return score;
+}
+
+static void store(Search *s, const Pos *p, int depth, double score, int flag, const Move *m,
+                  int ply)
+{
+    if (s->cur.count >= s->tt_size) { /* the full half becomes the old one */
+        Table t = s->old;
+        s->old = s->cur;
+        s->cur = t;
+        memset(s->cur.slots, 0, (s->cur.mask + 1) * sizeof(Entry));
+        s->cur.count = 0;
+    }
+    Bitboard kk = key_kings(p);
+    Entry *e = slot(&s->cur, p, kk);
+    if (!e->used) {
+        e->used = 1;
+        e->white = p->white;
+        e->black = p->black;
+        e->kings = kk;
+        s->cur.count++;
+    }
+    e->depth = (int16_t)depth;
+    e->score = from_node(score, ply);
+    e->flag = (uint8_t)flag;
+    e->has_move = m != NULL;
+    if (m) {
+        e->mstart = m->start;
+        e->mend = m->end;
+        e->mcap = m->captured;
+        e->mcrowned = m->crowned;
+    }
+}
+
+/* -- ordering: ai/ordering.py --------------------------------------------------------- */
+
+static void cutoff(Search *s, const Move *m, int depth, int ply)
+{
+    int i = m->start << 6 | m->end;
+    s->history[i] += (int64_t)depth * depth;
+    int *k = s->killers[ply];
+    if (k[0] != i) {
+        k[1] = k[0];
+        k[0] = i;
+    }
+}
+
+/* Indices of the moves in the order to try them: a stable sort by key, largest first, as
+ * sorted(..., reverse=True) gives them. */
+static void order_moves(Search *s, const MoveList *l, const Entry *tt, int ply, int *out)
+{
+    int n = l->n;
+    int64_t keys[MAX_MOVES];
+    if (l->moves[0].captured) {
+        for (int i = 0; i < n; i++) {
+            const Move *m = &l->moves[i];
+            keys[i] = popcount(m->captured);
+            if (tt && m->start == tt->mstart && m->end == tt->mend && m->captured == tt->mcap)
+                keys[i] = TT_KEY;
+        }
+    } else {
+        int k1 = s->killers[ply][0], k2 = s->killers[ply][1];
+        int ttk = tt ? tt->mstart << 6 | tt->mend : -1;
+        int f1 = 0, f2 = 0;
+        for (int i = 0; i < n; i++) {
+            int idx = l->moves[i].start << 6 | l->moves[i].end;
+            keys[i] = s->history[idx];
+            if (idx == k1 && !f1) { keys[i] = KILLER_KEYS[0]; f1 = 1; }
+            else if (idx == k2 && !f2) { keys[i] = KILLER_KEYS[1]; f2 = 1; }
+        }
+        for (int i = 0; i < n; i++)
+            if ((l->moves[i].start << 6 | l->moves[i].end) == ttk) {
+                keys[i] = TT_KEY;
+                break;
+            }
+    }
+    for (int i = 0; i < n; i++) { /* insertion sort: stable, and lists are short */
+        int j = i;
+        while (j > 0 && keys[out[j - 1]] < keys[i]) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = i;
+    }
+}
+
+/* -- the draw rules: ai/draw_rules.py -------------------------------------------------- */
+
+static int rule_draw(const Pos *p, int ko, int sb)
+{
+    if (ko >= KING_MOVES_ONLY_PLIES)
+        return 1;
+    if (sb < RULE_PLIES)
+        return 0;
+    int wk = popcount(p->white & p->kings), bk = popcount(p->black & p->kings);
+    int wm = popcount(p->white) - wk, bm = popcount(p->black) - bk;
+    int strong = (bm == 0 && bk == 1 && wk >= 3) ? 0 : (wm == 0 && wk == 1 && bk >= 3) ? 1 : -1;
+    if (strong >= 0) {
+        int moves = strong == p->side ? sb / 2 : (sb + 1) / 2;
+        if (moves >= LONE_KING_MOVES)
+            return 1;
+    }
+    int n = wm + wk + bm + bk;
+    int limit = (n == 4 || n == 5) ? ENDING_PLIES_4_5 : (n == 6 || n == 7) ? ENDING_PLIES_6_7 : 0;
+    return limit && wk && bk && sb >= limit;
+}
+
+static int in_path(const Search *s, const Pos *p)
+{
+    for (int i = s->npath - 1; i >= 0; i--) {
+        const Pos *q = &s->path[i];
+        if (q->white == p->white && q->black == p->black && q->kings == p->kings
+            && q->side == p->side)
+            return 1;
+    }
+    return 0;
+}
+
+/* -- the tree: ai/tree.py ---------------------------------------------------------------- */
+
+/* The principal line: m, then the line below it. Bookkeeping only: it changes nothing in the
+ * tree (the Python search reads its line back from the table instead; a cut-off by the table
+ * leaves a line short). */
+static void pv_update(Search *s, int ply, const Move *m)
+{
+    s->pv[ply][0] = *m;
+    int n = ply + 1 < MAX_PLY ? s->pv_len[ply + 1] : 0;
+    if (n > MAX_PLY - 1)
+        n = MAX_PLY - 1;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(Move) * (size_t)n);
+    s->pv_len[ply] = n + 1;
+}
+
+/* The clock and the halt flag, every CHECK_MASK + 1 nodes; nonzero when the search stops. */
+static int tick(Search *s)
+{
+    s->nodes++;
+    if (s->nodes & CHECK_MASK)
+        return 0;
+    double t = now_seconds();
+    if (t > s->deadline || __atomic_load_n(&s->halt, __ATOMIC_RELAXED))
+        s->stopped = 1;
+    else if (s->poll && t >= s->next_poll) {
+        s->next_poll = t + POLL_SECONDS;
+        if (s->poll(s->poll_arg))
+            s->stopped = 1;
+    }
+    return s->stopped;
+}
+
+static double negamax(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
+                      int ko, int sb);
+
+static void counters_after(const Pos *pos, const Move *m, int ko, int sb, int *ck, int *cs)
+{
+    *ck = m->captured || !(pos->kings >> m->start & 1) ? 0 : ko + 1;
+    *cs = m->captured || m->crowned ? 0 : sb + 1;
+}
+
+static void path_push(Search *s, const Pos *p) { s->path[s->npath++] = *p; }
+
+static double table_move(Search *s, const Pos *pos, const Move *m, int depth, double alpha,
+                         double beta, int ply, int ko, int sb)
+{
+    int ck, cs;
+    counters_after(pos, m, ko, sb, &ck, &cs);
+    Pos child = play(pos, m);
+    if (pos->kings)
+        path_push(s, pos);
+    double v = -negamax(s, &child, depth - 1, -beta, -alpha, ply + 1, ck, cs);
+    if (pos->kings)
+        s->npath--;
+    if (s->stopped)
+        return 0;
+    if (v >= beta) {
+        if (!m->captured)
+            cutoff(s, m, depth, ply);
+        store(s, pos, depth, v, LOWER, m, ply);
+    }
+    return v;
+}
+
+/* The i-th move's score (i >= 1): tree.py's _later. */
+static double later(Search *s, const Pos *child, int i, int d, int depth, double alpha,
+                    double beta, int ply, int ck, int cs, int reducible, int gives)
+{
+    int r = 0;
+    if (reducible && i >= LMR_FROM && d < depth) {
+        if (gives < 0)
+            gives = gives_capture(child);
+        if (!gives)
+            r = i >= LMR_LATER && d > 2 ? 2 : 1;
+    }
+    double v = -negamax(s, child, d - r, -alpha - 1, -alpha, ply + 1, ck, cs);
+    if (s->stopped)
+        return 0;
+    if (r && v > alpha) {
+        v = -negamax(s, child, d, -alpha - 1, -alpha, ply + 1, ck, cs);
+        if (s->stopped)
+            return 0;
+    }
+    if (alpha < v && v < beta)
+        v = -negamax(s, child, d, -beta, -alpha, ply + 1, ck, cs);
+    return v;
+}
+
+/* tree.py's _moves: the moves in order, each searched or pruned; the best score and move. */
+static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Entry *tt,
+                         int depth, double alpha, double beta, int ply, int ko, int sb,
+                         int has_futile, double futile, const Move **best_move)
+{
+    Bitboard kings = pos->kings;
+    int quiet = !l->moves[0].captured;
+    int extend = s->extensions && depth > 0 && ply + depth < s->bound;
+    int new_depth = extend && s->forced_extension && l->n == 1 ? depth : depth - 1;
+    int reduce = quiet && s->reductions && depth >= LMR_DEPTH;
+    Bitboard pre_crown = quiet && extend ? BB_RANK[pos->side ? 1 : 6] : 0;
+    int *order = s->order[ply];
+    double best = -INF;
+    *best_move = NULL;
+    if (l->n == 1)
+        order[0] = 0;
+    else
+        order_moves(s, l, tt, ply, order);
+    for (int i = 0; i < l->n; i++) {
+        const Move *m = &l->moves[order[i]];
+        Pos child = play(pos, m);
+        int ck = 0, cs = 0;
+        if (kings)
+            counters_after(pos, m, ko, sb, &ck, &cs);
+        int gives = -1; /* whether the child's side has a capture, once asked */
+        if (has_futile && !m->crowned) {
+            gives = gives_capture(&child);
+            if (!gives) {
+                if (futile > best)
+                    best = futile;
+                continue;
+            }
+        }
+        int d = new_depth;
+        if (pre_crown >> m->end & 1 && !(kings >> m->start & 1))
+            d = depth;
+        s->pv_len[ply + 1] = 0;
+        double v;
+        if (d <= 0 && !child.kings && !(gives >= 0 ? gives : men_capture(&child))) {
+            v = -evaluate(s->ev, &child); /* a leaf without kings, scored inline */
+            if (tick(s))
+                return 0;
+        } else if (i == 0) {
+            v = -negamax(s, &child, d, -beta, -alpha, ply + 1, ck, cs);
+        } else {
+            v = later(s, &child, i, d, depth, alpha, beta, ply, ck, cs, reduce && !m->crowned,
+                      gives);
+        }
+        if (s->stopped)
+            return 0;
+        if (v > best) {
+            best = v;
+            *best_move = m;
+            if (v > alpha) {
+                alpha = v;
+                pv_update(s, ply, m);
+                if (alpha >= beta) {
+                    if (quiet)
+                        cutoff(s, m, depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+static double negamax(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
+                      int ko, int sb)
+{
+    s->pv_len[ply] = 0;
+    if (tick(s))
+        return 0;
+    Bitboard kings = pos->kings;
+    if (kings && (in_path(s, pos)
+                  || ((ko >= RULE_PLIES || sb >= RULE_PLIES) && rule_draw(pos, ko, sb))))
+        return s->draw[pos->side];
+    if (ply >= MAX_PLY - 1)
+        return evaluate(s->ev, pos); /* beyond any line tree.py reaches */
+    MoveList *l = &s->lists[ply];
+    int generated = 0;
+    if (depth <= 0) {
+        l->n = 0;
+        if (kings || men_capture(pos))
+            gen_captures(pos, l);
+        if (!l->n)
+            return evaluate(s->ev, pos);
+        if (depth <= -MAX_QUIESCENCE)
+            return evaluate(s->ev, pos);
+        generated = 1;
+    }
+    const Entry *tt = table_probe(s, pos);
+    Entry tt_copy;
+    if (tt) {
+        tt_copy = *tt; /* the table may move under the search below */
+        tt = &tt_copy;
+        if (tt->depth >= depth) {
+            double v = tt->score;
+            if (v >= MATE_ZONE || v <= -MATE_ZONE)
+                v = from_node(v, -ply);
+            if (tt->flag == EXACT || (tt->flag == LOWER ? v >= beta : v <= alpha))
+                return v;
+        }
+        if (depth >= 2 && tt->has_move) {
+            Move m = {tt->mcap, tt->mstart, tt->mend, tt->mcrowned, 0, {0}};
+            double v = table_move(s, pos, &m, depth, alpha, beta, ply, ko, sb);
+            if (s->stopped)
+                return 0;
+            if (v >= beta)
+                return v;
+        }
+        if (!tt->has_move)
+            tt = NULL;
+    }
+    if (!generated) {
+        gen_captures(pos, l);
+        if (!l->n)
+            gen_quiet(pos, l);
+    }
+    if (!l->n)
+        return -WIN + ply; /* no move: lost; sooner is worse */
+    int has_futile = 0;
+    double futile = 0;
+    if (depth == 1 && s->reductions && !l->moves[0].captured) {
+        double st = evaluate(s->ev, pos);
+        if (st + FUTILITY <= alpha) {
+            has_futile = 1;
+            futile = st + FUTILITY;
+        }
+    }
+    const Move *bm;
+    double best;
+    if (kings) {
+        path_push(s, pos);
+        best = moves_loop(s, pos, l, tt, depth, alpha, beta, ply, ko, sb, has_futile, futile,
+                          &bm);
+        s->npath--;
+    } else {
+        best = moves_loop(s, pos, l, tt, depth, alpha, beta, ply, 0, 0, has_futile, futile,
+                          &bm);
+    }
+    if (s->stopped)
+        return 0;
+    int flag = best <= alpha ? UPPER : best >= beta ? LOWER : EXACT;
+    store(s, pos, depth > 0 ? depth : 0, best, flag, bm, ply);
+    return best;
+}
+
+/* -- the root: ai/search.py ---------------------------------------------------------------- */
+
+/* _root: the root's moves in ``idx`` order, PVS; on a stop, *partial says whether the best
+ * so far beat alpha (the caller may play it). */
+static double root(Search *s, const Pos *pos, const Move *moves, const int *idx, int n,
+                   int depth, double alpha, double beta, int ko, int sb, int *best_i,
+                   int *partial)
+{
+    double best = -INF, a = alpha;
+    *best_i = idx[0];
+    *partial = 0;
+    for (int i = 0; i < n; i++) {
+        const Move *m = &moves[idx[i]];
+        Pos child = play(pos, m);
+        s->pv_len[1] = 0;
+        int ck = m->captured || !(pos->kings >> m->start & 1) ? 0 : ko + 1;
+        int cs = m->captured || m->crowned ? 0 : sb + 1;
+        double v;
+        if (i == 0) {
+            v = -negamax(s, &child, depth - 1, -beta, -a, 1, ck, cs);
+        } else {
+            v = -negamax(s, &child, depth - 1, -a - 1, -a, 1, ck, cs);
+            if (!s->stopped && a < v && v < beta)
+                v = -negamax(s, &child, depth - 1, -beta, -a, 1, ck, cs);
+        }
+        if (s->stopped) {
+            *partial = best > alpha;
+            return best;
+        }
+        if (v > best) {
+            best = v;
+            *best_i = idx[i];
+            if (v > a) {
+                a = v;
+                pv_update(s, 0, m);
+                s->root_pv_len = s->pv_len[0];
+                memcpy(s->root_pv, s->pv[0], sizeof(Move) * (size_t)s->root_pv_len);
+                if (a >= beta)
+                    break;
+            }
+        }
+    }
+    if (alpha < best && best < beta)
+        store(s, pos, depth, best, EXACT, &moves[*best_i], 0);
+    return best;
+}
+
+static double aspirate(Search *s, const Pos *pos, const Move *moves, const int *idx, int n,
+                       int depth, int has_guess, double guess, int ko, int sb, int *best_i,
+                       int *partial)
+{
+    s->bound = depth + EXT_MAX;
+    if (has_guess && fabs(guess) < MATE_ZONE) {
+        double lo = guess - WINDOW, hi = guess + WINDOW;
+        double v = root(s, pos, moves, idx, n, depth, lo, hi, ko, sb, best_i, partial);
+        if (s->stopped || (lo < v && v < hi))
+            return v;
+    }
+    return root(s, pos, moves, idx, n, depth, -INF, INF, ko, sb, best_i, partial);
+}
+
+void search_new(Search *s)
+{
+    for (int i = 0; i < 64 * 64; i++)
+        s->history[i] >>= 1;
+    for (int p = 0; p < MAX_PLY; p++)
+        s->killers[p][0] = s->killers[p][1] = -1;
+}
+
+/* Search.search's deepening from the root (whose moves come in root_order's order, the
+ * game's recurring positions already in the path); the root's draw score from contempt. */
+RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int max_depth,
+                       double budget, int ko, int sb, int contempt)
+{
+    double start = now_seconds();
+    s->deadline = budget >= 0 ? start + budget : INFINITY;
+    s->next_poll = start + POLL_SECONDS;
+    s->nodes = 0;
+    s->stopped = 0;
+    s->root_pv_len = 0;
+    search_new(s);
+    RootResult best = {0, evaluate(s->ev, pos), 0, 1};
+    int c = 0;
+    if (contempt)
+        c = best.score >= CONTEMPT_FROM ? -CONTEMPT : best.score <= -CONTEMPT_FROM ? CONTEMPT : 0;
+    s->draw[pos->side] = c;
+    s->draw[1 - pos->side] = -c;
+    int *idx = malloc(sizeof(int) * (size_t)n);
+    if (!idx) {
+        best.complete = 0;
+        return best;
+    }
+    for (int i = 0; i < n; i++)
+        idx[i] = i;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int bi, partial;
+        double v = aspirate(s, pos, moves, idx, n, depth, depth > 1, best.score, ko, sb, &bi,
+                            &partial);
+        if (s->stopped) {
+            if (partial) {
+                best.index = bi;
+                best.score = v;
+            }
+            best.complete = 0;
+            break;
+        }
+        best.index = bi;
+        best.score = v;
+        best.depth = depth;
+        int at = 0; /* the best move goes first for the next iteration */
+        while (idx[at] != bi)
+            at++;
+        memmove(idx + 1, idx, sizeof(int) * (size_t)at);
+        idx[0] = bi;
+        if (fabs(v) >= MATE_ZONE)
+            break;
+        if (!(now_seconds() < s->deadline))
+            break;
+    }
+    free(idx);
+    return best;
+}
+
+static int table_alloc(Table *t, size_t tt_size)
+{
+    size_t cap = 1024;
+    while (cap < tt_size + tt_size / 2 + 1) /* at most two thirds full */
+        cap <<= 1;
+    t->slots = calloc(cap, sizeof(Entry));
+    t->mask = cap - 1;
+    t->count = 0;
+    return t->slots != NULL;
+}
+
+int search_alloc(Search *s, size_t tt_size, int path_cap)
+{
+    memset(s, 0, sizeof *s);
+    s->tt_size = tt_size;
+    s->path_cap = path_cap + MAX_PLY + 1;
+    s->path = malloc(sizeof(Pos) * (size_t)s->path_cap);
+    s->lists = malloc(sizeof(MoveList) * MAX_PLY);
+    s->order = malloc(sizeof(int[MAX_MOVES]) * MAX_PLY);
+    s->pv = malloc(sizeof(Move[MAX_PLY]) * MAX_PLY);
+    s->deadline = INFINITY;
+    if (!s->path || !s->lists || !s->order || !s->pv || !table_alloc(&s->cur, tt_size)
+        || !table_alloc(&s->old, tt_size)) {
+        search_free(s);
+        return 0;
+    }
+    for (int p = 0; p < MAX_PLY; p++)
+        s->killers[p][0] = s->killers[p][1] = -1;
+    return 1;
+}
+
+void search_free(Search *s)
+{
+    free(s->path);
+    free(s->lists);
+    free(s->order);
+    free(s->pv);
+    s->pv = NULL;
+    free(s->cur.slots);
+    free(s->old.slots);
+    s->path = NULL;
+    s->lists = NULL;
+    s->order = NULL;
+    s->cur.slots = s->old.slots = NULL;
+}

@@ -1,0 +1,91 @@
+/* The search: ai/tree.py and ai/search.py's root, node for node. */
+#ifndef KBD_SEARCH_H
+#define KBD_SEARCH_H
+
+#include <stddef.h>
+#include "core.h"
+
+#define MAX_PLY 256
+#define WIN 100000.0
+#define MATE_ZONE (WIN - 1000)
+#define INF (WIN + 1)
+/* The constants of ai/tree.py, ai/search.py, ai/draw_rules.py and game.py: a test compares
+ * each with its Python twin (module.c exports them as CONSTANTS). */
+#define CHECK_MASK 63
+#define MAX_QUIESCENCE 16
+#define FUTILITY 60
+#define LMR_FROM 3
+#define LMR_DEPTH 3
+#define LMR_LATER 6
+#define EXT_MAX 1
+#define WINDOW 35
+#define CONTEMPT 15
+#define CONTEMPT_FROM 20
+#define KING_MOVES_ONLY_PLIES 30
+#define LONE_KING_MOVES 15
+#define RULE_PLIES 29
+#define ENDING_PLIES_4_5 60
+#define ENDING_PLIES_6_7 120
+#define POLL_SECONDS 0.02
+
+typedef struct {
+    Bitboard white, black, kings; /* kings' bit 63: the side to move */
+    Bitboard mcap;                /* the best move: what it takes */
+    double score;
+    int16_t depth;
+    uint8_t flag, used, has_move, mstart, mend, mcrowned;
+} Entry;
+
+/* One half of the table: an open-addressed map keyed by the whole position, as a dict is in
+ * tree.py (nothing is lost to a collision: the same tree, node for node). */
+typedef struct {
+    Entry *slots;
+    size_t mask, count;
+} Table;
+
+typedef struct {
+    Bitboard white, black, kings;
+    int side;
+} Key;
+
+typedef struct Search {
+    const Evaluator *ev;
+    Table cur, old;
+    size_t tt_size;
+    int reductions, extensions, forced_extension;
+    int64_t history[64 * 64];
+    int killers[MAX_PLY][2];
+    uint64_t nodes;
+    double deadline;        /* monotonic seconds; inf without a budget */
+    int halt;               /* set from another thread (atomically): stop at the next tick */
+    int stopped;
+    int (*poll)(void *);    /* called every few milliseconds; nonzero stops the search */
+    void *poll_arg;
+    double next_poll;
+    Pos *path;              /* the game's positions that can recur, then the line's */
+    int npath, path_cap;
+    double draw[2];
+    int bound;
+    MoveList *lists;        /* one per ply */
+    Move (*pv)[MAX_PLY];    /* the principal line found below each ply (triangular) */
+    int pv_len[MAX_PLY];
+    Move root_pv[MAX_PLY];  /* the last finished (or improved) root line */
+    int root_pv_len;
+    int (*order)[MAX_MOVES];
+} Search;
+
+typedef struct {
+    int index;              /* of the best root move */
+    double score;
+    int depth, complete;
+} RootResult;
+
+int search_alloc(Search *s, size_t tt_size, int path_cap);
+void search_free(Search *s);
+void search_new(Search *s);
+double now_seconds(void);
+const Entry *table_probe(const Search *s, const Pos *p);
+RootResult search_root(Search *s, const Pos *pos, const Move *root, int nroot, int max_depth,
+                       double budget, int ko, int sb, int contempt);
+
+#endif
