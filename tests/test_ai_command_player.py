@@ -179,3 +179,22 @@ def test_the_engines_own_children_end_with_it(tmp_path):
         time.sleep(0.05)
     else:
         pytest.fail("the engine's child is still running after the match")
+
+
+def test_what_an_engine_says_on_stderr_is_kept_short(tmp_path):
+    """An engine that floods stderr, then answers nonsense: the fault quotes the last line it
+    said, cut short, and its answer cut short; nothing of it is kept but the last 4,000 bytes."""
+    loud = script(tmp_path, "loud.py", "sys.stdin.readline()\n"
+                  "for _ in range(2000):\n    sys.stderr.write('noise ' * 500 + '\\n')\n"
+                  "sys.stderr.write('the last word ' * 40 + '\\n'); sys.stderr.flush()\n"
+                  "print('z' * 5000, flush=True)\nsys.stdin.readline()\n")
+    player = CommandPlayer(loud, "loud")
+    try:
+        with pytest.raises(PlayerFault) as e:
+            player.choose(Game())
+        assert player._stderr is not None and len(player._stderr._data) <= 4000
+    finally:
+        player.close()
+    message = str(e.value)
+    assert message.startswith("answered 'zzzz") and "...'" in message and len(message) < 600
+    assert "(it said: the last word the last word" in message or "(it said" not in message

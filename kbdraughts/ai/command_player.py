@@ -14,7 +14,6 @@ import os
 import queue
 import signal
 import subprocess
-import tempfile
 import threading
 from dataclasses import dataclass
 from typing import IO
@@ -63,7 +62,7 @@ class CommandPlayer:
         self._proc: subprocess.Popen | None = None
         self._lines: queue.Queue[str | None] = queue.Queue(MAX_QUEUED_LINES)
         self._reading = threading.Event()  # cleared: the reader of the last process stops
-        self._stderr: IO[bytes] | None = None
+        self._stderr: _Tail | None = None
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         """The engine's answer to ``game``; PlayerFault when it gives none that can be read
@@ -82,7 +81,8 @@ class CommandPlayer:
         try:
             move = read_answer(game.position, answer)
         except MoveError as e:
-            raise PlayerFault(f"answered {answer!r}: {e}{self._said()}") from None
+            raise PlayerFault(f"answered {_short(answer, 80)!r}: {_short(str(e), 200)}"
+                              f"{self._said()}") from None
         if move is None:
             return None
         why = f"{self.name}: {answer.strip()}"
@@ -103,9 +103,7 @@ class CommandPlayer:
             proc.kill()
             proc.wait()
         _kill_group(proc.pid)
-        if self._stderr is not None:
-            self._stderr.close()
-            self._stderr = None
+        self._stderr = None  # its reader ends with the pipe
 
     def __del__(self) -> None:
         try:
@@ -120,13 +118,14 @@ class CommandPlayer:
         if self._proc is not None and self._proc.poll() is None:
             return self._proc
         self.close()
-        self._stderr = tempfile.TemporaryFile()
         try:  # a session of its own: its children share its process group, ended with it
             proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=self._stderr, start_new_session=True)
+                                    stderr=subprocess.PIPE, start_new_session=True)
         except OSError as e:
             raise PlayerFault(f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
         self._proc = proc
+        assert proc.stderr is not None
+        self._stderr = _Tail(proc.stderr)
         self._lines = lines = queue.Queue(MAX_QUEUED_LINES)
         self._reading = reading = threading.Event()
         reading.set()
@@ -173,9 +172,41 @@ class CommandPlayer:
         """``: LAST LINE`` of what the program wrote on stderr, or nothing."""
         if self._stderr is None:
             return ""
-        self._stderr.seek(0)
-        lines = self._stderr.read()[-4000:].decode("utf-8", "replace").strip().splitlines()
-        return f" (it said: {lines[-1].strip()})" if lines else ""
+        ended = self._proc is None or self._proc.poll() is not None
+        lines = self._stderr.text(wait=1.0 if ended else 0.0).strip().splitlines()
+        last = lines[-1].strip() if lines else ""
+        return f" (it said: {_short(last, 200)})" if last else ""
+
+
+class _Tail:
+    """The last bytes a program writes on a stream, read as they come by a thread of its own:
+    what an engine says on stderr is kept for a fault's message, and a program that floods
+    it costs neither memory nor disk."""
+
+    KEEP = 4000
+
+    def __init__(self, stream: IO[bytes]):
+        self._data = b""
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        try:
+            while chunk := stream.read1(65536):  # type: ignore[attr-defined]
+                self._data = (self._data + chunk)[-self.KEEP:]
+        except (OSError, ValueError):  # closed under us
+            pass
+
+    def text(self, wait: float = 0.0) -> str:
+        """What was kept, decoded; ``wait``: seconds to let a program that ended be read out."""
+        if wait:
+            self._thread.join(wait)
+        return self._data.decode("utf-8", "replace")
+
+
+def _short(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters for a one-line fault (an answer may be 16 KiB)."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _kill_group(pgid: int) -> None:
