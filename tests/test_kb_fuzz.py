@@ -220,7 +220,8 @@ def motif_file(rng: random.Random) -> str:
         if rng.random() < 0.3:
             when = when.replace(", ", ",\n    ", 1)
         sep = rng.choice(["-", "-", ":", "--"])
-        play = sep.join(rng.choice(["S", "T", "S", "T", "X", "", "5", "99", "d4", "e4"])
+        play = sep.join(rng.choice(["S", "T", "S", "T", "X", "D", "N", "", "5", "99", "d4",
+                                    "e4"])
                         for _ in range(rng.choice([2, 2, 2, 1, 3])))
         claim = rng.choice(["gain: 1", "gain: 0", "promise: crowns", "warning: w", "gain: x",
                             "gain: " + "9" * 30, ""])

@@ -204,6 +204,8 @@ FAULTS = [
     ("S-T", "our_man(S), next(S, T, D), hanging(D, N), step(S, T)",
      "D is used as a direction in next(S, T, D) and as a square in hanging(D, N)"),
     ("S-T", "near(S, T), next(S, T, fl), step(S, T)", "parameter B of define near is not used"),
+    ("D-T", "our_man(S), next(S, T, D), empty(T), step(S, T)",
+     "D is used as a square in play: and as a direction in next(S, T, D)"),
     ("S-T", _WHEN + ", empty(T)" * 1100, "more than 100 conditions"),
 ]
 

@@ -97,11 +97,13 @@ def _slots(lit: Lit, defines, seen: frozenset, of) -> str:
     return "?" * len(lit.args)
 
 
-def _types(body: tuple[Lit, ...], defines, params: dict[str, tuple[str, ...]]) -> list[str]:
+def _types(body: tuple[Lit, ...], defines, params: dict[str, tuple[str, ...]],
+           play: tuple = ()) -> list[str]:
     """Each variable is one thing, a square, a direction or a number: one used as two would
     reach the move generator as the wrong kind (a direction as a square), so it is an error;
-    so are a direction ordered by a comparison and a number given as a define's square."""
-    seen: dict[str, tuple[str, str]] = {}
+    so are a direction ordered by a comparison and a number given as a define's square.
+    The variables of ``play`` are squares."""
+    seen: dict[str, tuple[str, str]] = {v: ("s", "play:") for v in play if is_var(v)}
     problems = []
     for lit in body:
         slots = VOCABULARY[lit.pred].types if lit.pred in VOCABULARY else "".join(
@@ -132,7 +134,8 @@ def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
     line = motif.body_line or motif.line
     out = [(line, "error", e) for lit in motif.body if (e := _known(lit, defines))]
     if not out:
-        out += [(line, "error", p) for p in _types(motif.body, defines, param_types(defines))]
+        out += [(line, "error", p) for p in _types(motif.body, defines, param_types(defines),
+                                                    motif.play)]
     bound: set[str] = set()
     safety = _safety(motif.body, defines, bound)
     for t in motif.play:
