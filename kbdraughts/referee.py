@@ -58,9 +58,16 @@ def balance(pos: Position, us: Side) -> int:
 def resolve(pos: Position, us: Side, plies: int, nodes: Nodes | None = None) -> int:
     """Minimax of the balance over ``plies`` plies, then every forced capture to its end
     (``nodes``: at most so many positions, else OutOfNodes)."""
-    if _native is not None and (nodes is None or (pos.kings.bit_count() <= NATIVE_KINGS)):
+    if _native is None:
+        return _resolve(pos, us, plies, nodes)
+    if nodes is None:
         return _native(pos, us, plies)
-    return _resolve(pos, us, plies, nodes)
+    if nodes.left <= 0:
+        nodes.spend()  # raises, as the first position visited would
+    value, nodes.left = _native(pos, us, plies, nodes.left)
+    if nodes.left < 0:
+        raise OutOfNodes
+    return value
 
 
 def _resolve(pos: Position, us: Side, plies: int, nodes: Nodes | None) -> int:
@@ -76,11 +83,8 @@ def _resolve(pos: Position, us: Side, plies: int, nodes: Nodes | None) -> int:
 
 
 # The native core's resolve answers in place of the one above when it was built (tests hold
-# them equal): the claims, the coach and the motifs' checks count with it. It cannot be
-# stopped, so a judgement given Nodes uses it only where few kings keep the capture
-# resolution small (with twelve a side one call took a second, and a position asks dozens).
+# them equal, budget included): the claims, the coach and the motifs' checks count with it.
 _native = _core.resolve if _core is not None else None
-NATIVE_KINGS = 2
 
 
 def principal_line(pos: Position, us: Side, plies: int) -> tuple[int, list[Move]]:

@@ -255,10 +255,9 @@ def test_a_faulty_motif_is_skipped_by_match_show_and_bestmove(tmp_path: Path, ca
 def test_grounding_and_unfolding_have_a_work_budget(tmp_path: Path, capsys):
     """Six free men under a condition that never holds (the search cannot prune it before
     the last: 8.9 million steps, 11 s unbounded), and eight define alternatives called twenty
-    times (3 GB before): each an error naming the motif at its line, found within seconds;
-    the file's other motif still loads."""
-    import time
-
+    times (3 GB before): each an error naming the motif at its line, by the budget's count of
+    steps and variants (no wall-clock assertion: these machines are shared, and a loaded one
+    made a 10 s bound flaky); the file's other motif still loads."""
     from kbdraughts.kb.ground import Budget, CompileError, compile_motif
     from kbdraughts.kb.knowledge import load_knowledge_base
 
@@ -274,18 +273,14 @@ def test_grounding_and_unfolding_have_a_work_budget(tmp_path: Path, capsys):
             "  example: W:Wc7:Bh2\n")
     f = tmp_path / "slow.txt"
     f.write_text(five + good + eight, encoding="utf-8")
-    started = time.monotonic()
     kb = load_knowledge_base([f], skip_faulty=True)
-    assert time.monotonic() - started < 10
     assert [m.id for m in kb.motifs] == ["good"]
     assert [d.line for d in kb.errors] == [1, 19]
     assert kb.errors[0].message.startswith("motif five takes more than 3,000,000 steps")
     assert kb.errors[1].message.startswith("motif eight unfolds to more than 1,000 variants")
     (motif,) = parse_combos(five, "five.txt")[1]
-    started = time.monotonic()
     with pytest.raises(CompileError, match="motif five takes more than 0.2 s"):
         compile_motif(motif, budget=Budget("five", steps=10**12, seconds=0.2))
-    assert time.monotonic() - started < 1.5
 
 
 def test_a_draft_needs_no_example_is_matched_and_never_played(tmp_path: Path, capsys):
