@@ -258,7 +258,7 @@ def test_fen_empty_section():
         ("W:Wa1,,c3:Bb6", "empty square name"),
         ("W:Wa1:Bb6,", "empty square name"),
         ("W:WKKa1:Bb6", "'KKa1' is not a square"),
-        ("W:W1:B32", "numbered squares are not supported"),
+        ("W:W33:B32", "square 33 does not exist: numbered squares are 1..32"),
         ("W:Wa1:Bb6..", "'b6.' is not a square"),
     ],
 )
