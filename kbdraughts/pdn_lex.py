@@ -141,13 +141,14 @@ class _Scanner:
         self.games: list[RawGame] = []
         self.game = RawGame(line=1)
         self.depth = 0  # nesting of ( variations )
+        self.opened = 0  # the line of the outermost '(' still open
         self.grouping = False  # the last main-line token was a move or its annotation
         self.space_start = -1  # where the whitespace just before this token started
 
     def finish(self, line: int) -> None:
         g = self.game
         if self.depth:
-            g.fail(f"{self.source}:{line}: a variation '(' is never closed with ')'")
+            g.fail(f"{self.source}:{self.opened}: a variation '(' is never closed with ')'")
         if not g.empty():
             self.games.append(g)
         self.game = RawGame(line=line)
@@ -190,7 +191,7 @@ class _Scanner:
         if kind in _TEXT:
             return
         if kind in ("open", "close"):
-            self.variation(kind, at)
+            self.variation(kind, at, line)
         elif kind in ("open_comment", "stray", "bad_tag"):
             self.problem(kind, token, at)
         elif self.depth:
@@ -211,8 +212,10 @@ class _Scanner:
         else:
             self.problem(kind, token, at)
 
-    def variation(self, kind: str, at: str) -> None:
+    def variation(self, kind: str, at: str, line: int) -> None:
         if kind == "open":
+            if not self.depth:
+                self.opened = line
             self.depth += 1
         elif self.depth == 0:
             self.game.fail(f"{at}: ')' closes no variation")
