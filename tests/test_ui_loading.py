@@ -84,6 +84,14 @@ def test_play_on_from_a_loaded_game_and_save_appends_the_moves(tmp_path: Path, g
     text = out.read_text(encoding="utf-8")
     assert '[White "Иванов"]' in text and "{центр}" in text
     assert "1. c3-d4 {центр} f6-g5 2. g3-h4 " in text
+    (autosaved,) = (tmp_path / "games").glob("*.pdn")  # the autosave keeps them too
+    assert "{центр}" in autosaved.read_text(encoding="utf-8")
+
+
+def test_a_file_not_in_utf8_is_named_with_a_note(tmp_path: Path):
+    latin = Path(__file__).parent / "data" / "pdn" / "latin1.pdn"
+    _, shown = play_session(f"load {latin}\rquit\r", tmp_path)
+    assert f"Note: {latin}: not UTF-8 text; read as Latin-1" in shown and "Loaded" in shown
 
 
 def options(**given) -> SimpleNamespace:

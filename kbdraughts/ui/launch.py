@@ -132,7 +132,8 @@ def _loaded(name: str, number: int | None) -> tuple[PdnGame, Notes]:
     return chosen, notes
 
 
-def _resumed(specs: list[PlayerSpec]) -> tuple[Game, list[PlayerSpec], Autosave, Notes]:
+def _resumed(specs: list[PlayerSpec]
+             ) -> tuple[Game | PdnGame, list[PlayerSpec], Autosave, Notes]:
     """The last unfinished game no other kbdraughts has open, with the seats it was saved
     with (``specs`` where a tag names no player), saved on in its own file; files passed over
     are named in the notes."""
@@ -149,7 +150,7 @@ def _resumed(specs: list[PlayerSpec]) -> tuple[Game, list[PlayerSpec], Autosave,
         except PlayerSpecError:
             pass  # not a player we know: the side keeps its default seat
     notes.append(("dim", f"Resumed {found.path} ({saved.game.ply} plies)."))
-    return saved.game, specs, found.autosave, notes
+    return saved, specs, found.autosave, notes  # its comments kept as it is saved on
 
 
 def _console(session: Session, terminal: bool, ascii_only: bool) -> Console:

@@ -238,7 +238,7 @@ class Session:
         """Autosave the game; a note to show when saving failed for the first time."""
         if self.autosave is None:
             return None
-        self.autosave.save(self.game, self.tags())
+        self.autosave.save(self.saved_game(), self.tags())
         if self.autosave.error and not self._save_failed:
             self._save_failed = True
             return f"Note: {self.autosave.error}; the game goes on unsaved."
