@@ -183,7 +183,10 @@ class _Scanner:
         if g.body < 0:
             g.body = m.start()
         if kind == "comment" and is_coach_note(token):
-            g.notes.append((m.start() if self.space_start < 0 else self.space_start, m.end()))
+            # the space before it goes too, but never a line end (it may end a '; comment')
+            line_start = m.string.rfind("\n", 0, m.start()) + 1
+            g.notes.append((max(self.space_start, line_start, 0) if self.space_start >= 0
+                            else m.start(), m.end()))
         if self.depth == 0 and kind in _ANNOTATION and self.grouping:
             g.moves[-1].end = m.end()  # the move's own NAG, mark or comment
         else:

@@ -151,7 +151,8 @@ def _movetext_edits(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None,
     if src.result is not None:
         edits.append((src.result[0], src.result[1], token))
     elif changed or _current(pg) != src.read_result:
-        edits.append((len(src.text), len(src.text), (" " if src.text else "") + token))
+        text = _apply(src.text, edits)  # what the token follows
+        edits.append((len(src.text), len(src.text), (_after(text) if text else "") + token))
     return edits, token
 
 
@@ -167,13 +168,20 @@ def _played_on(pg: PdnGame, k: int, notes: Mapping[int, Sequence[str]] | None,
     end = src.result[0] if has_result else len(src.text)
     if k < len(src.moves):
         cut = src.ends[k - 1] if k else max(src.first, 0)
-        edits = [e for e in edits if e[1] <= cut]
+        edits = [e for e in edits if e[1] <= cut or e[0] >= end]  # those cut go with it
         new = (" " if k and units else "") + units + (" " if has_result and (units or k) else "")
         edits.append((cut, end, new))
     elif units:
-        before = " " if src.text and not has_result else ""
+        before = _after(src.text) if src.text and not has_result else ""
         edits.append((end, end, before + units + (" " if has_result else "")))
     return edits
+
+
+def _after(text: str) -> str:
+    """What separates ``text`` from what is added after it: a line end when its last line may
+    hold a ``; comment`` or a ``%`` escape, which runs to the end of the line."""
+    last = text[text.rfind("\n") + 1:]
+    return "\n" if ";" in last or last.startswith("%") else " "
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
@@ -206,7 +214,7 @@ def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
         values["FEN"] = fen(parse_fen(values["FEN"]), numbered=True)
     lines = [pg.source.lead] if pg.source.lead else []
     lines += [f"[{name} {_quote(value)}]" for name, value in values.items()]
-    body = _apply(pg.source.text, edits)
+    body = _apply(pg.source.text, edits).strip()
     if lines and body:
         lines.append("")
     return "\n".join(lines + ([body] if body else [])) + "\n"

@@ -185,3 +185,40 @@ def test_generated_games_with_annotations_round_trip(seed: int):
 def test_pdn_game_without_a_file_is_written_as_a_new_game():
     pg = PdnGame({"Event": "x"})
     assert pdn_game_text(pg, notes={}).startswith('[Event "x"]')
+
+
+# --- any jumble of PDN pieces: read without a traceback, written back and read the same ------
+
+_PIECES = ['[Event "x"]', '[FEN "W:W21-32:B1-12"]', '[Result "2-0"]', '{c}', '{coach: n}', "(",
+           ")", "1.", "2...", "c3-d4", "f6-g5", "g3-f4", "g5:e3", "f2xd4", "22-18", "9-13",
+           "$1", "!?", "1-0", "0-2", "*", "1-1", "}", "]", "[bad", ";x\n", ";y", "\n%esc\n",
+           "\n", "слово", "c3-d44", "{", "1/2-1/2", "e3-f4", "h6-g5"]
+
+
+def _written_back_the_same(pg: PdnGame) -> None:
+    notes = {i: ["z"] for i in range(0, pg.game.ply, 2)}
+    for given in (None, notes):
+        text = pdn_game_text(pg, notes=given)
+        (back,) = parse_games(text, "again.pdn")
+        assert isinstance(back, PdnGame) and back.game.moves == pg.game.moves, text
+        assert pdn_game_text(back, notes=given) == text  # the same on a second run
+    assert len(back.source.notes) == len(notes)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_jumbled_pieces_never_crash_and_games_write_back_the_same(seed: int):
+    rng = random.Random(seed)
+    for _ in range(400):
+        text = " ".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 25)))
+        for pg in parse_games(text, "jumble.pdn"):
+            if not isinstance(pg, PdnGame):
+                assert str(pg).startswith("jumble.pdn:")
+                continue
+            _written_back_the_same(pg)
+            if pg.game.moves and pg.game.result is None:
+                pg.game.pop()  # taken back
+                _written_back_the_same(pg)
+                for _ in range(2):  # played on
+                    if pg.game.result is None and pg.game.legal_moves():
+                        pg.game.push(pg.game.legal_moves()[0])
+                _written_back_the_same(pg)
