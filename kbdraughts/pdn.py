@@ -112,7 +112,10 @@ def _replay(raw: RawGame, text: str, source: str) -> PdnGame:
         try:
             game.push(parse_move(game.position, move.squares, game.legal_moves()))
         except MoveError as e:
-            raise PdnError(f"{source}:{move.line}: {label}: {e}") from None
+            expected = f"{number}{'.' if game.side == WHITE else '...'}"
+            hint = "" if move.number in (None, expected) else (
+                f" (the file numbers it {move.number}: a move may be missing before it)")
+            raise PdnError(f"{source}:{move.line}: {label}: {e}{hint}") from None
     result = normal_result(raw.result[0] if raw.result else tags.get("Result", "*"))
     if game.result is None:
         if result == "1-0":

@@ -75,6 +75,7 @@ class RawMove:
     line: int
     start: int
     end: int
+    number: str | None = None  # the move number written just before it ("3.", "2...")
 
 
 @dataclass
@@ -144,6 +145,7 @@ class _Scanner:
         self.opened = 0  # the line of the outermost '(' still open
         self.grouping = False  # the last main-line token was a move or its annotation
         self.space_start = -1  # where the whitespace just before this token started
+        self.number: str | None = None  # a move number waiting for its move
 
     def finish(self, line: int) -> None:
         g = self.game
@@ -205,11 +207,14 @@ class _Scanner:
             squares, error = _squares(token, at)
             if error:
                 g.fail(error)
-            g.moves.append(RawMove(token, squares, line, m.start(), m.end()))
+            g.moves.append(RawMove(token, squares, line, m.start(), m.end(), self.number))
+            self.number = None
             self.grouping = True
         elif kind in ("number", "dots"):
             if g.first < 0:
                 g.first = m.start()
+            if kind == "number":
+                self.number = re.sub(r"\s+", "", token).replace("…", "...")
         elif kind == "result":
             g.result = (token, m.start(), m.end(), line)
         else:

@@ -98,7 +98,7 @@ def test_a_broken_game_is_named_and_the_others_are_read():
     assert [g.tags["Event"] for g in read.games] == ["Good one", "Good two"]
     assert [str(e) for e in read.errors] == [
         f"{CORPUS / 'some_broken.pdn'}:11: move 2... f2:d4: the piece on f2 is White's; "
-        "you play Black"]
+        "you play Black (the file numbers it 3.: a move may be missing before it)"]
     assert isinstance(read.entries[1], Exception)  # in its place: --game N counts it
 
 

@@ -144,9 +144,13 @@ def _why(ui: Front, arg: str) -> None:
     ])
 
 
-@command("fen", "print the position as PDN FEN")
+@command("fen", "print the position as PDN FEN; --numbered: squares as numbers (1 = b8)",
+         "fen [--numbered]")
 def _fen(ui: Front, arg: str) -> None:
-    ui.info(fen(ui.session.game.position))
+    if arg.strip() not in ("", "--numbered"):
+        ui.error(f"fen takes no argument but --numbered, got {arg.strip()!r}.")
+        return
+    ui.info(fen(ui.session.game.position, numbered=arg.strip() == "--numbered"))
 
 
 @command("board", "draw the board again")
