@@ -131,6 +131,7 @@ def _movetext(raw: RawGame, text: str, game: Game) -> Movetext:
     """The file's own text of a game, its offsets made relative to the movetext."""
     body = raw.body if raw.body >= 0 else raw.end
     lead = text[raw.start:raw.tags_start].strip() if raw.tags_start > raw.start else ""
+    lead = "\n".join([lead] * bool(lead) + [text[a:b].strip() for a, b in raw.between])
     at = (lambda offset: offset - body)
     return Movetext(
         text=text[body:raw.end] if raw.end > body else "",

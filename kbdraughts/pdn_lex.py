@@ -92,6 +92,7 @@ class RawGame:
     first: int = -1  # the first move number or move of the main line
     result: tuple[str, int, int, int] | None = None  # token, start, end, line
     notes: list[tuple[int, int]] = field(default_factory=list)  # the coach's, with a space
+    between: list[tuple[int, int]] = field(default_factory=list)  # comments between tags
     error: PdnError | None = None
 
     def empty(self) -> bool:
@@ -178,6 +179,9 @@ class _Scanner:
         if kind == "tag":
             if g.tags_start < 0:
                 g.tags_start = m.start()
+            elif g.body >= 0:  # a comment between tags: kept, written before them
+                g.between.append((g.body, self.space_start if self.space_start >= 0
+                                  else m.start()))
             g.tags.append((m.group("tag_name"), re.sub(r"\\(.)", r"\1", m.group("tag_value")),
                            line))
             g.body = -1

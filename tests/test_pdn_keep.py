@@ -93,6 +93,13 @@ def test_coach_notes_go_beside_the_authors_and_replace_the_coachs_earlier_ones()
         "{intro} 1. c3-d4 $1 {author} (1. c3-b4) f6-g5 {coach: new} 2. g3-f4 *\n")
 
 
+def test_comments_before_and_between_tags_are_kept_before_the_tags():
+    (pg,) = parse_pdn('{file header}\n[Event "x"]\n{about the event}\n[Round "1"]\n\n1. c3-d4 *')
+    assert pg.tags == {"Event": "x", "Round": "1"}
+    assert pdn_game_text(pg) == (
+        '{file header}\n{about the event}\n[Event "x"]\n[Round "1"]\n\n1. c3-d4 *\n')
+
+
 def test_a_broken_game_is_named_and_the_others_are_read():
     read = load_pdn_file(CORPUS / "some_broken.pdn")
     assert [g.tags["Event"] for g in read.games] == ["Good one", "Good two"]
