@@ -13,8 +13,7 @@ import re
 from typing import Iterator, Sequence
 
 from kbdraughts.board import (
-    BB_BOARD, BB_CROWN, BLACK, JUMPS, RAYS, SQUARES, START, WHITE,
-    Bitboard, Move, Position, Side, Square, legal_moves,
+    BB_BOARD, BB_CROWN, JUMPS, RAYS, START, Bitboard, Move, Position, Square, legal_moves,
 )
 from kbdraughts.fen import FenError, fen, numbered_square, parse_fen, square_number
 from kbdraughts.squares import SQUARE_NAMES, side_name, square_name
