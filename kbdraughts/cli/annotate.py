@@ -53,9 +53,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "game)")
     p.add_argument("-o", "--output", metavar="OUT", default=None,
                    help="write the annotated PDN to OUT: a file is replaced whole, a FIFO or "
-                   "device written as it goes; '-' or none: stdout")
+                   "device written as it goes, '-' stdout (default: stdout)")
     p.add_argument("--numbered", action="store_true",
-                   help="write the FEN tags' squares as numbers (1 = b8 ... 32 = g1)")
+                   help="write the FEN tags' squares as numbers, 1 = b8 ... 32 = g1 (default: "
+                   "as the file wrote them)")
     add_rules(p, "a rule file or directory to coach with instead of the shipped knowledge "
               "base (repeat --rules for several)")
     p.set_defaults(func=run_annotate)
