@@ -96,7 +96,7 @@ def parse_fen(text: str) -> Position:
 _COLOUR_NAMES = {"W": side_name(WHITE), "B": side_name(BLACK)}
 _SPACE_RE = re.compile(r"\s+")
 _FEN_SQUARE_RE = re.compile(r"[a-hA-H][1-8]")
-_RANGE_RE = re.compile(r"([Kk]?)(\d{1,2})-(\d{1,2})")
+_RANGE_RE = re.compile(r"([Kk]?)([0-9]{1,2})-([0-9]{1,2})")
 #: A man's or a king's item as a FEN writes it (``c3``, ``C3``, ``Kc3``, ``kC3``, ``22``,
 #: ``K22``): the square and whether it is a king, looked up at once; anything else goes the
 #: long way, to its error.
@@ -181,8 +181,9 @@ def _fen_item(item: str, section: str) -> tuple[Square, bool]:
     name = item[1:] if king else item
     if not item:
         raise FenError(f"an empty square name in {section!r} (two commas, or one at the end)")
-    if name.isdigit():
-        raise FenError(f"{item!r}: square {int(name)} does not exist: numbered squares are 1..32")
+    if re.fullmatch(r"[0-9]+", name):
+        shown = str(int(name)) if len(name) <= 6 else f"{name[:6]}…"
+        raise FenError(f"square {shown} does not exist: numbered squares are 1..32")
     if not _FEN_SQUARE_RE.fullmatch(name):
         raise FenError(f"{item!r} is not a square (a1..h8 or 1..32, K for a king)")
     raise FenError(f"{name.lower()} is a light square: pieces stand on the dark squares only")

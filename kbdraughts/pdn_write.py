@@ -133,8 +133,8 @@ def _in_file_style(pg: PdnGame, like: str | None, changed: bool) -> str:
 
 
 def _movetext_edits(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None,
-                    ) -> tuple[list[tuple[int, int, str]], str]:
-    """The edits to the file's movetext, as (start, end, new text), and the result token."""
+                    ) -> list[tuple[int, int, str]]:
+    """The edits to the file's movetext, as (start, end, new text)."""
     src = pg.source
     assert src is not None
     k, changed = _kept(pg), _changed(pg)
@@ -153,7 +153,7 @@ def _movetext_edits(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None,
     elif changed or _current(pg) != src.read_result:
         text = _apply(src.text, edits)  # what the token follows
         edits.append((len(src.text), len(src.text), (_after(text) if text else "") + token))
-    return edits, token
+    return edits
 
 
 def _played_on(pg: PdnGame, k: int, notes: Mapping[int, Sequence[str]] | None,
@@ -205,7 +205,7 @@ def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
         comments = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if t}
         return game_to_pdn(pg.game, {**pg.tags, "Result": pg.result, **(tags or {})},
                            comments, numbered)
-    edits, token = _movetext_edits(pg, notes)
+    edits = _movetext_edits(pg, notes)
     values = dict(pg.tags)
     if "Result" in values:
         values["Result"] = _in_file_style(pg, values["Result"], _changed(pg))
