@@ -104,9 +104,22 @@ class RawGame:
             self.error = PdnError(message)
 
 
+#: A note as kbdraughts wrote it before the ``coach:`` mark, ``{missed: RULE MOVE ...
+#: (file:line)}`` (several joined by ``; ``): recognised, so a new run replaces it too.
+_UNMARKED = re.compile(r"\{(?:(?:missed|allowed): [^;{}]*\([^(){}]+:\d+\)(?:; |\}$))+")
+
+
 def is_coach_note(comment: str) -> bool:
-    """Whether a ``{comment}`` is one the coach wrote."""
-    return comment[1:].lstrip().startswith(COACH)
+    """Whether a ``{comment}`` is one the coach wrote (marked, or as earlier versions did).
+
+    >>> is_coach_note("{coach: missed: x}")
+    True
+    >>> is_coach_note("{allowed: a (m.txt:3); missed: b (m.txt:4)}")
+    True
+    >>> is_coach_note("{missed: an easy win}")
+    False
+    """
+    return comment[1:].lstrip().startswith(COACH) or _UNMARKED.fullmatch(comment) is not None
 
 
 def _tokens(text: str) -> Iterator[tuple[str, re.Match[str], int]]:

@@ -203,8 +203,7 @@ def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
     file is written by :func:`game_to_pdn`."""
     if pg.source is None:
         comments = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if t}
-        return game_to_pdn(pg.game, {**pg.tags, "Result": pg.result, **(tags or {})},
-                           comments, numbered)
+        return game_to_pdn(pg.game, {**pg.tags, **(tags or {})}, comments, numbered)
     edits = _movetext_edits(pg, notes)
     values = dict(pg.tags)
     if "Result" in values:

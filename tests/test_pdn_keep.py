@@ -93,6 +93,15 @@ def test_coach_notes_go_beside_the_authors_and_replace_the_coachs_earlier_ones()
         "{intro} 1. c3-d4 $1 {author} (1. c3-b4) f6-g5 {coach: new} 2. g3-f4 *\n")
 
 
+def test_notes_written_before_the_coach_mark_are_replaced_too():
+    old = ("1. c3-d4 {missed: shot-01 e3-d4 wins a man (combos/motifs.txt:15); allowed: x y "
+           "(combos/motifs.txt:9)} f6-g5 {missed: the win} *")
+    (pg,) = parse_pdn(old)
+    assert pdn_game_text(pg) == old + "\n"  # load and save: kept
+    assert pdn_game_text(pg, notes={1: ["new"]}) == (
+        "1. c3-d4 f6-g5 {missed: the win} {coach: new} *\n")  # the person's own stays
+
+
 def test_comments_before_and_between_tags_are_kept_before_the_tags():
     (pg,) = parse_pdn('{file header}\n[Event "x"]\n{about the event}\n[Round "1"]\n\n1. c3-d4 *')
     assert pg.tags == {"Event": "x", "Round": "1"}
