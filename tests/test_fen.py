@@ -151,3 +151,14 @@ def test_fen_rejections_have_one_line_reasons(text: str, message: str):
 
 def test_king_on_crowning_rank_is_fine():
     assert fen(parse_fen("W:WKb8:BKa1")) == "W:WKb8:BKa1"
+
+
+def test_numbered_fens_are_read_by_the_commands_too():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "kbdraughts.cli", "moves",
+                          "B:W18,19,21,22,23:B3,6,8,12", "W:W33:B1"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.stdout.splitlines() == ["h6-g5 c7-b6 c7-d6 g7-f6 f8-e7", "error"]
+    assert "square 33 does not exist" in out.stderr and out.returncode == 2
