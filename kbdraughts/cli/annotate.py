@@ -19,9 +19,13 @@ import argparse
 import os
 import stat
 import sys
-from typing import IO, Callable, Iterable
+from typing import IO, TYPE_CHECKING, Callable, Iterable
 
 from kbdraughts.cli.args import add_rules, fail, positive
+
+if TYPE_CHECKING:  # imported when annotating, not while the command line is built
+    from kbdraughts.kb.knowledge import KnowledgeBase
+    from kbdraughts.pdn import PdnGame
 
 SIDES = {"white": 0, "black": 1}
 
@@ -102,7 +106,7 @@ def run_annotate(args: argparse.Namespace) -> int:
     return 1 if len(games) < len(entries) else 0
 
 
-def _annotated(games: list, args: argparse.Namespace, kb: object,
+def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase | None,
                progress: Callable[[int], None]) -> Iterable[str]:
     """Each game's PDN with the coach's notes, one at a time (a stream can be written as it
     goes)."""
