@@ -171,10 +171,12 @@ class PdnFile(NamedTuple):
 
 
 def _decode(data: bytes, path: Path) -> tuple[str, list[str]]:
-    """The text of a file's bytes: UTF-8 (a byte-order mark dropped), else Windows-1251 when
-    its bytes above ASCII come in runs (Cyrillic words), else Latin-1; a warning names the
-    file and the encoding guessed."""
+    """The text of a file's bytes: UTF-8 (a byte-order mark dropped) or UTF-16 with its mark,
+    else Windows-1251 when its bytes above ASCII come in runs (Cyrillic words), else Latin-1;
+    a warning names the file and the encoding guessed."""
     try:
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16, as some Windows editors save
+            return data.decode("utf-16"), []
         return data.decode("utf-8-sig"), []
     except UnicodeDecodeError:
         pass

@@ -129,6 +129,14 @@ def test_files_not_in_utf8_are_read_with_a_warning_naming_them(name, encoding, g
     assert pdn_game_text(pg) == original
 
 
+def test_a_utf16_file_with_its_mark_is_read(tmp_path: Path):
+    path = tmp_path / "utf16.pdn"
+    text = '[White "Иванов"]\n\n1. c3-d4 {ход} *\n'
+    path.write_bytes(text.encode("utf-16"))
+    read = load_pdn_file(path)
+    assert read.warnings == [] and pdn_game_text(read.games[0]) == text
+
+
 def test_broken_structure_in_one_game_leaves_the_next_readable():
     text = ('[Event "a"]\n1. c3-d4 } *\n\n[Event "b"]\n1. c3-d4 ( f6-g5\n\n'
             '[Event "c"]\n1. c3-d4 [oops\n\n[Event "d"]\n1. e3-f4 *\n')
