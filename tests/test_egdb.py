@@ -29,7 +29,8 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def tables(folder: Path) -> dict[Material, Table]:
     """Every table of up to 3 pieces, built as ``egdb build`` builds them."""
-    return build.build(3, folder)
+    build.build(3, folder)
+    return {m: store.read(store.path_for(folder, m)) for m in materials(3)}
 
 
 # --- the index ---------------------------------------------------------------------------------

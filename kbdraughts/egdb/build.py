@@ -81,22 +81,22 @@ def load(folder: Path, m: Material) -> tuple[Table | None, str]:
 
 
 def build(pieces: int, folder: Path | None = None, force: bool = False,
-          on_table: Callable[[Report], None] | None = None) -> dict[Material, Table]:
+          on_table: Callable[[Report], None] | None = None) -> None:
     """Every table of 2..``pieces`` pieces in ``folder``: read when whole (unless ``force``),
     else solved and written; ``on_table`` hears of each as it is done."""
     folder = folder or default_folder()
-    tables: dict[Material, Table] = {}
+    sources_at_hand: dict[Material, Table] = {}
     for m in materials(pieces):
         start = time.perf_counter()
         table, damaged = (None, "") if force else load(folder, m)
         built = table is None
         if table is None:
-            table = solve(m, tables)
+            table = solve(m, sources_at_hand)
             store.write(folder, table)
-        tables[m] = table
         if on_table:
             on_table(Report(m, table, time.perf_counter() - start, built, damaged))
-    return tables
+        # A conversion reads only the values: the distances (4/5 of a table) are let go.
+        sources_at_hand[m] = Table(m, table.values, b"")
 
 
 @dataclass(frozen=True)
@@ -122,8 +122,8 @@ def verify(pieces: int, folder: Path | None = None,
         elif any(s not in tables for s in sources(m)):
             check = Check(m, 0, -1, "a table it depends on is missing or damaged")
         else:
-            tables[m] = table
             check = Check(m, *consistency(table, tables))
+            tables[m] = Table(m, table.values, b"")  # its sources need only the values
         checks.append(check)
         if on_table:
             on_table(check)
@@ -131,7 +131,8 @@ def verify(pieces: int, folder: Path | None = None,
 
 
 def consistency(table: Table, tables: dict[Material, Table]) -> tuple[int, int]:
-    """(faults, first faulty index or -1) of one table against its sources in ``tables``."""
+    """(faults, first faulty index or -1) of one table against its sources in ``tables`` (of
+    which only the values are read)."""
     m = table.material
     if _core is None:
         return reference.verify(table, {s: tables[s] for s in sources(m)})

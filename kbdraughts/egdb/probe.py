@@ -62,9 +62,11 @@ class Database:
         self.note(f"building the endgame tables of up to {self.auto_pieces} pieces in "
                   f"{self.folder} (once; some seconds)")
         try:
-            self._tables.update(build.build(self.auto_pieces, self.folder))
+            build.build(self.auto_pieces, self.folder)
         except OSError as e:
             self.note(f"could not write the endgame tables: {e}")
+        # What was missing before may be there now.
+        self._tables = {m: t for m, t in self._tables.items() if t is not None}
 
     def probe(self, pos: Position) -> tuple[int, int] | None:
         """(WIN, LOSS or DRAW for the side to move, plies to conversion; 0 for a draw), or
