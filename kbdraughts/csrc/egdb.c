@@ -250,7 +250,7 @@ static int propagate(Solver *s, uint64_t i, int d, Pos *before)
 
 static int solve_levels(Solver *s, uint64_t n)
 {
-    Pos *before = malloc(sizeof(Pos) * 4 * 5 * 13); /* pieces x directions x ray */
+    Pos *before = malloc(sizeof(Pos) * EG_MAX * 13); /* a king reaches at most 13 squares */
     if (!before)
         return EG_NOMEM;
     int rc = EG_OK;

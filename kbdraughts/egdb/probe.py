@@ -6,11 +6,11 @@ The value is the board's: the draw rules of game.py (three kings against one mus
 game's counters weighs the distance against them.
 
 >>> from kbdraughts.notation import parse_fen
->>> db = Database(note=lambda text: None)
->>> db.probe(parse_fen("W:WKa1:BKh8")) == (DRAW, 0)
-True
->>> describe(parse_fen("W:WKc1,Ke1:BKa1"), db.probe(parse_fen("W:WKc1,Ke1:BKa1")))
+>>> describe(parse_fen("W:WKc1,Ke1:BKa1"), (DRAW, 0))
 'draw  # drawn with best play: 2 kings v 1 king'
+>>> describe(parse_fen("B:WKa1,Kc1,Ke1:BKd8"), (LOSS, 19))  # doctest: +NORMALIZE_WHITESPACE
+'loss 19  # White wins: 19 plies to the next capture or crowning against the longest
+ defence: 3 kings v 1 king'
 """
 
 from __future__ import annotations
