@@ -13,14 +13,14 @@ import re
 from typing import Iterator, Sequence
 
 from kbdraughts.board import (
-    BB_BOARD, BB_CROWN, BLACK, JUMPS, RAYS, SQUARES, START, WHITE,
-    Bitboard, Move, Position, Side, Square, legal_moves,
+    BB_BOARD, BB_CROWN, JUMPS, RAYS, START, Bitboard, Move, Position, Square, legal_moves,
 )
+from kbdraughts.fen import FenError, fen, numbered_square, parse_fen, square_number
 from kbdraughts.squares import SQUARE_NAMES, side_name, square_name
 
 __all__ = [
     "SQUARE_NAMES", "square_name", "parse_square", "move_text", "moves_text", "parse_move",
-    "fen", "parse_fen", "FenError", "MoveError", "MoveSyntaxError", "IllegalMoveError",
+    "fen", "parse_fen", "FenError", "square_number", "numbered_square", "MoveError", "MoveSyntaxError", "IllegalMoveError",
     "AmbiguousMoveError", "side_name", "START",
 ]
 
@@ -265,131 +265,3 @@ def _why_illegal(
     return IllegalMoveError(
         f"{shown} is not legal: the piece on {name} can play {_or_list(own)}", own
     )
-
-
-# --- PDN FEN --------------------------------------------------------------------------------
-
-
-class FenError(ValueError):
-    """A FEN that cannot be read; the message is one line naming the problem."""
-
-
-def fen(pos: Position) -> str:
-    """PDN FEN: side to move, then White's and Black's pieces, kings marked ``K``."""
-    parts = ["B" if pos.side else "W"]
-    for colour, bb in (("W", pos.white), ("B", pos.black)):
-        names = [
-            ("K" if pos.kings >> s & 1 else "") + SQUARE_NAMES[s] for s in SQUARES if bb >> s & 1
-        ]
-        parts.append(colour + ",".join(names))
-    return ":".join(parts)
-
-
-def parse_fen(text: str) -> Position:
-    """Read a PDN FEN such as ``W:Wa1,c3,Kd4:Bb6,Kh8``; FenError says what is wrong.
-
-    Both sections must be present (either order; one may be empty: ``B:WKa1:B``); whitespace and
-    a final ``.`` are tolerated.
-
-    >>> parse_fen(" w:bKh8:wa1 .") == parse_fen("W:Wa1:BKh8")
-    True
-    """
-    side, sections = _fen_fields(text)
-    pieces = {"W": 0, "B": 0}
-    kings = 0
-    seen: dict[Square, str] = {}  # the colour listed on each square so far
-    read: set[str] = set()
-    for section in sections:
-        colour = section[:1].upper()
-        if colour not in ("W", "B"):
-            raise FenError(f"a piece section must start with W or B, got {section!r}")
-        if colour in read:
-            raise FenError(f"the {_COLOUR_NAMES[colour]} section appears twice")
-        read.add(colour)
-        if len(section) > 1:
-            pieces[colour], section_kings = _fen_section(section, colour, seen)
-            kings |= section_kings
-    for colour, bb in pieces.items():
-        if bb.bit_count() > 12:
-            raise FenError(f"{_COLOUR_NAMES[colour]} has {bb.bit_count()} pieces; at most 12")
-    return Position(pieces["W"], pieces["B"], kings, side)
-
-
-_COLOUR_NAMES = {"W": side_name(WHITE), "B": side_name(BLACK)}
-_SPACE_RE = re.compile(r"\s+")
-_FEN_SQUARE_RE = re.compile(r"[a-hA-H][1-8]")
-#: A man's or a king's item as a FEN writes it (``c3``, ``C3``, ``Kc3``, ``kC3``): the square
-#: and whether it is a king, looked up at once; anything else goes the long way, to its error.
-_FEN_ITEMS: dict[str, tuple[Square, bool]] = {
-    k + n: (sq, bool(k))
-    for sq, name in SQUARE_NAMES.items()
-    for n in (name, name.upper())
-    for k in ("", "K", "k")
-}
-
-
-def _fen_fields(text: str) -> tuple[Side, list[str]]:
-    """The side to move and the two piece sections of a FEN, whitespace and final dot gone."""
-    t = _SPACE_RE.sub("", text)
-    if t.endswith("."):
-        t = t[:-1]
-    if not t:
-        raise FenError("empty FEN: expected something like W:Wa1,c3:Bb6,Kh8")
-    shown = text.strip()
-    fields = t.split(":")
-    if len(fields) == 1:
-        raise FenError(f"{shown!r} is not a FEN: expected side:White pieces:Black pieces, like "
-                       "W:Wa1,c3:Bb6,Kh8")
-    side_field = fields[0].upper()
-    if side_field not in ("W", "B"):
-        raise FenError(f"unknown side to move {fields[0]!r} in {shown!r}: expected W or B")
-    if len(fields) != 3:
-        raise FenError(
-            f"expected side:White pieces:Black pieces (like W:Wa1,c3:Bb6), got {shown!r}"
-        )
-    return (BLACK if side_field == "B" else WHITE), fields[1:]
-
-
-def _fen_section(
-    section: str, colour: str, seen: dict[Square, str]
-) -> tuple[Bitboard, Bitboard]:
-    """The pieces and the kings of one colour's section (``Wa1,Kc3``); ``seen`` collects the
-    squares listed so far, to refuse a square listed twice."""
-    pieces = kings = 0
-    crown = BB_CROWN[WHITE if colour == "W" else BLACK]
-    for item in section[1:].split(","):
-        sq, king = _FEN_ITEMS.get(item) or _fen_item(item, section)
-        name = SQUARE_NAMES[sq]
-        if sq in seen:
-            who = "for both sides" if seen[sq] != colour else "twice"
-            raise FenError(f"{name} is listed {who}")
-        seen[sq] = colour
-        bb = 1 << sq
-        if not king and crown & bb:
-            raise FenError(
-                f"a {_COLOUR_NAMES[colour]} man on {name} "
-                "stands on its crowning rank: it would be a king (write K)"
-            )
-        pieces |= bb
-        if king:
-            kings |= bb
-    return pieces, kings
-
-
-def _fen_item(item: str, section: str) -> tuple[Square, bool]:
-    """The square and king mark of an item that is not a plain square name: its FenError."""
-    king = item[:1].upper() == "K"
-    name = item[1:] if king else item
-    if not item:
-        raise FenError(f"an empty square name in {section!r} (two commas, or one at the end)")
-    if name.isdigit():
-        raise FenError(
-            f"{item!r}: numbered squares are not supported; name squares a1..h8 "
-            "(like Wa1,c3)"
-        )
-    if not _FEN_SQUARE_RE.fullmatch(name):
-        raise FenError(f"{item!r} is not a square (a1..h8, K for a king)")
-    try:
-        return parse_square(name), king
-    except ValueError as e:
-        raise FenError(str(e)) from None

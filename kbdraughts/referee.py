@@ -24,10 +24,29 @@ from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.native import core as _core
 from kbdraughts.squares import SQUARES, Side, Square
 
-__all__ = ["LOST", "balance", "resolve", "principal_line", "nets", "forces", "move_squares"]
+__all__ = ["LOST", "balance", "resolve", "principal_line", "nets", "forces", "move_squares",
+           "Nodes", "OutOfNodes"]
 
 #: The value of a position whose side to move has no move (beyond any piece count).
 LOST = 99
+
+
+class OutOfNodes(Exception):
+    """A judgement asked with :class:`Nodes` that needed more positions than they allow."""
+
+
+class Nodes:
+    """Positions a caller lets the referee visit (its judgements are exhaustive, so with many
+    kings one capture resolution alone can take millions); ``spend`` raises OutOfNodes past
+    them. Shared by several judgements, it bounds them all."""
+
+    def __init__(self, limit: int):
+        self.left = limit
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise OutOfNodes
 
 
 def balance(pos: Position, us: Side) -> int:
@@ -36,21 +55,36 @@ def balance(pos: Position, us: Side) -> int:
     return b - w if us else w - b
 
 
-def resolve(pos: Position, us: Side, plies: int) -> int:
-    """Minimax of the balance over ``plies`` plies, then every forced capture to its end."""
+def resolve(pos: Position, us: Side, plies: int, nodes: Nodes | None = None) -> int:
+    """Minimax of the balance over ``plies`` plies, then every forced capture to its end
+    (``nodes``: at most so many positions, else OutOfNodes)."""
+    if _native is None:
+        return _resolve(pos, us, plies, nodes)
+    if nodes is None:
+        return _native(pos, us, plies)
+    if nodes.left <= 0:
+        nodes.spend()  # raises, as the first position visited would
+    value, nodes.left = _native(pos, us, plies, nodes.left)
+    if nodes.left < 0:
+        raise OutOfNodes
+    return value
+
+
+def _resolve(pos: Position, us: Side, plies: int, nodes: Nodes | None) -> int:
+    if nodes is not None:
+        nodes.spend()
     moves = legal_moves(pos)
     if not moves:
         return -LOST if pos.side == us else LOST
     if plies <= 0 and not moves[0].captured:
         return balance(pos, us)
-    values = [resolve(play(pos, m), us, plies - 1) for m in moves]
+    values = [_resolve(play(pos, m), us, plies - 1, nodes) for m in moves]
     return max(values) if pos.side == us else min(values)
 
 
-# The native core's resolve replaces the one above when it was built (tests hold them equal):
-# the claims, the coach and the motifs' checks count with it.
-if _core is not None:
-    resolve = _core.resolve  # noqa: F811
+# The native core's resolve answers in place of the one above when it was built (tests hold
+# them equal, budget included): the claims, the coach and the motifs' checks count with it.
+_native = _core.resolve if _core is not None else None
 
 
 def principal_line(pos: Position, us: Side, plies: int) -> tuple[int, list[Move]]:
@@ -69,21 +103,25 @@ def principal_line(pos: Position, us: Side, plies: int) -> tuple[int, list[Move]
     return best
 
 
-def nets(before: Position, after: Position, us: Side, plies: int = 2) -> int:
+def nets(before: Position, after: Position, us: Side, plies: int = 2,
+         nodes: Nodes | None = None) -> int:
     """How many pieces the move from ``before`` to ``after`` wins against the best defence."""
-    return resolve(after, us, plies) - balance(before, us)
+    return resolve(after, us, plies, nodes) - balance(before, us)
 
 
-def forces(pos: Position, us: Side, plies: int, goal: Callable[[Position], bool]) -> bool:
+def forces(pos: Position, us: Side, plies: int, goal: Callable[[Position], bool],
+           nodes: Nodes | None = None) -> bool:
     """Whether ``us`` reaches ``goal(position)`` within ``plies`` plies against any defence."""
     if goal(pos):
         return True
     if plies == 0:
         return False
+    if nodes is not None:
+        nodes.spend()
     moves = legal_moves(pos)
     if not moves:
         return pos.side != us
-    results = (forces(play(pos, m), us, plies - 1, goal) for m in moves)
+    results = (forces(play(pos, m), us, plies - 1, goal, nodes) for m in moves)
     return any(results) if pos.side == us else all(results)
 
 

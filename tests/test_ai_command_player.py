@@ -121,3 +121,80 @@ def test_none_is_no_move(tmp_path):
         assert player.choose(Game()) is None
     finally:
         player.close()
+
+
+def test_a_flooding_engine_is_read_in_bounded_lines_and_a_bounded_queue(tmp_path):
+    """One line without end, then lines without end: the first answer is a fault (the line is
+    too long), the reader holds at most MAX_QUEUED_LINES lines (the pipe stops the engine),
+    and the engine is stopped when the player closes."""
+    import resource
+
+    from kbdraughts.ai.command_player import MAX_LINE_BYTES, MAX_QUEUED_LINES
+
+    flood = script(tmp_path, "flood.py", "sys.stdin.readline()\n"
+                   "sys.stdout.write('x' * 3_000_000 + '\\n')\n"
+                   "while True:\n    sys.stdout.write('y' * 1000 + '\\n')\n")
+    player = CommandPlayer(flood, "flood")
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:
+        with pytest.raises(PlayerFault, match=f"more than {MAX_LINE_BYTES:,} bytes"):
+            player.choose(Game())
+        time.sleep(0.5)  # it floods on: the queue stays full, the engine waits on the pipe
+        assert player._lines.qsize() <= MAX_QUEUED_LINES
+        assert player._proc is not None and player._proc.poll() is None
+    finally:
+        player.close()
+    grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown_kb < 50_000  # not the 857 MB of an unbounded reader
+
+
+def test_the_engines_own_children_end_with_it(tmp_path):
+    """An engine that starts a process of its own: closing the player ends both (they share
+    the engine's process group)."""
+    import os
+
+    pid_file = tmp_path / "child.pid"
+    engine = script(tmp_path, "parent.py", "import subprocess\n"
+                    "child = subprocess.Popen([sys.executable, '-c', 'import time; "
+                    "time.sleep(600)'])\n"
+                    f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+                    "for line in sys.stdin:\n    print('none', flush=True)\n")
+    player = CommandPlayer(engine, "parent")
+    assert player.choose(Game()) is None  # it answered 'none'
+    child = int(pid_file.read_text())
+    os.kill(child, 0)  # running
+    player.close()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        try:  # a zombie until its parent (ended) is reaped by init: that counts as ended
+            with open(f"/proc/{child}/stat") as f:
+                if f.read().split(") ")[1].startswith("Z"):
+                    break
+        except OSError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the engine's child is still running after the match")
+
+
+def test_what_an_engine_says_on_stderr_is_kept_short(tmp_path):
+    """An engine that floods stderr, then answers nonsense: the fault quotes the last line it
+    said, cut short, and its answer cut short; nothing of it is kept but the last 4,000 bytes."""
+    loud = script(tmp_path, "loud.py", "sys.stdin.readline()\n"
+                  "for _ in range(2000):\n    sys.stderr.write('noise ' * 500 + '\\n')\n"
+                  "sys.stderr.write('the last word ' * 40 + '\\n'); sys.stderr.flush()\n"
+                  "print('z' * 5000, flush=True)\nsys.stdin.readline()\n")
+    player = CommandPlayer(loud, "loud")
+    try:
+        with pytest.raises(PlayerFault) as e:
+            player.choose(Game())
+        assert player._stderr is not None and len(player._stderr._data) <= 4000
+    finally:
+        player.close()
+    message = str(e.value)
+    assert message.startswith("answered 'zzzz") and "...'" in message and len(message) < 600
+    assert "(it said: the last word the last word" in message or "(it said" not in message

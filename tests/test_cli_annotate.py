@@ -42,7 +42,7 @@ def test_the_notes_are_comments_after_the_moves_and_the_game_reads_back(tmp_path
     write_games(pdn, the_game())
     out = run("annotate", str(pdn))
     assert out.returncode == 0, out.stderr
-    assert f"1... d6-c5 {{allowed: {SHOT}}} 2. g3-h4 {{missed: {SHOT}}} 2... c7-d6 *" \
+    assert f"1... d6-c5 {{coach: allowed: {SHOT}}} 2. g3-h4 {{coach: missed: {SHOT}}} c7-d6 *" \
         in " ".join(out.stdout.split())
     assert '[Event "game 1"]' in out.stdout and f'[FEN "{fen(parse_fen(START))}"]' in out.stdout
     [back] = parse_pdn(out.stdout)
@@ -57,12 +57,12 @@ def test_side_and_game_choose_what_is_noted(tmp_path: Path):
     write_games(pdn, plain, the_game())
     out = run("annotate", str(pdn), "--side", "white", "--game", "2")
     assert out.returncode == 0, out.stderr
-    assert f"{{missed: {SHOT}}}" in out.stdout and "allowed" not in out.stdout
+    assert f"{{coach: missed: {SHOT}}}" in out.stdout and "allowed" not in out.stdout
     assert out.stdout.count("[Event ") == 1 and '[Event "game 2"]' in out.stdout
     out = run("annotate", str(pdn), "--side", "BLACK")
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("[Event ") == 2 and "missed" not in out.stdout
-    assert f"{{allowed: {SHOT}}}" in out.stdout
+    assert f"{{coach: allowed: {SHOT}}}" in out.stdout
 
 
 def test_the_output_file_loads_back_with_play(tmp_path: Path):
@@ -70,7 +70,7 @@ def test_the_output_file_loads_back_with_play(tmp_path: Path):
     write_games(pdn, the_game())
     out = run("annotate", str(pdn), "-o", str(annotated))
     assert out.returncode == 0 and out.stdout == "", out.stderr
-    assert "{missed: " in annotated.read_text(encoding="utf-8")
+    assert "{coach: missed: " in annotated.read_text(encoding="utf-8")
     assert not list(tmp_path.glob(".*.tmp"))  # written whole, through a temporary file
     played = subprocess.run(CMD + ["play", "--load", str(annotated), "--level", "1"],
                             input="fen\nquit\n", capture_output=True, text=True, timeout=120,
@@ -112,3 +112,86 @@ def test_a_game_with_nothing_to_note_is_written_back_as_it_was(tmp_path: Path):
     assert out.returncode == 0, out.stderr
     assert out.stdout == pdn.read_text(encoding="utf-8")
     assert [move_text(m) for m in parse_pdn(out.stdout)[0].game.moves] == ["c3-d4", "f6-g5"]
+
+
+def _authored(tmp_path: Path, name: str = "authored.pdn", crlf: bool = False) -> Path:
+    """The game with a person's annotations: comments, a NAG, a variation, 2-point results."""
+    text = (f'[Event "club"]\n[SetUp "1"]\n[FEN "{START}"]\n[Result "1-1"]\n[GameType "25"]\n\n'
+            "{Вступление} 1... d6-c5 $2 {плохо} (1... c7-d6 (1... b6-a5)) 2. g3-h4 ?? "
+            "c7-d6 1-1\n")
+    path = tmp_path / name
+    path.write_bytes(text.replace("\n", "\r\n" if crlf else "\n").encode("utf-8"))
+    return path
+
+
+def test_the_authors_annotations_are_kept_and_a_second_run_replaces_the_notes(tmp_path: Path):
+    pdn = _authored(tmp_path)
+    once = run("annotate", str(pdn), "-o", str(tmp_path / "once.pdn"))
+    assert once.returncode == 0, once.stderr
+    text = (tmp_path / "once.pdn").read_text(encoding="utf-8")
+    assert text == pdn.read_text(encoding="utf-8").replace(
+        "{плохо}", f"{{плохо}} {{coach: allowed: {SHOT}}}").replace(
+        "2. g3-h4 ??", f"2. g3-h4 ?? {{coach: missed: {SHOT}}}")
+    twice = run("annotate", str(tmp_path / "once.pdn"))
+    assert twice.returncode == 0 and twice.stdout == text  # replaced, not added again
+
+
+def test_crlf_files_keep_their_line_ends_and_numbered_writes_the_fen_in_numbers(tmp_path):
+    pdn = _authored(tmp_path, crlf=True)
+    out = subprocess.run(CMD + ["annotate", str(pdn), "--numbered"], capture_output=True,
+                         timeout=120, env=os.environ.copy())
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count(b"\r\n") == out.stdout.count(b"\n")
+    assert b'[FEN "B:W13,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,16"]' \
+        in out.stdout
+
+
+def test_broken_games_are_named_and_skipped_status_1_and_2_when_none_reads(tmp_path: Path):
+    good = game_to_pdn(the_game(), {"Event": "good"})
+    bad = '[Event "bad"]\n\n1. c3-d4 c3-e5 *\n'
+    mixed = tmp_path / "mixed.pdn"
+    mixed.write_text(bad + "\n" + good, encoding="utf-8")
+    out = run("annotate", str(mixed))
+    assert out.returncode == 1
+    assert out.stderr.startswith(f"kbdraughts annotate: {mixed}:3: move 1... c3-e5")
+    assert "game skipped" in out.stderr and "Traceback" not in out.stderr
+    assert out.stdout.count("[Event ") == 1 and "coach: missed" in out.stdout
+    assert run("annotate", str(mixed), "--game", "2").returncode == 0
+    both_bad = tmp_path / "bad.pdn"
+    both_bad.write_text(bad + "\n" + bad, encoding="utf-8")
+    out = run("annotate", str(both_bad))
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.splitlines()[-1] == (
+        f"kbdraughts annotate: {both_bad}: none of its 2 games could be read")
+
+
+def test_output_to_a_fifo_is_streamed_and_dash_is_stdout(tmp_path: Path):
+    pdn = _authored(tmp_path)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen(CMD + ["annotate", str(pdn), "-o", str(fifo)],
+                            stderr=subprocess.PIPE, env=os.environ.copy())
+    with open(fifo, encoding="utf-8") as f:
+        streamed = f.read()
+    assert proc.wait(timeout=120) == 0, proc.stderr.read() if proc.stderr else ""
+    if proc.stderr:
+        proc.stderr.close()
+    assert fifo.is_fifo() and "{coach: missed: " in streamed
+    dash = run("annotate", str(pdn), "-o", "-")
+    assert dash.returncode == 0 and dash.stdout == streamed
+
+
+def test_progress_line_only_for_a_terminal_and_many_games(monkeypatch, capsys):
+    from kbdraughts.cli import annotate as module
+
+    module._progress(5)(0)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    show = module._progress(3)
+    for done in range(4):
+        show(done)
+    assert capsys.readouterr().err == (
+        "\rannotate: game 1 of 3\rannotate: game 2 of 3\rannotate: game 3 of 3"
+        "\rannotate: game 3 of 3 done\n")
+    module._progress(1)(0)
+    assert capsys.readouterr().err == ""

@@ -74,3 +74,28 @@ def test_a_usage_error_is_one_line_and_status_2(capsys):
 def test_fail_says_which_command(capsys):
     assert args.fail("match", "cannot write x") == USAGE_ERROR
     assert capsys.readouterr().err == "kbdraughts match: cannot write x\n"
+
+
+@pytest.mark.parametrize("argv", [["perft", "1", "--fen", ""], ["perft", "1", "--fen", " \t"],
+                                  ["play", "--fen", ""]])
+def test_an_empty_fen_is_refused_not_taken_for_the_start(argv, capsys):
+    from kbdraughts.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == USAGE_ERROR
+    out = capsys.readouterr()
+    assert out.out == "" and "argument --fen: empty FEN" in out.err
+
+
+def test_a_message_quoting_a_huge_input_is_cut_short(capsys):
+    import io
+
+    from kbdraughts.cli.answer import answer_each
+    from kbdraughts.notation import parse_fen
+
+    huge = "W:W" + "zz" * 100_000
+    assert answer_each([huge], lambda text: str(parse_fen(text)), stdin=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("kbdraughts: bad FEN: argument 1: ") and len(err) < 1200
+    assert err.rstrip().endswith("characters)")

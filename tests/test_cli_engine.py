@@ -74,14 +74,25 @@ def test_bestmove_bad_options(args):
     assert "Traceback" not in r.stderr
 
 
-def test_bestmove_reports_a_broken_user_rule_file(tmp_path):
+def test_bestmove_names_a_broken_user_rule_and_plays_with_the_rest(tmp_path):
     combos = tmp_path / "kbdraughts" / "combos"
     combos.mkdir(parents=True)
     (combos / "mine.txt").write_text("rule broken\n  board:\n    - ? -\n", encoding="utf-8")
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    r = subprocess.run(CMD + ["bestmove", "W:Wc3:Bf6"], capture_output=True, text=True, env=env,
+    r = subprocess.run(CMD + ["bestmove", "--level", "1", "--explain", "W:Wc3:Bf6",
+                              "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,"
+                              "b8,d8,f8,h8"], capture_output=True, text=True, env=env,
                        timeout=120)
-    assert r.returncode == 2 and "mine.txt:" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.splitlines() == [
+        f"{combos / 'mine.txt'}:1: error: rule broken has no 'play:' (the move to play)",
+        f"{combos / 'mine.txt'}:3: error: the board has 1 row; it needs 8 (rank 8 first)",
+        "kbdraughts bestmove: 2 errors in the rule files: the rules with them were skipped, the "
+        "rest of the knowledge base loaded (see 'kbdraughts rules check')"]
+    assert "combos/openings.txt:" in r.stdout.splitlines()[1]  # the book still answers c3-d4
+    r = subprocess.run(CMD + ["bestmove", "--strict", "W:Wc3:Bf6"], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert r.returncode == 2 and r.stdout == "" and "--strict" in r.stderr.splitlines()[-1]
 
 
 def test_match_end_to_end_with_pdn(tmp_path):
@@ -135,14 +146,20 @@ def test_bestmove_reports_a_broken_heuristic_file(tmp_path):
     assert f"{combos / 'heuristic.txt'}:2: error: " in r.stderr
 
 
-def test_match_reports_a_broken_rule_file_once(tmp_path):
+def test_match_names_a_broken_rule_once_and_plays_on(tmp_path):
     combos = tmp_path / "kbdraughts" / "combos"
     combos.mkdir(parents=True)
     (combos / "mine.txt").write_text("rule broken\n  board:\n    - ? -\n", encoding="utf-8")
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     r = subprocess.run(CMD + ["match", "kb:1", "random", "--games", "2", "--jobs", "2"],
                        capture_output=True, text=True, env=env, timeout=120)
-    assert r.returncode == 2 and "Traceback" not in r.stderr and "mine.txt:" in r.stderr
+    # Named once (not by every game or process); the match is played with the rest.
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.count("mine.txt:3: error: the board has 1 row") == 1
+    assert r.stdout.splitlines()[-1].startswith("kb:1 vs random: +")
+    r = subprocess.run(CMD + ["match", "kb:1", "random", "--games", "2", "--strict"],
+                       capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 2 and r.stdout == "" and "--strict" in r.stderr
 
 
 def test_match_shows_a_progress_bar_on_a_terminal():

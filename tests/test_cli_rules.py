@@ -75,13 +75,28 @@ def test_rules_match_reads_stdin_line_by_line(tmp_path: Path, capsys, monkeypatc
     assert out.err.startswith("kbdraughts: bad FEN:")
 
 
-def test_rules_match_bad_rule_file_exits_2(tmp_path: Path, capsys):
+def test_a_bad_rule_is_skipped_and_named_the_rest_loads(tmp_path: Path, capsys):
     bad = tmp_path / "bad.txt"
-    bad.write_text("rule x\n  play: c3-d4\n")
-    assert main(["rules", "match", "W:Wc3:Bd4", "--rules", str(bad)]) == 2
-    err = capsys.readouterr().err
-    assert f"{bad}:1: error: rule x has no 'board:' or 'position:'" in err
-    assert "Traceback" not in err
+    bad.write_text("rule x\n  play: c3-d4\n\nrule ok\n  position: W:Wc3:Bd4\n  play: c3:e5\n")
+    assert main(["rules", "match", "W:Wc3:Bd4", "--rules", str(bad)]) == 0
+    out = capsys.readouterr()
+    assert out.out == "ok\n"  # the rule after the faulty one still loads
+    assert out.err.splitlines() == [
+        f"{bad}:1: error: rule x has no 'board:' or 'position:'",
+        "kbdraughts rules match: 1 error in the rule files: the rules with them were skipped, the "
+        "rest of the knowledge base loaded (see 'kbdraughts rules check')"]
+    assert main(["rules", "match", "W:Wc3:Bd4", "--strict", "--rules", str(bad)]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.splitlines()[-1].startswith(
+        "kbdraughts rules match: 1 error in the rule files (--strict")
+    assert main(["rules", "show", "ok", "--rules", str(bad)]) == 0
+    assert "play: c3:e5" in capsys.readouterr().out
+
+
+def test_a_missing_rules_path_is_still_refused(tmp_path: Path, capsys):
+    assert main(["rules", "match", "W:Wc3:Bd4", "--rules", str(tmp_path / "no.txt")]) == 2
+    assert capsys.readouterr().err == (
+        f"kbdraughts rules match: {tmp_path / 'no.txt'}: no such file or directory\n")
 
 
 def test_rules_check_reports_and_summarises(tmp_path: Path, capsys):

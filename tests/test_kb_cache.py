@@ -80,8 +80,9 @@ def test_the_shipped_openings_come_back_from_the_cache(tmp_path: Path, monkeypat
 def test_an_entry_written_for_other_fields_is_refused(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     rules, _, _ = cache.parse_file(TEXT.encode(), "mine.txt")
-    names, raw, warnings = marshal.loads(cache._dump(rules, []))
-    stale = marshal.dumps((names[:-1], [(v[:-1], *rest) for v, *rest in raw], warnings))
+    names, raw, warnings, errors = marshal.loads(cache._dump(rules, [], []))
+    stale = marshal.dumps((names[:-1], [(v[:-1], *rest) for v, *rest in raw], warnings,
+                           errors))
     with pytest.raises(ValueError):  # parse_file then parses the text again
         cache._load(stale)
 
@@ -107,3 +108,22 @@ def test_every_module_of_the_parser_names_the_cache_entries():
 def test_the_line_reader_names_the_cache_entries():
     # kbdraughts/files.py decides what a line is (issue 11): a change there makes entries stale.
     assert Path(cache.__file__).parent.parent / "files.py" in cache._PARSER_SOURCES
+
+
+def test_a_file_with_a_faulty_motif_is_cached_with_its_errors(tmp_path: Path, monkeypatch):
+    """A motif past the work budget costs its seconds once: the file comes back from the
+    cache with the good rules and the error, and nothing is compiled again."""
+    import time
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    slow = ("motif slow\n  play: A-B\n  when: our_man(A), our_man(B), our_man(C), our_man(D), "
+            "our_man(E), our_man(F), A < B, B < C, C < D, D < E, E < F, F < A, step(A, B)\n"
+            "  gain: 1\n  example: W:Wc3:Bh8\n")
+    data = (TEXT + slow).encode()
+    first = cache.parse_file_all(data, "mine.txt")
+    started = time.monotonic()
+    told: list[str] = []
+    again = cache.parse_file_all(data, "mine.txt", told.append)
+    assert time.monotonic() - started < 0.5 and told == []  # from the cache
+    assert [r.id for r in again[0]] == [r.id for r in first[0]] and again[1] == first[1] == []
+    assert again[3] == first[3] and "motif slow takes more than" in str(again[3][0])

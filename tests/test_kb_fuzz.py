@@ -161,3 +161,137 @@ def test_weights_files_of_random_bytes():
         except HeuristicFileError as e:
             assert re.match(r"h\.txt:\d+: error: ", str(e)), str(e)
 
+
+
+# --- motif blocks and defines (issue 19) ----------------------------------------------------
+
+#: Terms a generated literal takes: variables (a few, so they meet), squares, light squares,
+#: directions, words, numbers small and huge, and nothing at all.
+TERMS = ["S", "T", "X", "D", "N", "K", "S", "T", "d4", "c3", "a1", "h8", "e4", "fl", "br", "up",
+         "0", "1", "3", "99", "9" * 5000, "", "_", "Man"]
+
+
+#: Conditions that fit the good body (S, T squares; D a direction; N, R numbers).
+WELL_FORMED = ["not our_king(S)", "hanging(S, N)", "after(S-T, they_take(N))", "N >= 1",
+               "after(S-T, threat(M))", "their_shot(d6, c5, N)", "king_attacks(S, N)",
+               "after(S-T, crowns_within(2))", "after(S-T, catches_within(3))",
+               "rank(T, R), R > 3", "our_men(N), N > 2", "after(S-T, safe(T))",
+               "after(S-T, exchange(N)), N >= 0", "after(S-T, king_attacks(T, N))",
+               "not their_piece(d4)", "D == fl", "S != T", "capture(S, X, N)"]
+
+
+def _literal(rng: random.Random, names: list[str]) -> str:
+    from kbdraughts.kb.motif import VOCABULARY
+
+    roll = rng.random()
+    if roll < 0.12:
+        return f"{rng.choice(TERMS)} {rng.choice(['<', '<=', '>', '>=', '==', '=', '!='])} " \
+               f"{rng.choice(TERMS)}"
+    pred = rng.choice([*VOCABULARY, *names, "bogus"])
+    arity = len(VOCABULARY[pred].types) if pred in VOCABULARY else rng.randint(0, 3)
+    arity += rng.choice([0, 0, 0, 0, 1, -1]) if arity else 0
+    args = [rng.choice(TERMS) for _ in range(max(arity, 0))]
+    if pred.startswith("after_") and len(args) >= 2:
+        rest = f"({', '.join(args[2:])})" if args[2:] else ""
+        text = f"after({args[0]}-{args[1]}, {pred[6:]}{rest})"
+    else:
+        text = f"{pred}({', '.join(args)})" if args else pred
+    return ("not " if rng.random() < 0.15 else "") + text
+
+
+def motif_file(rng: random.Random) -> str:
+    """A few defines and motifs built from the vocabulary at random, some well formed, most
+    not: arities, kinds of terms, unbound variables, claims, lines that go on."""
+    names = [f"p{i}" for i in range(rng.randint(0, 3))]
+    out = []
+    for name in names:
+        for _ in range(rng.randint(1, 3)):
+            params = rng.sample(["A", "B", "C"], rng.randint(1, 3))
+            body = ", ".join(_literal(rng, [n for n in names if n != name])
+                             for _ in range(rng.randint(1, 4)))
+            out.append(f"define {name}({', '.join(params)}) :- {body}\n")
+    for i in range(rng.randint(1, 4)):
+        good = "our_man(S), next(S, T, D), forward(D), empty(T), step(S, T)"
+        if rng.random() < 0.4:  # well formed: the answers are exercised, not just the parser
+            when = ", ".join([good, *rng.sample(WELL_FORMED, rng.randint(0, 3))])
+        else:
+            when = ", ".join([good] * (rng.random() < 0.5) + [
+                _literal(rng, names) for _ in range(rng.randint(0, 5))]) or good
+        if rng.random() < 0.3:
+            when = when.replace(", ", ",\n    ", 1)
+        sep = rng.choice(["-", "-", ":", "--"])
+        play = sep.join(rng.choice(["S", "T", "S", "T", "X", "D", "N", "", "5", "99", "d4",
+                                    "e4"])
+                        for _ in range(rng.choice([2, 2, 2, 1, 3])))
+        claim = rng.choice(["gain: 1", "gain: 0", "promise: crowns", "warning: w", "gain: x",
+                            "gain: " + "9" * 30, ""])
+        fields = [f"  play: {play}" * (not claim.startswith("warning")), f"  when: {when}",
+                  f"  {claim}" * bool(claim), "  example: W:Wc3,e3:Bd4,f6"]
+        rng.shuffle(fields)
+        out.append(f"motif f-{i}\n" + "\n".join(f for f in fields if f) + "\n")
+    rng.shuffle(out)
+    return "".join(out)
+
+
+def test_motif_blocks_give_file_line_errors_and_total_motifs(tmp_path: Path):
+    """Whatever the blocks hold: diagnostics at a line of the file, never an exception; and
+    every motif that loads compiles and answers any position without one (king-heavy ones
+    included)."""
+    from kbdraughts.game import random_walk
+    from kbdraughts.kb.knowledge import load_knowledge_base
+    from kbdraughts.notation import parse_fen
+
+    rng = random.Random(19)
+    positions = [p for i, p in enumerate(random_walk(random.Random(3), 60)) if i % 15 == 7]
+    positions.append(parse_fen("W:WKa1,Kc1,Ke1,Kg1,Kb2,Kd2:BKb8,Kd8,Kf8,Kh8,Ka7,Kc7"))
+    loaded = 0
+    for n in range(250):
+        text = motif_file(rng)
+        f = tmp_path / f"f{n}.txt"
+        f.write_text(text, encoding="utf-8")
+        try:
+            kb = load_knowledge_base([f], skip_faulty=True)
+            for pos in positions:
+                kb.matches(pos)
+                kb.motif_hits(pos)
+        except Exception as e:  # pragma: no cover - the failure shows the file
+            pytest.fail(f"{e!r} on {re.sub('999+', '9...9', text)!r}")
+        last = max(1, len(editor_lines(text)))
+        for d in kb.errors:
+            assert str(d).startswith(f"{f}:{d.line}: error: ") and 1 <= d.line <= last, (d, text)
+            assert len(str(d)) < 400 + len(str(f)), str(d)
+        loaded += len(kb.motifs)
+    assert loaded >= 20  # the generator makes good motifs too, so the answers are exercised
+
+
+def king_heavy(rng: random.Random) -> str:
+    """A position of many kings (and a few men) on random squares, either side to move."""
+    from kbdraughts.notation import SQUARE_NAMES
+
+    squares = rng.sample(sorted(SQUARE_NAMES), rng.randint(14, 24))
+    half = len(squares) // 2
+
+    def side(part: list[int], crowned: str) -> str:  # a man never stands on its crown rank
+        return ",".join(("K" if rng.random() < 0.8 or SQUARE_NAMES[s][1] == crowned else "")
+                        + SQUARE_NAMES[s] for s in part)
+
+    return f"{rng.choice('WB')}:W{side(squares[:half], '8')}:B{side(squares[half:], '1')}"
+
+
+def test_the_shipped_motifs_answer_king_heavy_positions_in_bounded_time():
+    """The library conditions (hanging, their_shot, after ...) share a node budget per
+    position: each answer comes within seconds however many kings can capture."""
+    import time
+
+    from kbdraughts.kb.knowledge import load_knowledge_base
+    from kbdraughts.notation import parse_fen
+
+    kb = load_knowledge_base([combos_dir() / "motifs.txt"])
+    rng = random.Random(1919)
+    for _ in range(6):
+        text = king_heavy(rng)
+        pos = parse_fen(text)
+        started = time.monotonic()
+        kb.matches(pos)
+        kb.motif_hits(pos)
+        assert time.monotonic() - started < 5, text

@@ -129,6 +129,29 @@ def test_the_same_referee_on_3000_positions():
         assert native.core.resolve(pos, us, plies) == referee.resolve(pos, us, plies), pos
 
 
+def test_the_same_referee_budget_on_1000_positions():
+    # With Nodes the referee spends one per position visited, in C as in Python: the same
+    # value and the same positions left, or OutOfNodes in both with none left.
+    from kbdraughts import referee as ours
+    pure_referee, = pure_modules("kbdraughts.referee")
+    rng = random.Random(9)
+    ran_out = 0
+    for pos in rng.sample(random_positions(30_000, seed=9), 1_000):
+        plies, us, limit = rng.randrange(0, 4), rng.randrange(2), rng.randrange(1, 400)
+        a, b = ours.Nodes(limit), pure_referee.Nodes(limit)
+        try:
+            got = ours.resolve(pos, us, plies, a)
+        except ours.OutOfNodes:
+            got = "out"
+        try:
+            expected = pure_referee.resolve(pos, us, plies, b)
+        except pure_referee.OutOfNodes:
+            expected = "out"
+        assert (got, a.left) == (expected, b.left), pos
+        ran_out += got == "out"
+    assert 50 < ran_out < 950
+
+
 def middle_games() -> list[Position]:
     lines = (line.split("#", 1)[0].strip() for line in MIDDLE_GAMES.read_text().splitlines())
     return [parse_fen(text) for text in lines if text]

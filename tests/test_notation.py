@@ -1,4 +1,4 @@
-"""Square names, move text in and out (what a person types), and PDN FEN."""
+"""Square names and move text in and out (what a person types); PDN FEN is test_fen.py's."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import random
 import pytest
 
 from kbdraughts.game import random_walk
-from kbdraughts.board import BLACK, SQUARES, START, WHITE, legal_moves, play
+from kbdraughts.board import BLACK, SQUARES, START, WHITE, legal_moves
 from kbdraughts.notation import (
-    SQUARE_NAMES, AmbiguousMoveError, FenError, IllegalMoveError, MoveError, MoveSyntaxError,
-    fen, move_text, moves_text, parse_fen, parse_move, parse_square, side_name,
+    SQUARE_NAMES, AmbiguousMoveError, IllegalMoveError, MoveError, MoveSyntaxError,
+    move_text, moves_text, parse_fen, parse_move, parse_square, side_name,
 )
 
 
@@ -182,93 +182,3 @@ def test_every_legal_move_parses_back_from_its_text():
         legal = legal_moves(pos)
         for m in legal:
             assert parse_move(pos, move_text(m), legal) == m
-
-
-# --- PDN FEN --------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "W:Wa1,c3,Kd4:Bb6,Kh8",
-        "B:WKa1:B",
-        "W:W:BKh8",
-        "W:W:B",
-        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
-    ],
-)
-def test_fen_round_trips_exactly(text: str):
-    assert fen(parse_fen(text)) == text
-
-
-def test_fen_of_random_positions_round_trips():
-    rng = random.Random(9)
-    pos = START
-    for _ in range(200):
-        assert parse_fen(fen(pos)) == pos
-        legal = legal_moves(pos)
-        if not legal:
-            pos = START
-            continue
-        pos = play(pos, rng.choice(legal))
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        " W : Wa1 , c3 ,Kd4 : Bb6,Kh8 ",
-        "W:Wa1,c3,Kd4:Bb6,Kh8.",
-        "W:Wa1,c3,Kd4:Bb6,Kh8 .\n",
-        "W:Bb6,Kh8:Wa1,c3,Kd4",
-        "w:wa1,C3,kD4:bb6,kh8",
-        "W:Wd4,a1,c3:Bb6,Kh8".replace("d4", "Kd4"),
-    ],
-)
-def test_fen_tolerates_whitespace_final_dot_section_order_case_and_square_order(text: str):
-    assert fen(parse_fen(text)) == "W:Wa1,c3,Kd4:Bb6,Kh8"
-
-
-def test_fen_empty_section():
-    pos = parse_fen("B:WKa1:B")
-    assert pos.white == 1 << SQUARES[0] and pos.black == 0 and pos.side == BLACK
-    assert parse_fen("B:B:WKa1") == pos
-
-
-@pytest.mark.parametrize(
-    "text, message",
-    [
-        ("X:Wa1:Bb6", "unknown side to move 'X'"),
-        ("W:Wa2:Bb6", "a2 is a light square"),
-        ("W:Wz9:Bb6", "'z9' is not a square"),
-        ("W:Wa10:Bb6", "'a10' is not a square"),
-        ("W:Wa1,a1:Bb6", "a1 is listed twice"),
-        ("W:Wa1:Ba1", "a1 is listed for both sides"),
-        ("W:WKa1:Bb6,Ka1", "a1 is listed for both sides"),
-        ("W:Wb8:Bb6", "White man on b8 stands on its crowning rank"),
-        ("B:Wa3:Bc1", "Black man on c1 stands on its crowning rank"),
-        ("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3,b4:Bh6", "White has 13 pieces; at most 12"),
-        ("W:Wa1:Bb4,d4,f4,h4,a5,c5,e5,g5,b6,d6,f6,h6,a7", "Black has 13 pieces; at most 12"),
-        ("hello world", "is not a FEN"),
-        ("", "empty FEN"),
-        ("W:Wa1", "expected side:White pieces:Black pieces"),
-        ("W", "is not a FEN"),
-        ("W:Wa1:Bb6:Bc7", "expected side:White pieces:Black pieces"),
-        ("W:Wa1:Wb6", "White section appears twice"),
-        ("W:Xa1:Bb6", "must start with W or B"),
-        ("W:Wa1,,c3:Bb6", "empty square name"),
-        ("W:Wa1:Bb6,", "empty square name"),
-        ("W:WKKa1:Bb6", "'KKa1' is not a square"),
-        ("W:W1:B32", "numbered squares are not supported"),
-        ("W:Wa1:Bb6..", "'b6.' is not a square"),
-    ],
-)
-def test_fen_rejections_have_one_line_reasons(text: str, message: str):
-    with pytest.raises(FenError) as info:
-        parse_fen(text)
-    assert message in str(info.value)
-    assert "\n" not in str(info.value)
-    assert isinstance(info.value, ValueError)
-
-
-def test_king_on_crowning_rank_is_fine():
-    assert fen(parse_fen("W:WKb8:BKa1")) == "W:WKb8:BKa1"

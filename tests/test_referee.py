@@ -54,3 +54,29 @@ def test_move_squares_are_start_landings_and_taken_pieces():
     (move,) = legal_moves(pos)
     assert move_text(move) == "c3:e5:g7"
     assert sorted(SQUARE_NAMES[s] for s in move_squares(move)) == ["c3", "d4", "e5", "f6", "g7"]
+
+
+def test_a_node_budget_stops_the_referee_and_changes_nothing_within_it():
+    import random
+
+    import pytest
+
+    from kbdraughts.referee import Nodes, OutOfNodes, forces, nets, resolve
+    from kbdraughts.board import legal_moves, play
+    from kbdraughts.game import random_walk
+
+    for pos in list(random_walk(random.Random(5), 80))[::8]:
+        for m in legal_moves(pos)[:3]:
+            after = play(pos, m)
+            assert nets(pos, after, pos.side, 2, Nodes(10**6)) == nets(pos, after, pos.side, 2)
+            goal = lambda q: bool(q.kings)  # noqa: E731
+            assert forces(after, pos.side, 3, goal, Nodes(10**6)) == forces(after, pos.side, 3,
+                                                                            goal)
+    # With many kings the budget is counted (the native resolve, where built, cannot be
+    # stopped, so it answers only positions of few kings).
+    kings = parse_fen("W:WKa1,Kc1,Ke1,Kg1,Kb2,Kd2:BKb8,Kd8,Kf8,Kh8,Ka7,Kc7")
+    nodes = Nodes(50)
+    with pytest.raises(OutOfNodes):
+        resolve(kings, 0, 4, nodes)
+    assert nodes.left == -1
+    assert resolve(kings, 0, 1, Nodes(10**6)) == resolve(kings, 0, 1)

@@ -258,3 +258,10 @@ def test_review_shows_the_coachs_notes_on_the_game_so_far(tmp_path: Path):
 def test_review_of_a_game_without_a_missed_or_allowed_rule(tmp_path: Path):
     app, shown = play_session("e3-d4\rreview\rquit\r", tmp_path, fen=SHOT_01)
     assert "review\n1. e3-d4 c5:e3\nNothing to note: no move missed a rule" in shown
+
+
+def test_fen_numbered_writes_the_squares_as_numbers(tmp_path: Path):
+    _, shown = play_session("fen --numbered\rfen\rfen x\rquit\r", tmp_path)
+    assert "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12" in shown
+    assert fen(START) in shown
+    assert "fen takes no argument but --numbered, got 'x'." in shown

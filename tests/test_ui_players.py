@@ -60,3 +60,21 @@ def test_ai_factory_builds_from_the_spec(monkeypatch):
 
     monkeypatch.setattr(kbdraughts.ai.players, "make_player", lambda text: f"player {text}")
     assert players.ai_factory(PlayerSpec.parse("kb:1:nokb")) == "player kb:1:nokb"
+
+
+def test_a_build_whose_kb_skipped_a_rule_says_so_in_one_line():
+    from kbdraughts.kb.rule import Diagnostic
+
+    class Skipped:
+        class engine:
+            class kb:
+                errors = [Diagnostic("mine.txt", 3, "error", "the board has 1 row"),
+                          Diagnostic("mine.txt", 9, "error", "unknown symbol 'X'")]
+
+    thread = AIThread()
+    player = LazyPlayer(PlayerSpec.parse("kb:1"), lambda spec: Skipped(), thread)
+    thread.start()
+    assert isinstance(player.get(), Skipped)  # it plays with the rest of its knowledge base
+    assert player.warning == (
+        "the knowledge base skipped the rules with errors: mine.txt:3: error: the board has 1 "
+        "row (and 1 more); the rest loaded ('kbdraughts rules check' lists every error)")

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from kbdraughts.referee import LOST, balance, forces, nets, resolve
+from kbdraughts.referee import LOST, Nodes, balance, forces, nets, resolve
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.notation import move_text
 from kbdraughts.squares import SQUARE_NAMES, SQUARES
@@ -134,31 +134,33 @@ def _named_claim(name: str) -> Claim | None:
 # -- the checks ---------------------------------------------------------------------------
 
 
-def gain_of(before: Position, move: Move, plies: int = GAIN_PLIES) -> int:
+def gain_of(before: Position, move: Move, plies: int = GAIN_PLIES,
+            nodes: Nodes | None = None) -> int:
     """Pieces ``move`` nets for the side that plays it, against the best defence, within
     ``plies`` plies after it and the captures that follow (GAME_WON or more: the opponent is
-    left without a piece or a move)."""
-    return nets(before, play(before, move), before.side, plies)
+    left without a piece or a move). ``nodes``: the referee's budget (OutOfNodes past it)."""
+    return nets(before, play(before, move), before.side, plies, nodes)
 
 
 def _kings(pos: Position, side: Side) -> int:
     return (pos.pieces(side) & pos.kings).bit_count()
 
 
-def holds(claim: Claim, before: Position, move: Move) -> bool:
+def holds(claim: Claim, before: Position, move: Move, nodes: Nodes | None = None) -> bool:
     """Whether ``move``, played in ``before``, does what ``claim`` says, whatever the defence
-    (within the bounds above). A danger is no move's claim: see :func:`danger_is_real`."""
+    (within the bounds above). A danger is no move's claim: see :func:`danger_is_real`.
+    ``nodes``: the referee's budget (OutOfNodes past it)."""
     us = before.side
     after = play(before, move)
     if claim.kind == GAIN:
-        return nets(before, after, us, GAIN_PLIES) >= max(1, claim.men)
+        return nets(before, after, us, GAIN_PLIES, nodes) >= max(1, claim.men)
     if claim.kind == CROWNS:
         base = _kings(before, us)
-        return forces(after, us, CROWN_PLIES, lambda p: _kings(p, us) > base)
+        return forces(after, us, CROWN_PLIES, lambda p: _kings(p, us) > base, nodes)
     if claim.kind == CATCHES:
         them = 1 - us
         return forces(after, us, CATCH_PLIES, lambda p: not p.pieces(them)
-                      or (p.side == them and not legal_moves(p)))
+                      or (p.side == them and not legal_moves(p)), nodes)
     if claim.kind == MAIN_ROAD:
         return (move.end in MAIN_ROAD_SQUARES and bool(after.kings >> move.end & 1)
                 and not any(m.captured >> move.end & 1 for m in captures(after)))

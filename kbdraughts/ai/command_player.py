@@ -10,9 +10,10 @@ what happened); a program that ended or was stopped is started again at the next
 
 from __future__ import annotations
 
+import os
 import queue
+import signal
 import subprocess
-import tempfile
 import threading
 from dataclasses import dataclass
 from typing import IO
@@ -27,6 +28,13 @@ from kbdraughts.notation import MoveError, move_text
 COMMAND_TIMEOUT_S = 60.0
 #: How often a wait for an answer looks at the stop event, in seconds.
 _POLL_S = 0.05
+#: The longest answer line read, and the most lines held unread: an engine that floods its
+#: output is stopped by the pipe (the reader waits), not by our memory (857 MB in 4.6 s
+#: measured before). A longer line is read to its end and dropped, then answered as a fault.
+MAX_LINE_BYTES = 16_384
+MAX_QUEUED_LINES = 64
+#: Stands in the queue for a line longer than MAX_LINE_BYTES.
+TOO_LONG = "\x00too long"
 
 
 class PlayerFault(Exception):
@@ -52,8 +60,9 @@ class CommandPlayer:
         self.name = name
         self.options = options
         self._proc: subprocess.Popen | None = None
-        self._lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
-        self._stderr: IO[bytes] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue(MAX_QUEUED_LINES)
+        self._reading = threading.Event()  # cleared: the reader of the last process stops
+        self._stderr: _Tail | None = None
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         """The engine's answer to ``game``; PlayerFault when it gives none that can be read
@@ -62,7 +71,7 @@ class CommandPlayer:
         line = game_line(game, self.options.history)
         try:
             assert proc.stdin is not None
-            proc.stdin.write(line + "\n")
+            proc.stdin.write(line.encode("utf-8") + b"\n")
             proc.stdin.flush()
         except OSError:  # a broken pipe: it has ended
             raise PlayerFault(self._ended()) from None
@@ -72,15 +81,18 @@ class CommandPlayer:
         try:
             move = read_answer(game.position, answer)
         except MoveError as e:
-            raise PlayerFault(f"answered {answer!r}: {e}{self._said()}") from None
+            raise PlayerFault(f"answered {_short(answer, 80)!r}: {_short(str(e), 200)}"
+                              f"{self._said()}") from None
         if move is None:
             return None
         why = f"{self.name}: {answer.strip()}"
         return Choice(move, "engine", why, move_text(move))
 
     def close(self) -> None:
-        """End the program (it is sent end of input first, then stopped)."""
+        """End the program (it is sent end of input first, then stopped), and every process
+        it started: they run in its own process group, which is killed whole."""
         proc, self._proc = self._proc, None
+        self._reading.clear()
         if proc is None:
             return
         try:
@@ -90,9 +102,8 @@ class CommandPlayer:
         except (OSError, subprocess.TimeoutExpired):
             proc.kill()
             proc.wait()
-        if self._stderr is not None:
-            self._stderr.close()
-            self._stderr = None
+        _kill_group(proc.pid)
+        self._stderr = None  # its reader ends with the pipe
 
     def __del__(self) -> None:
         try:
@@ -107,16 +118,19 @@ class CommandPlayer:
         if self._proc is not None and self._proc.poll() is None:
             return self._proc
         self.close()
-        self._stderr = tempfile.TemporaryFile()
-        try:
+        try:  # a session of its own: its children share its process group, ended with it
             proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=self._stderr, text=True, bufsize=1,
-                                    encoding="utf-8", errors="replace")
+                                    stderr=subprocess.PIPE, start_new_session=True)
         except OSError as e:
             raise PlayerFault(f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
         self._proc = proc
-        self._lines = lines = queue.SimpleQueue()
-        threading.Thread(target=_read_lines, args=(proc.stdout, lines), daemon=True).start()
+        assert proc.stderr is not None
+        self._stderr = _Tail(proc.stderr)
+        self._lines = lines = queue.Queue(MAX_QUEUED_LINES)
+        self._reading = reading = threading.Event()
+        reading.set()
+        threading.Thread(target=_read_lines, args=(proc.stdout, lines, reading),
+                         daemon=True).start()
         return proc
 
     def _answer(self, stop: threading.Event | None) -> str | None:
@@ -136,6 +150,8 @@ class CommandPlayer:
                 raise PlayerFault(f"no answer within {self.options.timeout_s:g} s (stopped)")
         if line is None:
             raise PlayerFault(self._ended())
+        if line == TOO_LONG:
+            raise PlayerFault(f"answered a line of more than {MAX_LINE_BYTES:,} bytes")
         return line.rstrip("\r\n")
 
     def _ended(self) -> str:
@@ -156,16 +172,76 @@ class CommandPlayer:
         """``: LAST LINE`` of what the program wrote on stderr, or nothing."""
         if self._stderr is None:
             return ""
-        self._stderr.seek(0)
-        lines = self._stderr.read()[-4000:].decode("utf-8", "replace").strip().splitlines()
-        return f" (it said: {lines[-1].strip()})" if lines else ""
+        ended = self._proc is None or self._proc.poll() is not None
+        lines = self._stderr.text(wait=1.0 if ended else 0.0).strip().splitlines()
+        last = lines[-1].strip() if lines else ""
+        return f" (it said: {_short(last, 200)})" if last else ""
 
 
-def _read_lines(stream: IO[str], lines: queue.SimpleQueue) -> None:
-    """Each line of ``stream`` into ``lines``, then None at its end."""
+class _Tail:
+    """The last bytes a program writes on a stream, read as they come by a thread of its own:
+    what an engine says on stderr is kept for a fault's message, and a program that floods
+    it costs neither memory nor disk."""
+
+    KEEP = 4000
+
+    def __init__(self, stream: IO[bytes]):
+        self._data = b""
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        try:
+            while chunk := stream.read1(65536):  # type: ignore[attr-defined]
+                self._data = (self._data + chunk)[-self.KEEP:]
+        except (OSError, ValueError):  # closed under us
+            pass
+
+    def text(self, wait: float = 0.0) -> str:
+        """What was kept, decoded; ``wait``: seconds to let a program that ended be read out."""
+        if wait:
+            self._thread.join(wait)
+        return self._data.decode("utf-8", "replace")
+
+
+def _short(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters for a one-line fault (an answer may be 16 KiB)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _kill_group(pgid: int) -> None:
+    """Kill the process group ``pgid`` (the engine's children), if any of it is left."""
     try:
-        for line in stream:
-            lines.put(line)
+        os.killpg(pgid, signal.SIGKILL)
+    except (OSError, AttributeError):  # gone already; or no process groups here
+        pass
+
+
+def _read_lines(stream: IO[bytes], lines: queue.Queue, reading: threading.Event) -> None:
+    """Each line of ``stream`` into ``lines`` (TOO_LONG for one past MAX_LINE_BYTES), then
+    None at its end. Waits while ``lines`` is full; stops when ``reading`` is cleared."""
+
+    def put(item: str | None) -> bool:
+        while reading.is_set():
+            try:
+                lines.put(item, timeout=_POLL_S)
+                return True
+            except queue.Full:
+                pass
+        return False
+
+    try:
+        while reading.is_set():
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                break
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n") and reading.is_set():  # dropped
+                    raw = stream.readline(MAX_LINE_BYTES)
+                if not put(TOO_LONG):
+                    return
+            elif not put(raw.decode("utf-8", "replace")):
+                return
     except (OSError, ValueError):  # closed under us
         pass
-    lines.put(None)
+    put(None)

@@ -102,17 +102,17 @@ class NativeSearcher:
         """The principal line the core kept (a triangular line: at its speed the table's
         entries of a line are overwritten within a second), read on from the table where a
         cut-off by the table ended it."""
-        line: list[Move] = []
-        at = pos
-        for start, end, captured in self._core.line()[:LINE]:
+        kept = self._core.line()[:LINE]
+        if not kept or kept[0] != (first.start, first.end, first.captured):
+            return principal_line(pos, first, self._next_move, LINE)
+        line, at = [first], play(pos, first)  # the root's moves are not generated again
+        for start, end, captured in kept[1:]:
             m = next((m for m in legal_moves(at) if m.start == start and m.end == end
                       and m.captured == captured), None)
-            if m is None or (not line and m != first):
+            if m is None:
                 break
             line.append(m)
             at = play(at, m)
-        if not line:
-            return principal_line(pos, first, self._next_move, LINE)
         return line + principal_line(at, self._next_move(at), self._next_move, LINE - len(line))
 
     @property

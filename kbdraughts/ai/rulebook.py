@@ -62,15 +62,16 @@ class KnowledgeBase(Protocol):
 
 
 def load_default_kb() -> KnowledgeBase:
-    """The shipped knowledge base plus the user's rules. Raises RuleFileError for a fault in a
-    rule file."""
+    """The shipped knowledge base plus the user's rules. A faulty rule or motif is skipped and
+    kept in its ``errors`` (``path:line: error: ...``) for the caller to report: one bad rule
+    of the person's costs that rule, never the rest of the knowledge."""
     # Imported here: the engine starts without the rules parser and pyDatalog, and loads them
     # only when a level that uses the knowledge base first asks it.
     import gc
 
     from kbdraughts.kb.knowledge import load_knowledge_base
 
-    kb = load_knowledge_base()
+    kb = load_knowledge_base(skip_faulty=True)
     # The rules and pyDatalog's objects live as long as the process: frozen out of the
     # collector's reach, a full collection no longer walks them in the middle of a timed
     # search (single pauses of 230-370 ms measured, the p99 of bestmove over its budget).

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kbdraughts.cli.args import USAGE_ERROR, add_fens, one_line, whole_number
+from kbdraughts.cli.args import USAGE_ERROR, add_fens, fen_option, one_line, whole_number
 
 #: The deepest perft asked for: the start position's tree at depth 12 already takes many
 #: minutes in Python and grows some sevenfold per ply, so a deeper count would never finish.
@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("depth", type=whole_number("depth", 0, MAX_PERFT_DEPTH), metavar="DEPTH",
                    help=f"plies to look ahead, 0..{MAX_PERFT_DEPTH}")
-    p.add_argument("--fen", help="start from this position (default: the initial position)")
+    p.add_argument("--fen", type=fen_option, help="start from this position (default: the initial position)")
     p.add_argument("--divide", action="store_true",
                    help="list each root move with its count (default: the total alone)")
     p.set_defaults(func=run_perft)
@@ -49,7 +49,7 @@ def run_perft(args: argparse.Namespace) -> int:
     from kbdraughts.notation import START, FenError, move_text, moves_text, parse_fen
 
     try:
-        pos = parse_fen(args.fen) if args.fen else START
+        pos = START if args.fen is None else parse_fen(args.fen)
     except FenError as e:
         print(f"kbdraughts perft: bad FEN: {one_line(str(e))}", file=sys.stderr)
         return USAGE_ERROR

@@ -69,15 +69,32 @@ def fail(command: str, message: str) -> int:
     return USAGE_ERROR
 
 
-def one_line(text: str) -> str:
+def one_line(text: str, limit: int = 1000) -> str:
     """``text`` with its control characters (line breaks, escapes) written as ``\\xNN``: an
     argument or a line of input quoted in a message keeps it one line and leaves the terminal
-    alone.
+    alone. Past ``limit`` characters it is cut, saying how long it was (a message that quotes
+    a huge input whole would fill the screen).
 
     >>> one_line("bad\\nline\\x1b[2J\\u2028 ok")
     'bad\\\\x0aline\\\\x1b[2J\\\\u2028 ok'
+    >>> one_line("W:W" + "a1," * 5000, limit=12)
+    'W:Wa1,a1,a1,... (15,003 characters)'
     """
-    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text)
+    cut = f"... ({len(text):,} characters)" if len(text) > limit else ""
+    return "".join(c if c.isprintable() or c == " " else _escape(c) for c in text[:limit]) + cut
+
+
+def fen_option(text: str) -> str:
+    """A ``--fen`` value: any text but an empty one (an empty FEN names no position; taking it
+    for the default start position would hide the mistake).
+
+    >>> fen_option(" ")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: empty FEN: expected something like W:Wa1,c3:Bb6,Kh8
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty FEN: expected something like W:Wa1,c3:Bb6,Kh8")
+    return text
 
 
 def _escape(c: str) -> str:
@@ -192,3 +209,27 @@ def add_rules(parser: argparse.ArgumentParser, help: str) -> None:
     """``--rules PATH``, once per path: it takes one value, so FENs after it stay FENs."""
     parser.add_argument("--rules", action="append", metavar="PATH",
                         help=help + " (default: the shipped knowledge base)")
+
+
+def add_strict(parser: argparse.ArgumentParser) -> None:
+    """``--strict``: a fault in a rule file stops the command (else its rule is skipped)."""
+    parser.add_argument("--strict", action="store_true",
+                        help="refuse to run when a rule file has a fault (default: skip the "
+                        "faulty rule, name it on stderr, and go on with the rest)")
+
+
+def report_skipped(kb: object, command: str, strict: bool) -> int | None:
+    """Name on stderr each rule the knowledge base ``kb`` skipped (its ``errors``, ``path:line:
+    error: ...``) and say so in a last line; USAGE_ERROR with ``strict``, else None (go on)."""
+    errors = getattr(kb, "errors", None) or ()
+    if not errors:
+        return None
+    for d in errors:
+        print(one_line(str(d)), file=sys.stderr)
+    n = len(errors)
+    what = f"{n} error{'s' if n != 1 else ''} in the rule files"
+    if strict:
+        return fail(command, f"{what} (--strict: nothing was run; see 'kbdraughts rules check')")
+    print(f"kbdraughts {command}: {what}: the rules with them were skipped, the rest of the "
+          "knowledge base loaded (see 'kbdraughts rules check')", file=sys.stderr, flush=True)
+    return None

@@ -15,7 +15,8 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from kbdraughts.cli.args import (
-    add_fens, add_rules, fail, integer, level, positive, whole_number,
+    add_fens, add_rules, add_strict, fail, integer, level, positive, report_skipped,
+    whole_number,
 )
 
 if TYPE_CHECKING:  # the match machinery is imported when ``match`` runs
@@ -59,6 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="play without the knowledge base (default: with it)")
     add_rules(p, "a rule file or directory to use instead of the shipped knowledge base "
               "(repeat --rules for several)")
+    add_strict(p)
     p.set_defaults(func=run_bestmove)
     _register_match(sub)
 
@@ -107,6 +109,7 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cmd-fen", action="store_true", help="send a cmd: engine the FEN of the "
                    "position alone (default: the game so far, 'FEN moves M1 M2 ...', from its "
                    "start position)")
+    add_strict(p)
     p.set_defaults(func=run_match)
 
 
@@ -155,13 +158,15 @@ def run_bestmove(args: argparse.Namespace) -> int:
         if args.rules:
             from kbdraughts.kb.knowledge import load_knowledge_base
 
-            kb = load_knowledge_base(args.rules)
+            kb = load_knowledge_base(args.rules, skip_faulty=True)
         engine = Engine(level=args.level or DEFAULT_LEVEL,
                         movetime_ms=args.movetime or MOVETIME_MS, seed=args.seed, kb=kb,
                         use_kb=not args.no_kb)
         engine.kb  # load it now: a fault in a rule file is reported before any answer
     except ValueError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
         return fail("bestmove", str(e))
+    if (status := report_skipped(engine.kb, "bestmove", args.strict)) is not None:
+        return status
 
     def answer(text: str) -> str:
         choice = engine.choose(read_game_line(text))
@@ -187,10 +192,11 @@ def run_match(args: argparse.Namespace) -> int:
         for spec in specs:
             _check_program(spec)
             make_player(spec)  # checks the heuristic file; the rules load when first used
-        if any(spec.uses_kb for spec in specs):
-            load_default_kb()
+        kb = load_default_kb() if any(spec.uses_kb for spec in specs) else None
     except ValueError as e:
         return fail("match", str(e))
+    if (status := report_skipped(kb, "match", args.strict)) is not None:
+        return status
     command = CommandOptions(args.cmd_timeout or COMMAND_TIMEOUT_S, not args.cmd_fen)
     out = _open_pdn(args.pdn, args.append)
     if isinstance(out, int):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from kbdraughts.cli.args import fail, level, player, seconds
+from kbdraughts.cli.args import fail, fen_option, level, player, positive, seconds
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,10 +21,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the side you play: white, black or random (default: white); not "
                    "with --white/--black")
     p.add_argument("--level", type=level, help="the AI's level, 1..4 (default: 4)")
-    p.add_argument("--fen", help="start from this position (PDN FEN, e.g. W:WKa1:BKh8; "
-                   "default: the initial position)")
+    p.add_argument("--fen", type=fen_option, help="start from this position (PDN FEN, e.g. "
+                   "W:WKa1:BKh8; default: the initial position)")
     p.add_argument("--load", metavar="FILE.pdn",
-                   help="play on from the end of a PDN game (default: none)")
+                   help="play on from the end of a PDN game (default: none); a file of "
+                   "several games lists them and loads the first, or --game N")
+    p.add_argument("--game", type=positive("game"), default=None, metavar="N",
+                   help="with --load: the N-th game of the file, 1 or more (default: the "
+                   "first)")
     p.add_argument("--resume", action="store_true",
                    help="continue the last unfinished game (default: a new game)")
     p.add_argument("--white", type=player, metavar="P",

@@ -4,9 +4,11 @@ Output formats are relied upon by scripts; keep them exactly:
 
 - ``rules check [PATH ...] [--prove]``: one ``path:line: error: ...`` / ``path:line: warning:
   ...`` line per finding, then a summary line; exit 0 without errors, 1 with errors, 2 for a
-  bad path. For each motif also a ``path:line: note: motif ID: N groundings`` line, its
-  per-candidate conditions as cost warnings, and an error for an example where it does not
-  fire (with ``--prove``, or where its claim is not proved); the summary then counts motifs.
+  bad path. A faulty rule or motif is named and skipped, every error of every file in one
+  run. For each motif an error for an example where it does not fire (with ``--prove``, or
+  where its claim is not proved; then ``proved N claims on M examples, K failed`` comes
+  before the summary); with ``--costs`` a ``path:line: note: motif ID: N groundings; checks
+  per candidate: ...`` line. The summary then counts motifs.
 - ``rules match [FEN ...] [--rules PATH]...``: one line per position, the ids of the rules
   whose pattern applies (mirrored included) in the AI's order, separated by spaces; empty
   when none. Without FENs, reads them from stdin, answering each line as it is read. Each
@@ -22,7 +24,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from kbdraughts.cli.args import USAGE_ERROR, add_fens, add_rules, one_line
+from kbdraughts.cli.args import USAGE_ERROR, add_fens, add_rules, add_strict, one_line
 
 if TYPE_CHECKING:  # keep registration free of the heavy imports (pyDatalog)
     from kbdraughts.kb.knowledge import KnowledgeBase
@@ -51,7 +53,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "*.txt (default: the shipped knowledge base)")
     c.add_argument("--prove", action="store_true", help="play each motif's examples and prove "
                    "its claim by an exhaustive search of every defence (default: only check "
-                   "that each example fires)")
+                   "that each example fires); a last line but one counts the claims proved")
+    c.add_argument("--costs", action="store_true", help="add a note for each motif: its "
+                   "groundings and the conditions it checks per candidate (default: none)")
     c.set_defaults(func=run_check)
     m = actions.add_parser(
         "match", help="which rules apply to each position",
@@ -62,6 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_fens(m)
     add_rules(m, "use this rule file or directory instead of the shipped ones (repeat "
               "--rules for several)")
+    add_strict(m)
     m.set_defaults(func=run_match)
     s = actions.add_parser(
         "show", help="draw a rule and its mirror",
@@ -70,57 +75,75 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("id", metavar="ID", help="the rule's name, as 'rules match' prints it")
     add_rules(s, "look in this rule file or directory instead of the shipped ones (repeat "
               "--rules for several)")
+    add_strict(s)
     s.set_defaults(func=run_show)
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from kbdraughts.kb.knowledge import read_combos
+    from kbdraughts.kb.knowledge import MISSING, read_combos
 
     rules, motifs, warnings, errors, files = read_combos(args.paths or None)
-    missing = [d for d in errors if d.line == 0 and d.message == "no such file or directory"]
-    notes, motif_findings = _check_motifs(motifs, getattr(args, "prove", False))
-    warnings = warnings + [d for d in motif_findings if d.level == "warning"]
-    errors = errors + [d for d in motif_findings if d.level == "error"]
+    missing = [d for d in errors if d.line == 0 and d.message == MISSING]
+    errors = [d for d in errors if d not in missing]
+    check = _check_motifs(motifs, args.prove, args.costs)
+    errors += check.errors
     order = {f: i for i, f in enumerate(files)}
-    findings = sorted(warnings + notes + [d for d in errors if d not in missing],
+    findings = sorted(warnings + check.notes + errors,
                       key=lambda d: (order.get(d.path, -1), d.line, d.level != "error"))
     for d in missing:
-        print(f"kbdraughts rules check: {one_line(d.path)}: no such file or directory",
-              file=sys.stderr)
+        print(f"kbdraughts rules check: {one_line(d.path)}: {MISSING}", file=sys.stderr)
     for d in findings:
-        print(d)
+        print(one_line(str(d)))
+    if args.prove:
+        print(f"proved {check.proved} claim{'s' * (check.proved != 1)} on "
+              f"{_plural(check.examples, 'example')}, {check.failed} failed")
     exact = sum(1 for r in rules if r.exact)
-    n_errors = len(errors) - len(missing)
     told = f", {_plural(len(motifs), 'motif')}" if motifs else ""
     print(f"{_plural(len(files), 'file')}, {_plural(len(rules), 'rule')} ({exact} exact, "
           f"{len(rules) - exact} patterns){told}, {_plural(len(warnings), 'warning')}, "
-          f"{_plural(n_errors, 'error')}")
+          f"{_plural(len(errors), 'error')}")
     if missing:
         return USAGE_ERROR
-    return 1 if n_errors else 0
+    return 1 if errors else 0
 
 
-def _check_motifs(motifs: list, prove: bool) -> tuple[list, list]:
-    """(notes, findings) of the motifs: grounding counts; cost warnings, examples, proofs."""
+class _MotifCheck:
+    """What ``rules check`` found in the motifs: errors, ``--costs`` notes, and (``--prove``)
+    how many examples' claims were proved and how many failed."""
+
+    def __init__(self) -> None:
+        self.notes: list = []
+        self.errors: list = []
+        self.examples = self.proved = self.failed = 0
+
+
+def _check_motifs(motifs: list, prove: bool, costs: bool) -> _MotifCheck:
+    """Each example must fire (``prove``: and its claim hold); ``costs``: each motif's
+    groundings and per-candidate conditions as notes."""
     from kbdraughts.kb.motif_check import check_motif
     from kbdraughts.kb.motif_prove import example_hit, prove as prove_claim
     from kbdraughts.kb.rule import Diagnostic
     from kbdraughts.notation import parse_fen
 
-    notes, out = [], []
+    out = _MotifCheck()
     for motif, compiled in motifs:
-        notes.append(Diagnostic(motif.path, motif.line, "note", f"motif {motif.id}: "
-                                f"{len(compiled.groundings):,} groundings"))
-        out.extend(Diagnostic(motif.path, line, level, msg)
-                   for line, level, msg in check_motif(motif) if level == "warning")
+        if costs:
+            per = [msg for _, level, msg in check_motif(motif) if level == "note"]
+            out.notes.append(Diagnostic(motif.path, motif.line, "note", f"motif {motif.id}: "
+                                        f"{len(compiled.groundings):,} groundings"
+                                        + "".join(f"; {m}" for m in per)))
         for fen_text, line in motif.examples:
+            out.examples += 1
             hit = example_hit(motif, compiled, fen_text)
             why = hit if isinstance(hit, str) else (
                 prove_claim(motif, parse_fen(fen_text), hit) if prove else None)
-            if why is not None:
-                out.append(Diagnostic(motif.path, line, "error", why if isinstance(hit, str)
-                                      else f"motif {motif.id} {motif.claim()}: {why}"))
-    return notes, out
+            if why is None:
+                out.proved += prove
+                continue
+            out.failed += 1
+            out.errors.append(Diagnostic(motif.path, line, "error", why if isinstance(hit, str)
+                                         else f"motif {motif.id} {motif.claim()}: {why}"))
+    return out
 
 
 def _plural(n: int, word: str) -> str:
@@ -128,13 +151,16 @@ def _plural(n: int, word: str) -> str:
 
 
 def run_match(args: argparse.Namespace) -> int:
+    from kbdraughts.ai.protocol import read_game_line
     from kbdraughts.cli.answer import answer_each
-    from kbdraughts.notation import parse_fen
 
-    kb = _load(args.rules, "match")
+    kb = _load(args.rules, "match", args.strict)
     if kb is None:
         return USAGE_ERROR
-    return answer_each(args.fens, lambda text: _matched(kb.matches(parse_fen(text))))
+    def answer(text: str) -> str:  # a FEN, or a game as bestmove reads it: FEN moves ...
+        return _matched(kb.matches(read_game_line(text).position, drafts=True))
+
+    return answer_each(args.fens, answer)
 
 
 def _matched(matches: list) -> str:
@@ -146,7 +172,8 @@ def _matched(matches: list) -> str:
         if m.layer == "motif":
             move = move_text(m.move) if m.move is not None else "warning"
             bound = "".join(f" {v}={SQUARE_NAMES[s]}" for v, s in m.bindings)
-            parts.append(f"motif {m.rule.id} ({m.rule.where}) {move}{bound}")
+            where = f"{m.rule.where}, draft" if getattr(m.rule, "draft", False) else m.rule.where
+            parts.append(f"motif {m.rule.id} ({where}) {move}{bound}")
     return " | ".join(parts).strip()
 
 
@@ -154,7 +181,7 @@ def run_show(args: argparse.Namespace) -> int:
     from kbdraughts.kb.rule import Rule
     from kbdraughts.kb.writer import show_motif, show_rule
 
-    kb = _load(args.rules, "show")
+    kb = _load(args.rules, "show", args.strict)
     if kb is None:
         return USAGE_ERROR
     if args.id not in kb:
@@ -168,23 +195,19 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(paths: list[str] | None, action: str) -> KnowledgeBase | None:
-    """The knowledge base of ``paths`` (None: the shipped one), or None after reporting why not:
-    one line for one fault (a missing path), else each ``file:line`` and a summary."""
+def _load(paths: list[str] | None, action: str, strict: bool = False
+          ) -> KnowledgeBase | None:
+    """The knowledge base of ``paths`` (None: the shipped one and the user's), or None after
+    reporting why not (a path that does not exist; with ``strict``, any fault). A faulty rule
+    is skipped, named on stderr, and the rest is used."""
+    from kbdraughts.cli.args import report_skipped
     from kbdraughts.kb.knowledge import load_knowledge_base
     from kbdraughts.kb.rules import RuleFileError
 
     try:
-        return load_knowledge_base(paths)
-    except RuleFileError as e:
-        if len(e.errors) == 1:  # one line: "file:line: error: ...", or the command and the path
-            d = e.errors[0]
-            head = "" if d.line else f"kbdraughts rules {action}: "
-            print(head + one_line(str(d)), file=sys.stderr)
-            return None
+        kb = load_knowledge_base(paths, skip_faulty=True)
+    except RuleFileError as e:  # only a path that does not exist
         for d in e.errors:
-            print(one_line(str(d)), file=sys.stderr)
-        print(f"kbdraughts: the rules were not loaded ({len(e.errors)} "
-              f"error{'s' if len(e.errors) != 1 else ''}; see 'kbdraughts rules check')",
-              file=sys.stderr)
+            print(f"kbdraughts rules {action}: {one_line(d.path)}: {d.message}", file=sys.stderr)
         return None
+    return None if report_skipped(kb, f"rules {action}", strict) is not None else kb

@@ -59,7 +59,7 @@ int gives_capture(const Pos *p);
 
 /* referee.c: ai/referee.py's resolve; lists holds plies + REFEREE_CAPTURES move lists */
 #define REFEREE_CAPTURES 25
-int resolve(const Pos *p, int us, int plies, MoveList *lists);
+int resolve(const Pos *p, int us, int plies, MoveList *lists, int64_t *left);
 
 /* eval.c: the position's features (ai/evaluation.py) and the weighted evaluation */
 #define N_OTHERS 8

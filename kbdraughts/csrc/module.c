@@ -66,8 +66,9 @@ static PyObject *py_resolve(PyObject *self, PyObject *args)
 {
     PyObject *o;
     int us, plies;
+    long long limit = -1;
     Pos p;
-    if (!PyArg_ParseTuple(args, "Oii:resolve", &o, &us, &plies) || !to_pos(o, &p))
+    if (!PyArg_ParseTuple(args, "Oii|L:resolve", &o, &us, &plies, &limit) || !to_pos(o, &p))
         return NULL;
     if ((us != 0 && us != 1) || plies > 64) {
         PyErr_SetString(PyExc_ValueError, "resolve: us must be 0 or 1, plies at most 64");
@@ -79,11 +80,14 @@ static PyObject *py_resolve(PyObject *self, PyObject *args)
     if (!lists)
         return PyErr_NoMemory();
     int v;
+    int64_t left = limit < 0 ? INT64_MAX : (int64_t)limit;
     Py_BEGIN_ALLOW_THREADS
-    v = resolve(&p, us, plies, lists);
+    v = resolve(&p, us, plies, lists, &left);
     Py_END_ALLOW_THREADS
     PyMem_RawFree(lists);
-    return PyLong_FromLong(v);
+    if (limit < 0)
+        return PyLong_FromLong(v);
+    return Py_BuildValue("(iL)", v, (long long)left); /* left < 0: the budget ran out */
 }
 
 static PyObject *py_play(PyObject *self, PyObject *args)
@@ -218,7 +222,9 @@ static PyMethodDef methods[] = {
     {"count_moves", py_count_moves, METH_O, "board.count_moves"},
     {"perft", py_perft, METH_VARARGS, "board.perft"},
     {"play", py_play, METH_VARARGS, "board.play"},
-    {"resolve", py_resolve, METH_VARARGS, "ai/referee.py's resolve"},
+    {"resolve", py_resolve, METH_VARARGS,
+     "resolve(pos, us, plies[, limit]): referee.py's resolve; with a limit of positions, "
+     "(value, positions left), left < 0 when they ran out"},
     {"other_features", py_other_features, METH_O, "evaluation.other_features"},
     {"men_sums", py_men_sums, METH_O, "evaluation.men_sums"},
     {NULL}};

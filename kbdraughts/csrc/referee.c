@@ -10,9 +10,16 @@ static int balance(const Pos *p, int us)
     return us ? b - w : w - b;
 }
 
-static int resolve_from(const Pos *p, int us, int plies, MoveList *lists, int level)
+typedef struct {
+    MoveList *lists;
+    int64_t left; /* positions still allowed; below zero the judgement is abandoned */
+} Budget;
+
+static int resolve_from(const Pos *p, int us, int plies, Budget *b, int level)
 {
-    MoveList *l = &lists[level];
+    if (--b->left < 0)
+        return 0; /* the caller sees b->left and abandons the result */
+    MoveList *l = &b->lists[level];
     gen_legal(p, l);
     if (!l->n)
         return p->side == us ? -LOST : LOST;
@@ -21,7 +28,9 @@ static int resolve_from(const Pos *p, int us, int plies, MoveList *lists, int le
     int best = p->side == us ? -LOST - 1 : LOST + 1;
     for (int i = 0; i < l->n; i++) {
         Pos q = play(p, &l->moves[i]);
-        int v = resolve_from(&q, us, plies - 1, lists, level + 1);
+        int v = resolve_from(&q, us, plies - 1, b, level + 1);
+        if (b->left < 0)
+            return 0;
         if (p->side == us ? v > best : v < best)
             best = v;
     }
@@ -29,8 +38,12 @@ static int resolve_from(const Pos *p, int us, int plies, MoveList *lists, int le
 }
 
 /* ``lists`` holds plies + REFEREE_CAPTURES move lists: past the plies only captures go on,
- * and each takes a piece. */
-int resolve(const Pos *p, int us, int plies, MoveList *lists)
+ * and each takes a piece. ``*left``: positions allowed, one spent per position visited as
+ * referee.py's Nodes spends them; below zero when they ran out (the value is then void). */
+int resolve(const Pos *p, int us, int plies, MoveList *lists, int64_t *left)
 {
-    return resolve_from(p, us, plies, lists, 0);
+    Budget b = {lists, *left};
+    int v = resolve_from(p, us, plies, &b, 0);
+    *left = b.left;
+    return v;
 }

@@ -1,9 +1,10 @@
 """Rule files compiled once: a parsed file is kept, as plain data, until its text changes.
 
 Parsing is most of the cost of loading a large knowledge base, and a rule file rarely
-changes between two games. So the result of parsing a file that has no errors (its rules with
-their square masks, its motifs compiled to groundings, and its warnings) is written with :mod:`marshal` — plain ints, strings and
-tuples, nothing that can run on load — under ``data_dir()/cache/``, named by a digest of the
+changes between two games. So the result of parsing a file (its rules with their square
+masks, its motifs compiled to groundings, its warnings, and the errors of the blocks it
+skipped, unless a time limit decided one) is written with :mod:`marshal` — plain ints,
+strings and tuples, nothing that can run on load — under ``data_dir()/cache/``, named by a digest of the
 file's text, the name it is shown under and this parser's own source. Any change to one of
 those makes a new name, so a stale entry is never read; an unreadable entry is parsed again.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 from kbdraughts.files import decode_text
 from typing import Callable
 
-from kbdraughts.kb.ground import GROUNDING_LIMIT, Compiled, compile_motif
+from kbdraughts.kb.ground import CompileError, Compiled, compile_motif
 from kbdraughts.kb.motif import Motif
 from kbdraughts.kb.motif_index import from_data, to_data
 from kbdraughts.kb.rules import Diagnostic, Pattern, Rule, parse_combos
@@ -64,17 +65,18 @@ _RULE_FIELDS = tuple(f.name for f in fields(Rule))
 _DIAGNOSTIC_FIELDS = tuple(f.name for f in fields(Diagnostic))
 
 
-def _dump(rules: list[Rule], warnings: list[Diagnostic]) -> bytes:
+def _dump(rules: list[Rule], warnings: list[Diagnostic], errors: list[Diagnostic]) -> bytes:
     return marshal.dumps((
         _RULE_FIELDS,
         [(tuple(getattr(r, name) for name in _RULE_FIELDS), r.pattern.allow, r.exact,
           r.constrained) for r in rules],
         [tuple(getattr(d, name) for name in _DIAGNOSTIC_FIELDS) for d in warnings],
+        [tuple(getattr(d, name) for name in _DIAGNOSTIC_FIELDS) for d in errors],
     ))
 
 
-def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic]]:
-    names, raw_rules, raw_warnings = marshal.loads(data)
+def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic]]:
+    names, raw_rules, raw_warnings, raw_errors = marshal.loads(data)
     if tuple(names) != _RULE_FIELDS:
         raise ValueError("a cache entry written for other fields")
     rules = []
@@ -85,7 +87,7 @@ def _load(data: bytes) -> tuple[list[Rule], list[Diagnostic]]:
             pattern=Pattern(rule.side, *rule.pieces, allow, rule.play_squares, rule.capture),
             exact=exact, constrained=constrained)
         rules.append(rule)
-    return rules, [Diagnostic(*w) for w in raw_warnings]
+    return rules, [Diagnostic(*w) for w in raw_warnings], [Diagnostic(*e) for e in raw_errors]
 
 
 def _motifs_entry(entry: Path) -> Path:
@@ -101,17 +103,19 @@ def parse_file(text: bytes, shown: str) -> tuple[list[Rule], list[Diagnostic], l
 
 
 def _compile(motifs: list[Motif], shown: str, errors: list[Diagnostic],
-             progress: Progress | None) -> list[tuple[Motif, Compiled]]:
-    out = []
+             progress: Progress | None) -> tuple[list[tuple[Motif, Compiled]], bool]:
+    """The motifs compiled (a motif past a budget is an error, and left out), and whether
+    the outcome is the same every time (a time limit may fall otherwise on another run)."""
+    out, steady = [], True
     for i, m in enumerate(motifs, 1):
         if progress is not None:
             progress(f"compiling motif {m.id} ({i}/{len(motifs)}) of {shown}")
         try:
             out.append((m, compile_motif(m)))
-        except ValueError as e:
-            errors.append(Diagnostic(shown, m.line, "error", f"{e} (the limit is "
-                                     f"{GROUNDING_LIMIT:,}: tie its squares with geometry)"))
-    return out
+        except CompileError as e:  # past a budget: the message names the motif
+            errors.append(Diagnostic(shown, m.line, "error", str(e)))
+            steady = steady and not e.timed
+    return out, steady
 
 
 def parse_file_all(text: bytes, shown: str, progress: Progress | None = None
@@ -121,18 +125,21 @@ def parse_file_all(text: bytes, shown: str, progress: Progress | None = None
     this text was compiled before. ``progress`` is told of each motif compiled (a cold build)."""
     entry = _entry(text, shown)
     try:
-        rules, warnings = _load(entry.read_bytes())
+        rules, warnings, errors = _load(entry.read_bytes())
         motifs = [from_data(m) for m in marshal.loads(_motifs_entry(entry).read_bytes())]
-        return rules, motifs, warnings, []
+        return rules, motifs, warnings, errors
     except (OSError, ValueError, EOFError, TypeError):
         pass  # not cached yet, or unreadable: parse it
     rules, parsed, warnings, errors = parse_combos(decode_text(text, shown), shown)
-    motifs = _compile(parsed, shown, errors, progress) if not errors else []
-    if not errors:
+    motifs, steady = _compile(parsed, shown, errors, progress)  # a fault skips its block alone
+    # A file with faults is kept too (its errors with it), so a motif past the work budget
+    # costs its seconds once, not at every start; unless a time limit decided.
+    if steady:
         try:
             entry.parent.mkdir(parents=True, exist_ok=True)
             for path, data in ((_motifs_entry(entry), marshal.dumps(
-                    [to_data(m, c) for m, c in motifs])), (entry, _dump(rules, warnings))):
+                    [to_data(m, c) for m, c in motifs])), (entry, _dump(rules, warnings,
+                                                                   errors))):
                 tmp = path.with_suffix(f".{os.getpid()}.tmp")
                 tmp.write_bytes(data)
                 os.replace(tmp, path)  # whole or nothing, even with two games starting at once

@@ -29,13 +29,15 @@ from kbdraughts.squares import between
 
 __all__ = [
     "KnowledgeBase", "RuleMatch", "load_knowledge_base", "read_rule_files", "read_combos",
-    "rule_files", "LAYERS", "NOT_RULES", "MOTIF_LAYER",
+    "rule_files", "LAYERS", "NOT_RULES", "MOTIF_LAYER", "MISSING", "skipped_summary",
 ]
 
 #: The layers in the order the AI tries them.
 LAYERS = ("capture", "exact", "pattern")
 #: The layer of a motif's match (after the rules' layers in :meth:`KnowledgeBase.matches`).
 MOTIF_LAYER = "motif"
+#: The error for a path given that does not exist (fatal: there is nothing to load).
+MISSING = "no such file or directory"
 #: Files in a rules directory that are not rules: the AI's weighted moves (another format).
 NOT_RULES = frozenset({"heuristic.txt"})
 
@@ -99,10 +101,13 @@ class KnowledgeBase:
     """Rules answered by a pyDatalog program (see :mod:`kbdraughts.kb.index`)."""
 
     def __init__(self, rules: Sequence[Rule], warnings: Sequence[Diagnostic] = (),
-                 files: Sequence[str] = (), motifs: Sequence[tuple[Motif, Compiled]] = ()):
-        """``motifs``: each motif with its compiled form (:func:`kbdraughts.kb.ground.compile_motif`)."""
+                 files: Sequence[str] = (), motifs: Sequence[tuple[Motif, Compiled]] = (),
+                 errors: Sequence[Diagnostic] = ()):
+        """``motifs``: each motif with its compiled form (:func:`kbdraughts.kb.ground.compile_motif`);
+        ``errors``: the faults of the rules left out when the files were read."""
         self.rules: list[Rule] = list(rules)  # file order
         self.warnings: list[Diagnostic] = list(warnings)
+        self.errors: list[Diagnostic] = list(errors)
         self.files: list[str] = list(files)
         self.ordered: list[Rule] = ai_order(self.rules)
         self.motifs: list[Motif] = [m for m, _ in motifs]  # file order
@@ -123,10 +128,11 @@ class KnowledgeBase:
         return self._by_id[rule_id]
 
     def matches(self, pos: Position, legal: Sequence[Move] | None = None,
-                warnings: bool = True) -> list[RuleMatch]:
+                warnings: bool = True, drafts: bool = False) -> list[RuleMatch]:
         """Rules whose pattern applies to ``pos`` (mirrored ones included), in the AI's order;
         each with its move when that move is legal here. Then the motifs found, best first, one
-        per motif and move (a warning's move is None; ``warnings=False`` skips them)."""
+        per motif and move (a warning's move is None; ``warnings=False`` skips them; draft
+        motifs only with ``drafts``: ``rules match`` shows them, the AI never plays them)."""
         variants = self._index.applicable(pos)
         out = []
         if legal is None and (variants or len(self._motifs)):
@@ -138,7 +144,8 @@ class KnowledgeBase:
                 mirrored = bool(v & 1)
                 move = find_move(rule.patterns[1] if mirrored else rule.pattern, pos, legal)
                 out.append(RuleMatch(rule, mirrored, self._layers[v >> 1], move))
-        out.extend(_match(h) for h in self._motifs.hits(pos, legal, warnings=warnings))
+        out.extend(_match(h) for h in self._motifs.hits(pos, legal, warnings=warnings,
+                                                        drafts=drafts))
         return out
 
     def firing(self, pos: Position, legal: Sequence[Move] | None = None) -> list[RuleMatch]:
@@ -185,7 +192,7 @@ def rule_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Path], list[Dia
         elif path.is_file():
             files.append(path)
         else:
-            errors.append(Diagnostic(str(p), 0, "error", "no such file or directory"))
+            errors.append(Diagnostic(str(p), 0, "error", MISSING))
     return files, errors
 
 
@@ -210,8 +217,10 @@ def read_combos(
     paths: Iterable[str | os.PathLike] | None = None, progress: Progress | None = None,
 ) -> tuple[list[Rule], list[tuple[Motif, Compiled]], list[Diagnostic], list[Diagnostic],
            list[str]]:
-    """Parse the rule files: (rules, motifs compiled, warnings, errors, files read). Ids of
-    rules and motifs must be unique across all files (a duplicate is an error at the second)."""
+    """Parse the rule files: (rules, motifs compiled, warnings, errors, files read). A rule or
+    motif with an error is left out, named by it; the rest of its file and the other files are
+    read. Ids must be unique across all files (a duplicate is an error at the second, which is
+    left out). Errors come sorted by file (in the order read), then line."""
     files, errors = rule_files(default_paths() if paths is None else paths)
     rules: list[Rule] = []
     motifs: list[tuple[Motif, Compiled]] = []
@@ -232,28 +241,47 @@ def read_combos(
         except NotUtf8Error as e:
             errors.append(Diagnostic(name, e.line, "error", NOT_UTF8))
             continue
-        for r in [*file_rules, *(m for m, _ in file_motifs)]:
-            if r.id in seen:
-                first = seen[r.id]
-                file_errors.append(Diagnostic(name, r.line, "error",
-                                              f"duplicate rule id {r.id!r} (first at {first.where})"))
+        file_errors = list(file_errors)
+        fresh = lambda r: _unique(r, seen, name, file_errors)  # noqa: E731
+        rules.extend(r for r in file_rules if fresh(r))
+        motifs.extend(m for m in file_motifs if fresh(m[0]))
         warnings.extend(file_warnings)
-        if file_errors:
-            errors.extend(sorted(file_errors, key=lambda d: d.line))
-            continue
-        for r in [*file_rules, *(m for m, _ in file_motifs)]:
-            seen[r.id] = r
-        rules.extend(file_rules)
-        motifs.extend(file_motifs)
+        errors.extend(sorted(file_errors, key=lambda d: d.line))
     return rules, motifs, warnings, errors, shown
 
 
+def _unique(rule: Rule | Motif, seen: dict[str, Rule | Motif], name: str,
+            errors: list[Diagnostic]) -> bool:
+    """Whether ``rule``'s id is new (then it is remembered), else an error at it."""
+    if rule.id in seen:
+        errors.append(Diagnostic(name, rule.line, "error", f"duplicate rule id {rule.id!r} "
+                                 f"(first at {seen[rule.id].where})"))
+        return False
+    seen[rule.id] = rule
+    return True
+
+
 def load_knowledge_base(paths: Iterable[str | os.PathLike] | None = None,
-                        progress: Progress | None = None) -> KnowledgeBase:
+                        progress: Progress | None = None, skip_faulty: bool = False
+                        ) -> KnowledgeBase:
     """Load rule files (default: the shipped ``combos/*.txt`` but heuristic.txt, then the
-    user's ``data_dir()/combos/*.txt``). Raises RuleFileError, ``path:line: error: ...``.
-    ``progress`` is told what a cold build compiles (the motifs of a changed file)."""
+    user's ``data_dir()/combos/*.txt``). Raises RuleFileError (``path:line: error: ...``) for
+    a fault; with ``skip_faulty`` only for a path that does not exist, and a faulty rule or
+    motif is skipped instead, kept in the knowledge base's ``errors`` for the caller to report
+    (every other one loads). ``progress`` is told what a cold build compiles (the motifs of a
+    changed file)."""
     rules, motifs, warnings, errors, files = read_combos(paths, progress)
-    if errors:
-        raise RuleFileError(errors)
-    return KnowledgeBase(rules, warnings, files, motifs)
+    missing = [d for d in errors if d.line == 0 and d.message == MISSING]
+    if missing or (errors and not skip_faulty):
+        raise RuleFileError(missing or errors)
+    return KnowledgeBase(rules, warnings, files, motifs, errors)
+
+
+def skipped_summary(errors: Sequence[Diagnostic]) -> str:
+    """One line for a person: the first error whose rule was skipped (``file:line``), and how
+    many more there are."""
+    if not errors:
+        return ""
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return (f"the knowledge base skipped the rules with errors: {errors[0]}{more}; the rest "
+            "loaded ('kbdraughts rules check' lists every error)")

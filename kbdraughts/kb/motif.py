@@ -30,14 +30,15 @@ from typing import NamedTuple
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["Lit", "Motif", "Define", "VOCABULARY", "COMPARISONS", "PROMISES", "parse_body",
-           "parse_literal", "is_var", "BodyError", "DIRECTIONS"]
+           "parse_literal", "is_var", "BodyError", "DIRECTIONS", "SQUARE_BY_NAME",
+           "MAX_CONDITIONS", "MAX_NUMBER_DIGITS"]
 
 #: The claims a motif can promise instead of a gain in men.
 PROMISES = ("crowns", "catches the lone king", "holds the main road")
 #: Directions for White: forward-left, forward-right, back-right, back-left.
 DIRECTIONS = ("fl", "fr", "br", "bl")
 COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
-_SQUARE_BY_NAME = {name: s for s, name in SQUARE_NAMES.items()}
+SQUARE_BY_NAME = {name: s for s, name in SQUARE_NAMES.items()}
 
 
 class Pred(NamedTuple):
@@ -143,7 +144,8 @@ class Motif:
     and plays no move). ``play`` is ``()`` for a warning, else the move's terms (start, the
     landings; ``capture`` tells ``S:T`` from ``S-T``). ``pieces`` and ``kings``: the (low,
     high) counts of White's and Black's pieces and kings it accepts (as written, for White).
-    ``defines``: its file's defines."""
+    ``defines``: its file's defines. A ``draft`` needs no example; ``rules check`` and
+    ``rules match`` read it, the AI and the coach do not."""
 
     id: str
     path: str
@@ -163,6 +165,7 @@ class Motif:
     warning: bool = False
     examples: tuple[tuple[str, int], ...] = ()
     defines: tuple[Define, ...] = field(default=(), repr=False)
+    draft: bool = False  # ``status: draft``: checked and matched, never played by the AI
 
     exact = False
 
@@ -214,17 +217,36 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+#: The most digits of a number in a body: counts and ranks are small; a longer one is a typo.
+MAX_NUMBER_DIGITS = 4
+#: The most conditions a ``when:`` (or a define's body) may hold.
+MAX_CONDITIONS = 100
+#: What each argument type of the vocabulary is written as, for an error message.
+_TYPE_WORDS = {"s": "a square by name (like d4)", "d": "a direction (fl fr bl br)",
+               "n": "a number"}
+
+
+def _cut(token: str | None, limit: int = 20) -> str | None:
+    """A token quoted in a message, cut short (it may be 5,000 digits)."""
+    return token if token is None or len(token) <= limit else token[:limit] + "..."
+
+
 def term_of(token: str) -> object:
     """A token as a term: a number, a square (``d4``), a variable or an atom."""
+    if not token:
+        raise BodyError("expected a term, got nothing")
     if token.isdigit():
+        if len(token) > MAX_NUMBER_DIGITS:
+            raise BodyError(f"the number {token[:8]}... ({len(token)} digits) is too large "
+                            f"(at most {MAX_NUMBER_DIGITS} digits)")
         return int(token)
-    if token in _SQUARE_BY_NAME:
-        return _SQUARE_BY_NAME[token]
+    if token in SQUARE_BY_NAME:
+        return SQUARE_BY_NAME[token]
     if re.fullmatch(r"[a-h][1-8]", token):
         raise BodyError(f"{token} is a light square (only dark squares hold pieces)")
     if token[0].isalpha() or is_var(token) or token[0] == "_":
         return token
-    raise BodyError(f"expected a term, got {token!r}")
+    raise BodyError(f"expected a term, got {_cut(token)!r}")
 
 
 class _Reader:
@@ -238,45 +260,67 @@ class _Reader:
     def take(self, expected: str | None = None) -> str:
         tok = self.peek()
         if tok is None or (expected is not None and tok != expected):
-            raise BodyError(f"expected {expected or 'more'}, got {tok or 'the end'!r}")
+            raise BodyError(f"expected {expected or 'more'}, got {_cut(tok) or 'the end'!r}")
         self.i += 1
         return tok
 
-    def atom(self) -> tuple[str, tuple]:
+    def atom(self) -> tuple[str, list[str]]:
+        """A predicate's name and its arguments as written (tokens)."""
         name = self.take()
         if not re.fullmatch(r"[a-z_][A-Za-z0-9_]*", name):
-            raise BodyError(f"expected a predicate name, got {name!r}")
-        args: list[object] = []
+            raise BodyError(f"expected a predicate name, got {_cut(name)!r}")
+        args: list[str] = []
         if self.peek() == "(":
             self.take("(")
             while self.peek() != ")":
-                args.append(term_of(self.take()))
+                args.append(self.take())
                 if self.peek() == ",":
                     self.take(",")
             self.take(")")
-        return name, tuple(args)
+        return name, args
 
     def literal(self) -> Lit:
-        if self.peek() == "not":
+        negated = self.peek() == "not"
+        if negated:
             self.take()
-            name, args = self.atom()
-            return Lit(name, args, True)
-        if self.peek() == "after":
+        if self.peek() == "after" and not negated:
             self.take()
             self.take("(")
-            s = term_of(self.take())
+            s = self.take()
             self.take("-")
-            t = term_of(self.take())
+            t = self.take()
             self.take(",")
             name, args = self.atom()
             self.take(")")
-            return Lit(f"after_{name}", (s, t, *args))
-        if self.i + 1 < len(self.toks) and self.toks[self.i + 1] in COMPARISONS + ("=",):
-            left = term_of(self.take())
-            op = self.take()
-            return Lit("==" if op == "=" else op, (left, term_of(self.take())))
+            return _typed(f"after_{name}", [s, t, *args], False)
+        if not negated and self.i + 1 < len(self.toks) and self.toks[self.i + 1] in COMPARISONS + ("=",):
+            left = self.take()
+            op = "==" if self.take() == "=" else self.toks[self.i - 1]
+            right = self.take()
+            if op not in ("==", "!=") and any(_is_atom(a) for a in (left, right)):
+                raise BodyError(f"{left} {op} {right}: only numbers and squares are ordered")
+            return Lit(op, (term_of(left), term_of(right)))
         name, args = self.atom()
-        return Lit(name, args)
+        return _typed(name, args, negated)
+
+
+def _is_atom(token: str) -> bool:
+    return token[:1].islower() and token not in SQUARE_BY_NAME and not token.isdigit()
+
+
+def _typed(pred: str, tokens: list[str], negated: bool) -> Lit:
+    """The literal, its constants checked against the vocabulary's argument types (a define's
+    are checked when its parameters' types are known, in motif_check)."""
+    types = VOCABULARY[pred].types if pred in VOCABULARY else ""
+    for token, want in zip(tokens, types):
+        if is_var(token):
+            continue
+        fits = {"s": token in SQUARE_BY_NAME, "d": token in DIRECTIONS,
+                "n": token.isdigit()}[want]
+        if not fits and not (want == "s" and re.fullmatch(r"[a-h][1-8]", token)):
+            raise BodyError(f"in {pred.removeprefix('after_')}: {token[:20]!r} is not "
+                            f"{_TYPE_WORDS[want]}")
+    return Lit(pred, tuple(term_of(t) for t in tokens), negated)
 
 
 def parse_body(text: str) -> tuple[Lit, ...]:
@@ -286,8 +330,11 @@ def parse_body(text: str) -> tuple[Lit, ...]:
     while r.peek() == ",":
         r.take(",")
         out.append(r.literal())
+        if len(out) > MAX_CONDITIONS:  # deeper, the compiler's recursion would overflow
+            raise BodyError(f"more than {MAX_CONDITIONS} conditions: name a part with "
+                            "'define'")
     if r.peek() is not None:
-        raise BodyError(f"expected ',' between conditions, got {r.peek()!r}")
+        raise BodyError(f"expected ',' between conditions, got {_cut(r.peek() or '')!r}")
     return tuple(out)
 
 

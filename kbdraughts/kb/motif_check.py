@@ -1,5 +1,6 @@
 """What ``rules check`` says about a motif before it is compiled: names, arities, recursion,
-variables bound in time; and which conditions stay per-candidate checks (cost warnings).
+variables bound in time; and which conditions stay per-candidate checks (a cost note, for
+``rules check --costs``).
 
 A variable is *bound* by a positive geometry, position or define condition, or as the output
 (a number) of a count, library or ``after`` condition. Squares given to a count, library or
@@ -17,7 +18,8 @@ through other defines (so there is no recursion through negation either).
 from __future__ import annotations
 
 from kbdraughts.kb.ground import by_name, kind
-from kbdraughts.kb.motif import COMPARISONS, VOCABULARY, Define, Lit, Motif, is_var
+from kbdraughts.kb.motif import COMPARISONS, DIRECTIONS, VOCABULARY, Define, Lit, Motif, is_var
+from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["check_motif", "check_defines"]
 
@@ -49,7 +51,7 @@ def _safety(body: tuple[Lit, ...], defines, bound: set[str]) -> list[str]:
     problems = []
     for lit in body:
         k = kind(lit, defines)
-        if k == "unknown":
+        if k == "unknown" or _known(lit, defines):  # reported apart: an unknown name, an arity
             continue
         binds = [] if lit.negated or k == "compare" else _binds(lit, k)
         need = [a for a in lit.args if is_var(a) and a not in bound and a not in binds]
@@ -60,11 +62,80 @@ def _safety(body: tuple[Lit, ...], defines, bound: set[str]) -> list[str]:
     return problems
 
 
+_WORDS = {"s": "a square", "d": "a direction", "n": "a number"}
+
+
+def param_types(defines: dict[str, list[Define]]) -> dict[str, tuple[str, ...]]:
+    """Each define's parameters' types (``s``, ``d``, ``n``, or ``?`` when its body does not
+    say), read off the vocabulary slots its clauses put them in (defines do not recurse)."""
+    out: dict[str, tuple[str, ...]] = {}
+
+    def of(name: str, seen: frozenset) -> tuple[str, ...]:
+        if name not in out:
+            ds = defines[name]
+            found: dict[str, str] = {}
+            for d in ds:
+                for lit in d.body:
+                    slots = _slots(lit, defines, seen | {name}, of)
+                    for a, t in zip(lit.args, slots):
+                        if is_var(a) and t != "?":
+                            found.setdefault(a, t)
+            out[name] = tuple(found.get(p, "?") for p in ds[0].params)
+        return out[name]
+
+    for name in defines:
+        of(name, frozenset())
+    return out
+
+
+def _slots(lit: Lit, defines, seen: frozenset, of) -> str:
+    """The type of each argument slot of ``lit`` (``?``: any)."""
+    if lit.pred in VOCABULARY:
+        return VOCABULARY[lit.pred].types
+    if lit.pred in defines and lit.pred not in seen:
+        return "".join(of(lit.pred, seen))
+    return "?" * len(lit.args)
+
+
+def _types(body: tuple[Lit, ...], defines, params: dict[str, tuple[str, ...]],
+           play: tuple = ()) -> list[str]:
+    """Each variable is one thing, a square, a direction or a number: one used as two would
+    reach the move generator as the wrong kind (a direction as a square), so it is an error;
+    so are a direction ordered by a comparison and a number given as a define's square.
+    The variables of ``play`` are squares."""
+    seen: dict[str, tuple[str, str]] = {v: ("s", "play:") for v in play if is_var(v)}
+    problems = []
+    for lit in body:
+        slots = VOCABULARY[lit.pred].types if lit.pred in VOCABULARY else "".join(
+            params.get(lit.pred, ()))
+        for a, t in zip(lit.args, slots):
+            if t == "?":
+                continue
+            if not is_var(a):
+                fits = {"s": isinstance(a, int) and a in SQUARE_NAMES, "d": a in DIRECTIONS,
+                        "n": isinstance(a, int)}[t]
+                if not fits:
+                    problems.append(f"in {lit.text()}: {a} is not {_WORDS[t]}")
+                continue
+            first = seen.setdefault(a, (t, lit.text()))
+            if first[0] != t:
+                problems.append(f"{a} is used as {_WORDS[first[0]]} in {first[1]} and as "
+                                f"{_WORDS[t]} in {lit.text()}")
+    for lit in body:
+        if lit.pred in COMPARISONS and lit.pred not in ("==", "!="):
+            if any(is_var(a) and seen.get(a, ("",))[0] == "d" for a in lit.args):
+                problems.append(f"{lit.text()}: directions are not ordered (only == and !=)")
+    return list(dict.fromkeys(problems))
+
+
 def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
     """(line, level, message) for each fault of ``motif`` (its defines are checked apart)."""
     defines = by_name(motif.defines)
     line = motif.body_line or motif.line
     out = [(line, "error", e) for lit in motif.body if (e := _known(lit, defines))]
+    if not out:
+        out += [(line, "error", p) for p in _types(motif.body, defines, param_types(defines),
+                                                    motif.play)]
     bound: set[str] = set()
     safety = _safety(motif.body, defines, bound)
     for t in motif.play:
@@ -75,8 +146,7 @@ def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
     costly = [lit.text() for lit in motif.body if kind(lit, defines) in ("library", "after")
               or (kind(lit, defines) == "define" and lit.negated)]
     if costly:
-        out.append((line, "warning", f"cost: motif {motif.id} checks per candidate: "
-                    + "; ".join(costly)))
+        out.append((line, "note", "checks per candidate: " + "; ".join(costly)))
     return out
 
 
@@ -87,6 +157,11 @@ def check_defines(defines: tuple[Define, ...]) -> list[tuple[int, str, str]]:
     for d in defines:
         out.extend((d.line, "error", e) for lit in d.body if (e := _known(lit, by)))
         out.extend((d.line, "error", p) for p in _safety(d.body, by, set()))
+        if not any(_known(lit, by) for lit in d.body):
+            out.extend((d.line, "error", p) for p in _types(d.body, by, param_types(by)))
+        used = {a for lit in d.body for a in lit.args}
+        out.extend((d.line, "error", f"parameter {p} of define {d.name} is not used in its "
+                    "body") for p in d.params if p not in used)
         if len(by[d.name][0].params) != len(d.params):
             out.append((d.line, "error", f"define {d.name} is given with different arities"))
     calls = {name: {lit.pred for d in ds for lit in d.body if lit.pred in by}

@@ -58,10 +58,12 @@ class MotifIndex:
         return len(self._flat)
 
     def hits(self, pos: Position, legal: Sequence[Move] | None = None,
-             every: bool = False, warnings: bool = True) -> list[MotifHit]:
+             every: bool = False, warnings: bool = True, drafts: bool = False
+             ) -> list[MotifHit]:
         """The motifs found in ``pos``, best first: one hit per motif and move (the first
         grounding's squares), or with ``every`` one per distinct binding of its squares.
-        ``warnings=False`` skips the warning motifs (they play no move: the AI never asks)."""
+        ``warnings=False`` skips the warning motifs (they play no move: the AI never asks);
+        drafts are skipped unless ``drafts``."""
         if not self._flat:
             return []
         mirrored = pos.side == BLACK
@@ -80,7 +82,8 @@ class MotifIndex:
             for g in cls.fitting(states):
                 k, variant, env = self._flat[g]
                 motif = self.motifs[k]
-                if (motif.warning and not warnings) or not motif.counts_fit(ours, theirs):
+                if (motif.warning and not warnings) or (motif.draft and not drafts) \
+                        or not motif.counts_fit(ours, theirs):
                     continue
                 got = next(solve(self._residuals[k][variant], env, board, self._defines[k]),
                            None)
@@ -140,16 +143,16 @@ def to_data(motif: Motif, compiled: Compiled) -> tuple:
     m = motif
     return ((m.id, m.path, m.line, m.name, m.priority, m.sacrifice, m.pieces, m.kings,
              tuple(m.play), m.play_line, m.capture, _lits(m.body), m.body_line, m.gain, m.promise, m.warning, m.examples,
-             tuple((d.name, d.params, _lits(d.body), d.line) for d in m.defines)),
+             tuple((d.name, d.params, _lits(d.body), d.line) for d in m.defines), m.draft),
             (tuple(_lits(r) for r in compiled.residuals), compiled.groundings))
 
 
 def from_data(data: tuple) -> tuple[Motif, Compiled]:
     (mid, path, line, name, prio, sac, pieces, kings, play, play_line, cap, body, body_line, gain, promise,
-     warning, examples, defines), (residuals, groundings) = data
+     warning, examples, defines, draft), (residuals, groundings) = data
     lits = lambda rows: tuple(Lit(p, tuple(a), n) for p, a, n in rows)  # noqa: E731
     motif = Motif(mid, path, line, name, prio, sac, tuple(map(tuple, pieces)),
                   tuple(map(tuple, kings)), tuple(play), play_line, cap, lits(body), body_line, gain, promise, warning,
                   tuple(tuple(e) for e in examples),
-                  tuple(Define(n, tuple(ps), lits(b), ln) for n, ps, b, ln in defines))
+                  tuple(Define(n, tuple(ps), lits(b), ln) for n, ps, b, ln in defines), draft)
     return motif, Compiled(tuple(lits(r) for r in residuals), tuple(groundings))

@@ -20,16 +20,21 @@ from dataclasses import replace
 
 from kbdraughts.kb import fields as read
 from kbdraughts.kb.motif import (
-    PROMISES, BodyError, Define, Motif, is_var, parse_body, parse_literal, term_of,
+    PROMISES, SQUARE_BY_NAME, BodyError, Define, Lit, Motif, is_var, parse_body, parse_literal,
+    term_of,
 )
 from kbdraughts.kb.rule import RULE_ID, Diagnostic
 
 __all__ = ["read_block", "read_motifs", "MOTIF_FIELDS", "is_block_head"]
 
 MOTIF_FIELDS = ("name", "pieces", "priority", "sacrifice", "play", "when", "gain", "promise",
-                "warning", "example")
+                "warning", "example", "status")
+#: ``status:`` values: a draft is read by ``rules check`` and ``rules match``, not played.
+STATUSES = ("draft", "ready")
 _FIELD = re.compile(r"([a-z]+)\s*:\s*(.*)")
 _DEFINE = re.compile(r"define\s+(.*?)\s*:-\s*(.*)")
+_VARIABLE = re.compile(r"[A-Z][A-Za-z0-9_]*")
+_DEFINE_NAME = re.compile(r"define\s+([a-z_][A-Za-z0-9_]*)")
 
 
 def is_block_head(stripped: str) -> bool:
@@ -111,15 +116,20 @@ def _motif(motif_id: str, number: int, path: str, fields: dict,
         error(fields["play"][1], "a warning names a danger and plays no move: drop 'play:'")
     elif not warning and not play and "play" not in fields:
         error(number, f"motif {motif_id} has no 'play:' (the move; a warning has 'warning:')")
-    if not examples:
-        error(number, f"motif {motif_id} has no 'example:' (a FEN where it must fire)")
+    status = fields.get("status", ("ready", 0))
+    if status[0] not in STATUSES:
+        error(status[1], f"'status:' is draft or ready; got {status[0][:20]!r}")
+    draft = status[0] == "draft"
+    if not examples and status[0] == "ready":  # (a bad status is reported alone)
+        error(number, f"motif {motif_id} has no 'example:' (a FEN where it must fire; a motif "
+              "with 'status: draft' may have none)")
     return Motif(
         id=motif_id, path=path, line=number, name=fields.get("name", ("", 0))[0],
         priority=_integer(fields, "priority", error, True),
         sacrifice=_integer(fields, "sacrifice", error, False), pieces=pieces, kings=kings,
         play=play, play_line=fields.get("play", ("", 0))[1],
         capture=capture, body=body, body_line=fields.get("when", ("", number))[1], gain=gain,
-        promise=promise, warning=warning, examples=examples)
+        promise=promise, warning=warning, examples=examples, draft=draft)
 
 
 def _pieces(value: str, report) -> tuple[tuple, tuple]:
@@ -147,14 +157,14 @@ def _play(fields: dict, motif_id: str, number: int, error) -> tuple[tuple, bool]
     value, line = fields["play"]
     capture = ":" in value
     parts = [p.strip() for p in value.split(":" if capture else "-")]
-    try:
-        terms = tuple(term_of(p) for p in parts)
-    except BodyError as e:
-        error(line, f"in 'play:': {e}")
+    shape = "expected 'play: S-T' or a capture path 'S:X:T' (variables or squares by name)"
+    if len(parts) < 2 or not all(_VARIABLE.fullmatch(p) or p in SQUARE_BY_NAME for p in parts):
+        bad = next((p for p in parts if not (_VARIABLE.fullmatch(p) or p in SQUARE_BY_NAME)),
+                   "")
+        said = "an empty term" if not bad else f"{bad[:20]!r}, which is no variable or dark square"
+        error(line, f"{shape}; got {said}" if len(parts) >= 2 else shape)
         return (), False
-    if len(terms) < 2 or any(not (is_var(t) or isinstance(t, int)) for t in terms):
-        error(line, "expected 'play: S-T' or a capture path 'S:X:T' (variables or squares)")
-        return (), False
+    terms = tuple(term_of(p) for p in parts)
     if not capture and len(terms) != 2:
         error(line, "a quiet move is two squares, S-T")
         return (), False
@@ -206,11 +216,12 @@ def _define(text: str, number: int, error) -> Define | None:
 def read_motifs(blocks: list[list[tuple[int, str]]], path: str,
                 errors: list[Diagnostic]) -> list[Motif]:
     """A file's motifs, each given the file's defines, checked; faults appended to
-    ``errors`` (a motif with a fault is left out)."""
+    ``errors``. A motif with a fault, or calling a define with one, is left out alone."""
     from kbdraughts.kb.motif_check import check_defines, check_motif
 
     motifs: list[Motif] = []
     defines: list[Define] = []
+    broken: dict[str, int] = {}  # a faulty define's name -> its line
     for block in blocks:
         value, problems = read_block(block, path)
         errors.extend(problems)
@@ -218,14 +229,40 @@ def read_motifs(blocks: list[list[tuple[int, str]]], path: str,
             defines.append(value)
         elif value is not None:
             motifs.append(value)
-    faults = check_defines(tuple(defines))
-    errors.extend(Diagnostic(path, line, level, msg) for line, level, msg in faults)
+        elif (m := _DEFINE_NAME.match(block[0][1])) is not None:
+            broken.setdefault(m.group(1), block[0][0])
+    for line, level, msg in check_defines(tuple(defines)):
+        errors.append(Diagnostic(path, line, level, msg))
+        for d in defines:
+            if d.line == line and level == "error":
+                broken.setdefault(d.name, line)
+    good = tuple(d for d in defines if d.name not in broken)
     out = []
     for m in motifs:
-        m = replace(m, defines=tuple(defines))
+        uses = sorted(_calls(m.body, defines) & broken.keys())
+        if uses:
+            errors.append(Diagnostic(path, m.line, "error", f"motif {m.id} calls define "
+                                     f"{uses[0]} (line {broken[uses[0]]}), which has an error"))
+            continue
+        m = replace(m, defines=good)
         bad = [Diagnostic(path, line, level, msg) for line, level, msg in check_motif(m)
                if level == "error"]
         errors.extend(bad)
-        if not bad and not faults:
+        if not bad:
             out.append(m)
     return out
+
+
+def _calls(body: tuple[Lit, ...], defines: list[Define]) -> set[str]:
+    """The names ``body`` calls, directly or through the defines it calls (known or not)."""
+    by: dict[str, list[Define]] = {}
+    for d in defines:
+        by.setdefault(d.name, []).append(d)
+    seen: set[str] = set()
+    todo = [lit.pred for lit in body]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(lit.pred for d in by.get(name, ()) for lit in d.body)
+    return seen

@@ -16,7 +16,7 @@ of plies, then every forced capture to its end; pieces are counted, men and king
 
 from __future__ import annotations
 
-from kbdraughts.referee import balance, forces, nets, resolve
+from kbdraughts.referee import Nodes, OutOfNodes, balance, forces, nets, resolve
 from kbdraughts.board import Position, captures, legal_moves, play
 from kbdraughts.kb.ground import Compiled
 from kbdraughts.kb.motif import Motif
@@ -29,6 +29,8 @@ __all__ = ["example_hit", "prove", "GAIN_PLIES", "PROMISE_PLIES"]
 
 GAIN_PLIES = 3
 PROMISE_PLIES = 5
+#: The positions one proof may visit (some seconds); the shipped examples need at most 446.
+PROVE_NODES = 500_000
 _MAIN_ROAD = {r[0] for r in GEOMETRY["main_road"]}
 
 
@@ -38,7 +40,7 @@ def example_hit(motif: Motif, compiled: Compiled, fen: str) -> MotifHit | str:
         pos = parse_fen(fen)
     except FenError as e:
         return f"bad example position: {e}"
-    hits = MotifIndex([(motif, compiled)]).hits(pos)
+    hits = MotifIndex([(motif, compiled)]).hits(pos, drafts=True)
     if not hits:
         return f"motif {motif.id} does not fire in its example {fen}"
     if not motif.warning and hits[0].move is None:
@@ -51,24 +53,34 @@ def _kings(pos: Position, side: int) -> int:
 
 
 def prove(motif: Motif, pos: Position, hit: MotifHit) -> str | None:
-    """None when the claim holds in ``pos`` after the hit's move, else what fails."""
+    """None when the claim holds in ``pos`` after the hit's move, else what fails (also a
+    search past PROVE_NODES positions: an example with many kings is no proof)."""
+    try:
+        return _prove(motif, pos, hit, Nodes(PROVE_NODES))
+    except OutOfNodes:
+        return (f"not proved within {PROVE_NODES:,} positions of the referee's search: give "
+                "an example with fewer pieces")
+
+
+def _prove(motif: Motif, pos: Position, hit: MotifHit, nodes: Nodes) -> str | None:
     us, them = pos.side, 1 - pos.side
     if motif.warning:
         theirs = pos._replace(side=them)
-        got = resolve(theirs, them, 1) - balance(theirs, them)
+        got = resolve(theirs, them, 1, nodes) - balance(theirs, them)
         return None if got >= 1 else f"they net {got} pieces, not at least 1"
     assert hit.move is not None
     after = play(pos, hit.move)
     if motif.gain is not None:
-        got = nets(pos, after, us, GAIN_PLIES)
+        got = nets(pos, after, us, GAIN_PLIES, nodes)
         return None if got >= motif.gain else (
             f"nets {got} pieces within {GAIN_PLIES} plies, not {motif.gain}")
     if motif.promise == "crowns":
         base = _kings(pos, us)
-        ok = forces(after, us, PROMISE_PLIES, lambda q: q.side == us and _kings(q, us) > base)
+        ok = forces(after, us, PROMISE_PLIES, lambda q: q.side == us and _kings(q, us) > base,
+                    nodes)
     elif motif.promise == "catches the lone king":
         ok = forces(after, us, PROMISE_PLIES, lambda q: not q.pieces(them)
-                    or (q.side == them and not legal_moves(q)))
+                    or (q.side == them and not legal_moves(q)), nodes)
     else:
         end = hit.move.end
         on_road = (mirror_square(end) if hit.mirrored else end) in _MAIN_ROAD

@@ -138,6 +138,10 @@ def make_rule(rule_id: str, play: str, *, cells: tuple[str, ...] | None = None,
         name=name, priority=priority, sacrifice=sacrifice, pieces=pieces, symbols=symbols)
 
 
+#: The longest message a diagnostic shows; the rest is cut (it quoted a huge input).
+MAX_MESSAGE = 300
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """An error or a warning about a rule file, printed as ``path:line: error: message``."""
@@ -149,7 +153,10 @@ class Diagnostic:
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
-        return printable(f"{where}: {self.level}: {self.message}")  # one line, no escapes
+        message = self.message
+        if len(message) > MAX_MESSAGE:  # a message quoting a huge token stays readable
+            message = f"{message[:MAX_MESSAGE]}... ({len(message):,} characters)"
+        return printable(f"{where}: {self.level}: {message}")  # one line, no escapes
 
 
 class RuleFileError(ValueError):

@@ -80,9 +80,10 @@ rule shot-1
 class _Draft:
     """A rule being read: its fields as they come, with the line of each."""
 
-    def __init__(self, rule_id: str, line: int):
+    def __init__(self, rule_id: str, line: int, errors_before: int):
         self.id = rule_id
         self.line = line
+        self.errors_before = errors_before  # any error after this one is the rule's own
         self.fields: dict[str, tuple[str, int]] = {}
         self.rows: list[tuple[str, int]] = []
         self.reading_board = False
@@ -145,10 +146,12 @@ class _Parser:
             self.finish(self.draft)
         if self.block is not None:
             self.blocks.append(self.block)
-        self.motifs = read_motifs(self.blocks, self.path, self.errors)
-        for m in self.motifs:  # rules and motifs share one space of ids
-            if m.id in self.ids:
+        self.motifs: list[Motif] = []
+        for m in read_motifs(self.blocks, self.path, self.errors):
+            if m.id in self.ids:  # rules and motifs share one space of ids
                 self.error(m.line, f"duplicate rule id {m.id!r}")
+            else:
+                self.motifs.append(m)
             self.ids.add(m.id)
 
     def top_line(self, stripped: str, number: int) -> None:
@@ -176,10 +179,10 @@ class _Parser:
         elif words[0] == "rule":
             self.seen_rule = True
             if len(words) == 2 and RULE_ID.fullmatch(words[1]):
-                self.draft = _Draft(words[1], number)
+                self.draft = _Draft(words[1], number, len(self.errors))
             else:
                 self.error(number, "expected 'rule ID' (ID: letters, digits, '-', '_', '.')")
-                self.draft = _Draft("?", number)  # read its fields, then drop it
+                self.draft = _Draft("?", number, 0)  # read its fields, then drop it
                 self.draft.fields["__bad__"] = ("", number)
         else:
             self.error(number, f"expected 'rule ID' or 'symbols:', got {stripped!r}")
@@ -224,7 +227,9 @@ class _Parser:
     # -- one rule ----------------------------------------------------------------------------
 
     def finish(self, draft: _Draft) -> None:
-        before = len(self.errors)
+        """The rule, added when none of its lines had an error (a faulty rule is skipped alone:
+        the rest of the file still loads)."""
+        before = draft.errors_before
         f = draft.fields
         if "__bad__" in f:
             return
@@ -339,8 +344,8 @@ class _Parser:
 
 
 def parse_rules(text: str, path: str) -> tuple[list[Rule], list[Diagnostic], list[Diagnostic]]:
-    """Parse one rule file: (rules, warnings, errors). When there are errors the file is
-    rejected by the loader; the rules returned are those that parsed cleanly. The file's
+    """Parse one rule file: (rules, warnings, errors). A rule with an error is left out (and
+    named by the error); the rules returned are those that parsed cleanly. The file's
     motifs are read (their faults are errors here) but left out: see :func:`parse_combos`."""
     rules, _, warnings, errors = parse_combos(text, path)
     return rules, warnings, errors

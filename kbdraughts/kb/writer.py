@@ -182,6 +182,8 @@ def show_motif(motif: Motif) -> str:
     if motif.name:
         lines.append(f"  name: {printable(motif.name)}")
     lines.append(f"  priority: {motif.priority}")
+    if motif.draft:
+        lines.append("  status: draft (checked and matched; the AI does not play it)")
     if motif.sacrifice:
         lines.append(f"  sacrifice: {motif.sacrifice}")
     if motif.play:

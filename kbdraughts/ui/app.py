@@ -17,6 +17,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.game import Game
+from kbdraughts.ui.loading import record_verdict
 from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, parse_square, side_name
 from kbdraughts.ui import commands, ending
 from kbdraughts.ui.commands import QuitGame, capitalised
@@ -319,7 +320,9 @@ class GameApp:
         score = score_text(result.pdn, self.console.glyphs is ASCII)
         people = self.session.people()
         verdict = ""
-        if len(people) == 1:
+        if self.session.shows_the_record():
+            verdict = " " + record_verdict(result.winner)
+        elif len(people) == 1:
             if result.winner is None:
                 verdict = " A draw."
             else:

@@ -141,10 +141,11 @@ class Autosave:
             self.lock.release()
             self.lock = None
 
-    def save(self, game: Game, tags: dict[str, str]) -> Path | None:
-        """Write ``game``; a failure is kept in ``error`` (the game goes on) and None returned.
-        A game taken back to no move from the initial position loses its file."""
-        if not worth_a_file(game):
+    def save(self, game: Game | PdnGame, tags: dict[str, str]) -> Path | None:
+        """Write ``game`` (a file's game with all the file had, ``tags`` over its own); a
+        failure is kept in ``error`` (the game goes on) and None returned. A game taken back
+        to no move from the initial position loses its file."""
+        if not worth_a_file(game.game if isinstance(game, PdnGame) else game):
             if self.path is not None:
                 self._drop()
             return None

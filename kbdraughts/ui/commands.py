@@ -15,7 +15,7 @@ from pathlib import Path
 from kbdraughts.ai.spec import MAX_LEVEL
 from kbdraughts.board import BLACK, START, WHITE, Move, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
-from kbdraughts.pdn import PdnError, read_pdn_file, write_pdn_file
+from kbdraughts.pdn import PdnGame, write_pdn_file
 from kbdraughts.ui.draws import draw_judgement
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
@@ -144,9 +144,13 @@ def _why(ui: Front, arg: str) -> None:
     ])
 
 
-@command("fen", "print the position as PDN FEN")
+@command("fen", "print the position as PDN FEN; --numbered: squares as numbers (1 = b8)",
+         "fen [--numbered]")
 def _fen(ui: Front, arg: str) -> None:
-    ui.info(fen(ui.session.game.position))
+    if arg.strip() not in ("", "--numbered"):
+        ui.error(f"fen takes no argument but --numbered, got {arg.strip()!r}.")
+        return
+    ui.info(fen(ui.session.game.position, numbered=arg.strip() == "--numbered"))
 
 
 @command("board", "draw the board again")
@@ -248,7 +252,8 @@ def _save(ui: Front, arg: str) -> None:
         if path.exists() and not force and not ui.ask_yes_no(f"Overwrite {path}? [y/n] "):
             ui.info("Not saved.")
             return
-        write_pdn_file(path, session.game, session.tags())
+        saved = session.saved_game()
+        write_pdn_file(path, saved, None if isinstance(saved, PdnGame) else session.tags())
     except (OSError, ValueError) as e:  # ValueError: a name the file system cannot encode
         ui.error(f"Cannot write {path}: {getattr(e, 'strerror', None) or e}.")
         return
@@ -284,30 +289,19 @@ def typed_path(ui: Front, name: str, doing: str) -> Path | None:
         return None
 
 
-@command("load", "load a game from a PDN file and play on from its end", "load FILE",
-         argument="file")
+@command("load", "load a game from a PDN file and play on from its end; a file of several "
+         "games lists them to choose from", "load FILE [--game N]", argument="file")
 def _load(ui: Front, arg: str) -> None:
-    name = arg.strip()
+    from kbdraughts.ui.loading import load_file, split_game_argument
+
+    name, number = split_game_argument(arg)
     if not name:
         ui.error("Say which file: load FILE (for example: load game.pdn).")
         return
     path = typed_path(ui, name, "load")
     if path is None:
         return
-    try:
-        games = read_pdn_file(path)
-    except (PdnError, OSError, ValueError) as e:
-        ui.error(f"{e}")
-        return
-    if not games:
-        ui.error(f"{name}: no game in this file.")
-        return
-    game = games[0].game
-    ui.session.load_game(game)
-    ui.changed()
-    more = f" (the first of {len(games)})" if len(games) > 1 else ""
-    ui.info(f"Loaded {name}{more}: {game.ply} plies, {side_name(game.side)} to move.")
-    ui.save_now()
+    load_file(ui, name, path, number)
 
 
 @command("level", "show the AI's level, or set it", "level [N]")

@@ -17,11 +17,12 @@ from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
 from kbdraughts.board import BLACK, WHITE
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, parse_fen
-from kbdraughts.pdn import PdnError, read_pdn_file
+from kbdraughts.pdn import PdnError, PdnGame, load_pdn_file
 from kbdraughts.resources import data_dir
 from kbdraughts.ui.app import WATCH_DELAY, GameApp, prompt_console
 from kbdraughts.ui.autosave import Autosave, GameOpen, resume, skipped_note
 from kbdraughts.ui.console import Console, PlainConsole, history_file
+from kbdraughts.ui.loading import game_lines, pick
 from kbdraughts.ui.players import ai_factory
 from kbdraughts.ui.render import glyphs_for
 from kbdraughts.ui.session import HUMAN, KB, Session
@@ -38,7 +39,8 @@ class StartOptions(Protocol):
     color: str  # the person's side: "white", "black" or "random"
     level: int | None  # the level of every knowledge-based seat
     fen: str | None  # start from this position
-    load: str | None  # play on from the end of this PDN file's first game
+    load: str | None  # play on from the end of a game of this PDN file
+    game: int | None  # which game of the --load file (from 1; None: the first)
     resume: bool  # play on with the last unfinished autosaved game
     white: PlayerSpec | None  # who plays White, instead of the colour's choice
     black: PlayerSpec | None
@@ -50,8 +52,10 @@ def start_game(options: StartOptions) -> int:
     """Play the game ``options`` ask for until the person leaves; 0 then. StartError when it
     cannot start."""
     game, specs, autosave, notes = _opening(options)
-    session = Session(ai_factory, seats(specs, options.white, options.black), game=game,
-                      level=options.level, autosave=autosave)
+    record = game if isinstance(game, PdnGame) else None
+    session = Session(ai_factory, seats(specs, options.white, options.black),
+                      game=record.game if record is not None else game, level=options.level,
+                      autosave=autosave, record=record)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     delay = options.delay if options.delay is not None else (WATCH_DELAY if terminal else 0.0)
     app = GameApp(_console(session, terminal, options.ascii), session, delay=delay)
@@ -87,8 +91,10 @@ def seats(specs: list[PlayerSpec], white: PlayerSpec | None,
 Notes = list[tuple[str, str]]  # (kind, text): what to show before the game, "dim" or "error"
 
 
-def _opening(options: StartOptions) -> tuple[Game, list[PlayerSpec], Autosave, Notes]:
-    """The game to play, the seats, its autosave and notes to show first."""
+def _opening(options: StartOptions
+             ) -> tuple[Game | PdnGame, list[PlayerSpec], Autosave, Notes]:
+    """The game to play (the file's game, for --load), the seats, its autosave and notes to
+    show first."""
     if sum(bool(x) for x in (options.fen, options.load, options.resume)) > 1:
         raise StartError("choose one of --fen, --load and --resume")
     colour = options.color or "white"
@@ -96,24 +102,38 @@ def _opening(options: StartOptions) -> tuple[Game, list[PlayerSpec], Autosave, N
     specs = [HUMAN, KB] if colour == "white" else [KB, HUMAN]
     if options.resume:
         return _resumed(specs)
-    game = Game()
+    if getattr(options, "game", None) is not None and not options.load:
+        raise StartError("--game chooses a game of the --load file; say the file")
+    game: Game | PdnGame = Game()
+    notes: Notes = []
     if options.load:
-        try:
-            games = read_pdn_file(options.load)
-        except PdnError as e:
-            raise StartError(str(e)) from None
-        if not games:
-            raise StartError(f"{options.load}: no game in this file")
-        game = games[0].game
+        game, notes = _loaded(options.load, getattr(options, "game", None))
     elif options.fen:
         try:
             game = Game(parse_fen(options.fen))
         except FenError as e:
             raise StartError(f"bad FEN: {e}") from None
-    return game, specs, Autosave(), []
+    return game, specs, Autosave(), notes
 
 
-def _resumed(specs: list[PlayerSpec]) -> tuple[Game, list[PlayerSpec], Autosave, Notes]:
+def _loaded(name: str, number: int | None) -> tuple[PdnGame, Notes]:
+    """Game ``number`` (default the first) of a PDN file, and notes: the file's warnings, and
+    the list of its games when it holds several and none was chosen."""
+    try:
+        read = load_pdn_file(name)
+        chosen = pick(read, number or 1, name)
+    except (PdnError, ValueError) as e:
+        raise StartError(str(e)) from None
+    notes: Notes = [("dim", f"Note: {w}") for w in read.warnings]
+    if number is None and len(read.entries) > 1:
+        notes.append(("dim", f"{name} holds {len(read.entries)} games; the first is loaded "
+                      "('--game N' or 'load FILE --game N' for another):\n"
+                      + "\n".join(game_lines(read))))
+    return chosen, notes
+
+
+def _resumed(specs: list[PlayerSpec]
+             ) -> tuple[Game | PdnGame, list[PlayerSpec], Autosave, Notes]:
     """The last unfinished game no other kbdraughts has open, with the seats it was saved
     with (``specs`` where a tag names no player), saved on in its own file; files passed over
     are named in the notes."""
@@ -130,7 +150,7 @@ def _resumed(specs: list[PlayerSpec]) -> tuple[Game, list[PlayerSpec], Autosave,
         except PlayerSpecError:
             pass  # not a player we know: the side keeps its default seat
     notes.append(("dim", f"Resumed {found.path} ({saved.game.ply} plies)."))
-    return saved.game, specs, found.autosave, notes
+    return saved, specs, found.autosave, notes  # its comments kept as it is saved on
 
 
 def _console(session: Session, terminal: bool, ascii_only: bool) -> Console:

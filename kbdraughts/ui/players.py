@@ -34,10 +34,12 @@ def ai_factory(spec: PlayerSpec) -> Player:
     return make_player(spec)
 
 
-def _warm_up(player: Any) -> None:
-    """Load what the player loads lazily (the knowledge base) now, in the background."""
+def _warm_up(player: Any) -> list:
+    """Load what the player loads lazily (the knowledge base) now, in the background; the
+    faults of the rules it skipped (``path:line: error: ...``)."""
     engine = getattr(player, "engine", player)
-    getattr(engine, "kb", None)  # the Engine loads its knowledge base on first access
+    kb = getattr(engine, "kb", None)  # the Engine loads its knowledge base on first access
+    return list(getattr(kb, "errors", None) or ())
 
 
 class AIThread:
@@ -88,7 +90,11 @@ class LazyPlayer:
     def _build(self, factory: PlayerFactory) -> Player:
         player = factory(self.spec)
         try:
-            _warm_up(player)
+            skipped = _warm_up(player)
+            if skipped:  # a faulty rule of the person's costs that rule alone: say which
+                from kbdraughts.kb.knowledge import skipped_summary
+
+                self.warning = skipped_summary(skipped)
         except Exception as e:
             # Most likely a mistake in the person's own rule file: play on without the
             # knowledge base rather than not at all, and say why.

@@ -20,6 +20,7 @@ from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import BLACK, START, WHITE, Move, Side
 from kbdraughts.game import Game, Reason, Result
 from kbdraughts.notation import side_name
+from kbdraughts.pdn import PdnGame
 from kbdraughts.ui.autosave import Autosave
 from kbdraughts.ui.players import AIThread, LazyPlayer, PlayerFactory
 
@@ -45,6 +46,7 @@ class Session:
         level: int | None = None,
         autosave: Autosave | None = None,
         bottom: Side | None = None,
+        record: PdnGame | None = None,
     ):
         self.factory = factory
         self.level = level
@@ -59,6 +61,10 @@ class Session:
         self.draw_offered = False  # the AI offered a draw in this king duel already
         self._hint_player: LazyPlayer | None = None
         self._save_failed = False
+        self.record: PdnGame | None = None  # the file's game, when one was loaded
+        self.loaded_ply = -1  # the ply the loaded game had
+        if record is not None:
+            self._remember(record)
 
     # --- seats ------------------------------------------------------------------------------
 
@@ -185,15 +191,39 @@ class Session:
             self.bottom = you
         self.load_game(Game(START))
 
-    def load_game(self, game: Game) -> None:
-        """Play on with ``game``, saved to a new file from its next move."""
+    def load_game(self, game: Game, record: PdnGame | None = None) -> None:
+        """Play on with ``game``, saved to a new file from its next move; ``record`` is the
+        file's game it came from (its tags, comments and variations kept when saved)."""
         self.game = game
+        self.record = None
+        self.loaded_ply = -1
+        if record is not None:
+            self._remember(record)
         self.choices.clear()
         self.draw_offered = False
         if self.autosave:
             self.autosave.restart()
 
+    def _remember(self, record: PdnGame) -> None:
+        self.record = record
+        self.game = record.game
+        self.loaded_ply = record.game.ply
+
+    def shows_the_record(self) -> bool:
+        """Whether the game stands as it was loaded, ended: its result is the record's, not
+        a result of this session's play."""
+        return self.record is not None and self.game.ply == self.loaded_ply \
+            and self.record.game is self.game and self.game.result is not None \
+            and self.game.result.pdn == self.record.result
+
     # --- saving -----------------------------------------------------------------------------
+
+    def saved_game(self) -> Game | PdnGame:
+        """What ``save`` writes: the loaded file's game, moves as they stand now, with all the
+        file had (tags, comments, variations); else the game, for :meth:`tags`."""
+        if self.record is not None and self.record.game is self.game:
+            return self.record
+        return self.game
 
     def tags(self) -> dict[str, str]:
         """The PDN tags of the game."""
@@ -208,7 +238,7 @@ class Session:
         """Autosave the game; a note to show when saving failed for the first time."""
         if self.autosave is None:
             return None
-        self.autosave.save(self.game, self.tags())
+        self.autosave.save(self.saved_game(), self.tags())
         if self.autosave.error and not self._save_failed:
             self._save_failed = True
             return f"Note: {self.autosave.error}; the game goes on unsaved."

@@ -1,0 +1,271 @@
+"""The text of PDN games cut into games, with the place of everything in them.
+
+:func:`scan_games` reads a text once and gives each game as a :class:`RawGame`: its tags, the
+moves of its main line with where each move's annotations end (the NAGs, marks and comments
+right after it), its result token, and the offsets of the game's text, so the movetext can be
+written back exactly as the file had it and the coach's notes put in beside the moves.
+Comments (``{...}``, ``; ...``, ``%`` escape lines), variations ``( ... )`` (nested), NAGs
+``$n`` and marks ``!?`` are kept as text; words the reader does not know are kept too, but a
+word that looks like a move (``c3-d44``, ``c9``) is an error. A problem in one game (a stray
+bracket, a malformed tag, a comment never closed) is that game's :class:`PdnError`; reading
+goes on with the next game.
+
+>>> [g.moves[0].squares for g in scan_games("1. c3-d4 {ok} 1-0 [Event \\"b\\"] 1. 21-17 *")]
+['c3-d4', 'a3-b4']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from kbdraughts.fen import FenError, numbered_square
+from kbdraughts.squares import SQUARE_NAMES
+
+__all__ = ["PdnError", "RawMove", "RawGame", "scan_games", "COACH", "is_coach_note"]
+
+#: What starts a comment the coach wrote (``{coach: missed: ...}``): such comments are replaced
+#: when a game is annotated again.
+COACH = "coach:"
+
+
+class PdnError(ValueError):
+    """A PDN text that cannot be read; the message is ``source:line: what is wrong``."""
+
+
+_TOKEN_RE = re.compile(
+    r"""
+      (?P<space>\s+)
+    | (?P<comment>\{[^}]*\})
+    | (?P<open_comment>\{)
+    | (?P<line_comment>;[^\n]*)
+    | (?P<escape>(?m:^)%[^\n]*)
+    | (?P<tag>\[\s*(?P<tag_name>[A-Za-z0-9_]+)\s*"(?P<tag_value>(?:[^"\\\n]|\\.)*)"\s*\])
+    | (?P<bad_tag>\[[^\n]*)
+    | (?P<result>(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|\*)(?![\w/.-]))
+    | (?P<number>\d+\s*\.(?:\.\.|…)?)
+    | (?P<dots>\.\.\.|…)
+    | (?P<move>[a-hA-H][1-8](?:\s*[-:xX×]\s*[a-hA-H][1-8])+(?!\w))
+    | (?P<numeric_move>\d{1,2}(?:[-:xX×]\d{1,2})+(?!\w))
+    | (?P<nag>\$\d+)
+    | (?P<mark>[!?]+)
+    | (?P<open>\()
+    | (?P<close>\))
+    | (?P<stray>[}\]])
+    | (?P<word>[^\s{}\[\]();]+)
+    """,
+    re.VERBOSE,
+)
+#: Tokens kept as they are, in the main line or a variation: they never change the game.
+_TEXT = frozenset(("space", "comment", "line_comment", "escape", "nag", "mark"))
+#: Tokens that may follow a move and still belong to it (where the coach's note goes after).
+_ANNOTATION = frozenset(("comment", "nag", "mark"))
+#: A word that looks like a move or a square: a slip, not text to keep.
+_MOVE_LIKE = re.compile(r"[a-hA-H]\d|\d+[-:xX×]")
+
+
+@dataclass
+class RawMove:
+    """A move of the main line: its text as written, the move in square names, its line, the
+    offset where it starts and where its annotations (NAGs, marks, comments) end."""
+
+    text: str
+    squares: str
+    line: int
+    start: int
+    end: int
+    number: str | None = None  # the move number written just before it ("3.", "2...")
+
+
+@dataclass
+class RawGame:
+    """One game's text: offsets into the whole text, tags, main-line moves, result."""
+
+    line: int
+    start: int = -1  # the game's first token (a comment before its tags included)
+    tags_start: int = -1  # its first tag
+    body: int = -1  # the first token after its tags
+    end: int = -1  # after its last token
+    tags: list[tuple[str, str, int]] = field(default_factory=list)  # name, value, line
+    moves: list[RawMove] = field(default_factory=list)
+    first: int = -1  # the first move number or move of the main line
+    result: tuple[str, int, int, int] | None = None  # token, start, end, line
+    notes: list[tuple[int, int]] = field(default_factory=list)  # the coach's, with a space
+    between: list[tuple[int, int]] = field(default_factory=list)  # comments between tags
+    error: PdnError | None = None
+
+    def empty(self) -> bool:
+        return self.start < 0
+
+    def fail(self, message: str) -> None:
+        """Keep the game's first error."""
+        if self.error is None:
+            self.error = PdnError(message)
+
+
+#: A note as kbdraughts wrote it before the ``coach:`` mark, ``{missed: RULE MOVE ...
+#: (file:line)}`` (several joined by ``; ``): recognised, so a new run replaces it too.
+_UNMARKED = re.compile(r"\{(?:(?:missed|allowed): [^;{}]*\([^(){}]+:\d+\)(?:; |\}$))+")
+
+
+def is_coach_note(comment: str) -> bool:
+    """Whether a ``{comment}`` is one the coach wrote (marked, or as earlier versions did).
+
+    >>> is_coach_note("{coach: missed: x}")
+    True
+    >>> is_coach_note("{allowed: a (m.txt:3); missed: b (m.txt:4)}")
+    True
+    >>> is_coach_note("{missed: an easy win}")
+    False
+    """
+    return comment[1:].lstrip().startswith(COACH) or _UNMARKED.fullmatch(comment) is not None
+
+
+def _tokens(text: str) -> Iterator[tuple[str, re.Match[str], int]]:
+    """Every token of ``text`` as (kind, match, line)."""
+    line, pos = 1, 0
+    while pos < len(text):
+        m = _TOKEN_RE.match(text, pos)
+        assert m is not None  # the last alternatives match any other character
+        kind = m.lastgroup if m.lastgroup not in ("tag_name", "tag_value") else "tag"
+        yield kind, m, line
+        line += m.group(0).count("\n")
+        pos = m.end()
+
+
+def _squares(token: str, at: str) -> tuple[str, str | None]:
+    """A move's text in square names, and the error when a number names no square."""
+    text = re.sub(r"\s+", "", token)
+    if not text[0].isdigit():
+        return text, None
+    parts = re.split(r"([-:xX×])", text)
+    try:
+        names = [SQUARE_NAMES[numbered_square(int(p))] if i % 2 == 0 else p
+                 for i, p in enumerate(parts)]
+    except FenError as e:
+        return text, f"{at}: {token!r}: {e}"
+    return "".join(names), None
+
+
+class _Scanner:
+    """The state of one pass over a text: the games so far and the one being read."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.games: list[RawGame] = []
+        self.game = RawGame(line=1)
+        self.depth = 0  # nesting of ( variations )
+        self.opened = 0  # the line of the outermost '(' still open
+        self.grouping = False  # the last main-line token was a move or its annotation
+        self.space_start = -1  # where the whitespace just before this token started
+        self.number: str | None = None  # a move number waiting for its move
+
+    def finish(self, line: int) -> None:
+        g = self.game
+        if self.depth:
+            g.fail(f"{self.source}:{self.opened}: a variation '(' is never closed with ')'")
+        if not g.empty():
+            self.games.append(g)
+        self.game = RawGame(line=line)
+        self.depth = 0
+        self.grouping = False
+
+    def token(self, kind: str, m: re.Match[str], line: int) -> None:
+        g = self.game
+        if kind == "space":
+            self.space_start = m.start()
+            return
+        if kind == "tag" and (g.moves or g.result is not None or self.depth):
+            self.finish(line)  # a tag after movetext starts the next game
+        elif g.result is not None and kind not in _TEXT and kind != "word":
+            self.finish(line)  # after the result only comments belong to the game
+        g = self.game
+        if g.empty():
+            g.start, g.line = m.start(), line
+        g.end = m.end()
+        self.take(kind, m, line)
+        self.space_start = -1
+
+    def take(self, kind: str, m: re.Match[str], line: int) -> None:
+        g, token, at = self.game, m.group(0), f"{self.source}:{line}"
+        if kind == "tag":
+            if g.tags_start < 0:
+                g.tags_start = m.start()
+            elif g.body >= 0:  # a comment between tags: kept, written before them
+                g.between.append((g.body, self.space_start if self.space_start >= 0
+                                  else m.start()))
+            g.tags.append((m.group("tag_name"), re.sub(r"\\(.)", r"\1", m.group("tag_value")),
+                           line))
+            g.body = -1
+            return
+        if g.body < 0:
+            g.body = m.start()
+        if kind == "comment" and is_coach_note(token):
+            # the space before it goes too, but never a line end (it may end a '; comment')
+            line_start = m.string.rfind("\n", 0, m.start()) + 1
+            g.notes.append((max(self.space_start, line_start, 0) if self.space_start >= 0
+                            else m.start(), m.end()))
+        if self.depth == 0 and kind in _ANNOTATION and self.grouping:
+            g.moves[-1].end = m.end()  # the move's own NAG, mark or comment
+        else:
+            self.grouping = False
+        if kind in _TEXT:
+            return
+        if kind in ("open", "close"):
+            self.variation(kind, at, line)
+        elif kind in ("open_comment", "stray", "bad_tag"):
+            self.problem(kind, token, at)
+        elif self.depth:
+            return  # a variation's moves are kept as text, never played
+        elif kind in ("move", "numeric_move"):
+            if g.first < 0:
+                g.first = m.start()
+            squares, error = _squares(token, at)
+            if error:
+                g.fail(error)
+            g.moves.append(RawMove(token, squares, line, m.start(), m.end(), self.number))
+            self.number = None
+            self.grouping = True
+        elif kind in ("number", "dots"):
+            if g.first < 0:
+                g.first = m.start()
+            if kind == "number":
+                self.number = re.sub(r"\s+", "", token).replace("…", "...")
+        elif kind == "result":
+            g.result = (token, m.start(), m.end(), line)
+        else:
+            self.problem(kind, token, at)
+
+    def variation(self, kind: str, at: str, line: int) -> None:
+        if kind == "open":
+            if not self.depth:
+                self.opened = line
+            self.depth += 1
+        elif self.depth == 0:
+            self.game.fail(f"{at}: ')' closes no variation")
+        else:
+            self.depth -= 1
+
+    def problem(self, kind: str, token: str, at: str) -> None:
+        """A token that is no move, number, result or text: an error, or a word to keep."""
+        g = self.game
+        if kind == "open_comment":
+            g.fail(f"{at}: comment '{{' is never closed with '}}'")
+        elif kind == "stray":
+            closes = "comment '{'" if token == "}" else "tag '['"
+            g.fail(f"{at}: stray {token!r} closes no {closes}")
+        elif kind == "bad_tag":
+            g.fail(f"{at}: malformed tag {token.strip()!r}: write it as [Name \"value\"]")
+        elif _MOVE_LIKE.match(token):
+            g.fail(f"{at}: {token!r} is not a move (write moves like c3-d4 or c3:e5)")
+        # any other word is text the reader does not know: kept as it is
+
+
+def scan_games(text: str, source: str = "<pdn>") -> list[RawGame]:
+    """The games of ``text``, in order, each with its first error if it has one."""
+    scanner = _Scanner(source)
+    for kind, m, line in _tokens(text):
+        scanner.token(kind, m, line)
+    scanner.finish(text.count("\n") + 1)
+    return scanner.games

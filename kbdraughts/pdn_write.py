@@ -1,0 +1,219 @@
+"""PDN out: a game as PDN text, and a game read from a file written back with nothing lost.
+
+:func:`game_to_pdn` writes a game played here: the roster tags, numbered movetext in full-path
+notation, the result. :func:`pdn_game_text` writes a game read from a file: its tags in the
+file's order, its movetext byte for byte as the file had it (comments, NAGs, variations, the
+result in the file's convention), the coach's notes put in as ``{coach: ...}`` after the moves
+concerned (earlier ones replaced), moves played on since appended and moves taken back cut.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from kbdraughts.board import BLACK, START, WHITE
+from kbdraughts.fen import fen, parse_fen
+from kbdraughts.game import Game
+from kbdraughts.notation import move_text
+from kbdraughts.pdn_lex import COACH
+from kbdraughts.pdn_model import GAME_TYPE, RESULTS, PdnGame, in_convention, normal_result
+
+__all__ = ["game_to_pdn", "pdn_game_text", "coach_comment"]
+
+#: Tags always written, in this order (the PDN "seven tag roster" as used for draughts).
+_ROSTER = ("Event", "Date", "White", "Black", "Result", "GameType")
+_LINE_WIDTH = 79
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def coach_comment(note: str) -> str:
+    """A note of the coach's as a PDN comment, marked so a later run can replace it."""
+    return "{" + f"{COACH} {note.replace('}', ')')}" + "}"
+
+
+def _units(game: Game, comments: Mapping[int, str] | None = None, first: int = 0) -> list[str]:
+    """The moves from ply ``first`` on as units that are never split across lines:
+    ``1. c3-d4``, ``f6-g5``, and ``{comment}`` after the move of each ply ``comments`` names
+    (Black's move after one gets its number again: ``1... f6-g5``)."""
+    units = []
+    comments = comments or {}
+    side = game.positions[first].side if first < len(game.positions) else game.start.side
+    number = 1 + (first + (game.start.side == BLACK)) // 2
+    for i in range(first, len(game.moves)):
+        text = move_text(game.moves[i])
+        if side == WHITE:
+            units.append(f"{number}. {text}")
+        elif i == first or i - 1 in comments:
+            units.append(f"{number}... {text}")
+        else:
+            units.append(text)
+        if i in comments:  # a '}' would end the comment early
+            units.append("{" + comments[i].replace("}", ")") + "}")
+        if side == BLACK:
+            number += 1
+        side = 1 - side
+    return units
+
+
+def _wrap(units: Sequence[str]) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for unit in units:
+        if line and len(line) + 1 + len(unit) > _LINE_WIDTH:
+            lines.append(line)
+            line = unit
+        else:
+            line = f"{line} {unit}" if line else unit
+    return lines + ([line] if line else [])
+
+
+def game_to_pdn(game: Game, tags: dict[str, str] | None = None,
+                comments: Mapping[int, str] | None = None, numbered: bool = False) -> str:
+    """One game as PDN: the tags (defaults ``?`` for the roster), numbered movetext, result.
+
+    ``tags`` adds to or overrides the defaults; the Result tag, unless given, is the game's
+    result (``*`` while it goes on), and the movetext ends with the same token. ``comments``
+    puts ``{text}`` after the move of each ply it names (an index into ``game.moves``).
+    ``numbered`` writes the FEN tag's squares as numbers.
+    """
+    result = game.result
+    values: dict[str, str] = {
+        "Event": "?", "Date": "????.??.??", "White": "?", "Black": "?",
+        "Result": result.pdn if result is not None else "*", "GameType": GAME_TYPE,
+    }
+    if game.start != START:
+        values["SetUp"] = "1"
+        values["FEN"] = fen(game.start, numbered)
+    for name, value in (tags or {}).items():
+        values[name] = str(value)
+    token = values["Result"]
+    if normal_result(token) not in RESULTS:
+        raise ValueError(f"result {values['Result']!r} is not one of {', '.join(RESULTS)}")
+    order = list(_ROSTER) + [n for n in values if n not in _ROSTER]
+    lines = [f"[{name} {_quote(values[name])}]" for name in order]
+    lines.append("")
+    lines.extend(_wrap(_units(game, comments) + [token]))
+    return "\n".join(lines) + "\n"
+
+
+def _kept(pg: PdnGame) -> int:
+    """How many plies of the file's main line the game still starts with."""
+    assert pg.source is not None
+    k = 0
+    for a, b in zip(pg.source.moves, pg.game.moves):
+        if a != b:
+            break
+        k += 1
+    return k
+
+
+def _changed(pg: PdnGame) -> bool:
+    """Whether the game left the file's main line: moves taken back or played on."""
+    assert pg.source is not None
+    k = _kept(pg)
+    return k < len(pg.source.moves) or len(pg.game.moves) > k
+
+
+def _current(pg: PdnGame) -> str:
+    return pg.game.result.pdn if pg.game.result is not None else "*"
+
+
+def _in_file_style(pg: PdnGame, like: str | None, changed: bool) -> str:
+    """The game's result as the file wrote it (``like``) while it is the one read, else in
+    the file's convention (``2-0`` for ``1-0`` when the file counted 2 points a win)."""
+    assert pg.source is not None
+    current = _current(pg)
+    if like is not None and (normal_result(like) == current
+                             or not changed and current == pg.source.read_result):
+        return like
+    return in_convention(current, like)
+
+
+def _movetext_edits(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None,
+                    ) -> list[tuple[int, int, str]]:
+    """The edits to the file's movetext, as (start, end, new text)."""
+    src = pg.source
+    assert src is not None
+    k, changed = _kept(pg), _changed(pg)
+    token = _in_file_style(pg, src.token or pg.tags.get("Result"), changed)
+    edits: list[tuple[int, int, str]] = []
+    if notes is not None:  # annotating: the coach's earlier notes go
+        edits.extend((a, b, "") for a, b in src.notes)
+        for ply, texts in sorted(notes.items()):
+            if ply < k and texts:
+                edits.append((src.ends[ply], src.ends[ply],
+                              "".join(" " + coach_comment(t) for t in texts)))
+    if changed:
+        edits = _played_on(pg, k, notes, edits)
+    if src.result is not None:
+        edits.append((src.result[0], src.result[1], token))
+    elif changed or _current(pg) != src.read_result:
+        text = _apply(src.text, edits)  # what the token follows
+        edits.append((len(src.text), len(src.text), (_after(text) if text else "") + token))
+    return edits
+
+
+def _played_on(pg: PdnGame, k: int, notes: Mapping[int, Sequence[str]] | None,
+               edits: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The edits once the game left the file's main line at ply ``k``: the file's later moves
+    (and what stood between them) cut, the game's own moves from ply ``k`` written instead."""
+    src = pg.source
+    assert src is not None
+    later = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if p >= k and t}
+    units = " ".join(_units(pg.game, later, k))
+    has_result = src.result is not None
+    end = src.result[0] if has_result else len(src.text)
+    if k < len(src.moves):
+        cut = src.ends[k - 1] if k else max(src.first, 0)
+        edits = [e for e in edits if e[1] <= cut or e[0] >= end]  # those cut go with it
+        new = (" " if k and units else "") + units + (" " if has_result and (units or k) else "")
+        edits.append((cut, end, new))
+    elif units:
+        before = _after(src.text) if src.text and not has_result else ""
+        edits.append((end, end, before + units + (" " if has_result else "")))
+    return edits
+
+
+def _after(text: str) -> str:
+    """What separates ``text`` from what is added after it: a line end when its last line may
+    hold a ``; comment`` or a ``%`` escape, which runs to the end of the line."""
+    last = text[text.rfind("\n") + 1:]
+    return "\n" if ";" in last or last.startswith("%") else " "
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    out, pos = [], 0
+    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1])):
+        start = max(start, pos)
+        out.append(text[pos:start])
+        out.append(new)
+        pos = max(pos, end)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
+                  tags: Mapping[str, str] | None = None, numbered: bool = False) -> str:
+    """A game read from a file written back: nothing of the file's lost, the coach's
+    ``notes`` (ply -> texts; given, they replace the coach's earlier ones) beside the moves,
+    ``tags`` over the file's, the FEN tag numbered when ``numbered``. A game not read from a
+    file is written by :func:`game_to_pdn`."""
+    if pg.source is None:
+        comments = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if t}
+        return game_to_pdn(pg.game, {**pg.tags, **(tags or {})}, comments, numbered)
+    edits = _movetext_edits(pg, notes)
+    values = dict(pg.tags)
+    if "Result" in values:
+        values["Result"] = _in_file_style(pg, values["Result"], _changed(pg))
+    values.update(tags or {})
+    if numbered and "FEN" in values:
+        values["FEN"] = fen(parse_fen(values["FEN"]), numbered=True)
+    lines = [pg.source.lead] if pg.source.lead else []
+    lines += [f"[{name} {_quote(value)}]" for name, value in values.items()]
+    body = _apply(pg.source.text, edits).strip()
+    if lines and body:
+        lines.append("")
+    return "\n".join(lines + ([body] if body else [])) + "\n"

@@ -1,0 +1,139 @@
+"""Loading PDN files at the console and with ``play --load``: a list to choose from when a file
+holds several games, ``--game N``, broken games named, the file's annotations kept by
+``save``, and a loaded game's result shown as a record, not as the person's defeat."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from kbdraughts.notation import move_text
+from kbdraughts.ui import launch
+from kbdraughts.ui.launch import StartError, start_game
+from ui_driver import play_session
+
+GAMES = '''[Event "first"]
+[White "Иванов"]
+[Black "Петров"]
+[Result "*"]
+[GameType "25"]
+
+1. c3-d4 {центр} f6-g5 *
+
+[Event "broken"]
+[Result "*"]
+[GameType "25"]
+
+1. c3-d4 c3-d4 *
+
+[Event "black won"]
+[White "A"]
+[Black "B"]
+[Result "0-2"]
+[GameType "25"]
+
+{before} 1. e3-d4 $1 d6-c5 (1... b6-a5) 2. a3-b4 c5:e3 {ouch} 0-2
+'''
+
+
+@pytest.fixture
+def games_file(tmp_path: Path) -> Path:
+    path = tmp_path / "three.pdn"
+    path.write_text(GAMES, encoding="utf-8")
+    return path
+
+
+def test_load_lists_the_games_and_loads_the_one_chosen(tmp_path: Path, games_file: Path):
+    app, shown = play_session(f"load {games_file}\r1\rquit\r", tmp_path)
+    assert f"{games_file.name} holds 3 games" in shown or "holds 3 games" in shown
+    assert "1. Иванов – Петров, first, *, 2 plies" in shown
+    assert f"2. cannot be read: {games_file}:13: move 1... c3-d4" in shown
+    assert "3. A – B, black won, 0-1, 4 plies" in shown
+    assert "Loaded" in shown and "(game 1 of 3)" in shown
+    assert [move_text(m) for m in app.game.moves] == ["c3-d4", "f6-g5"]
+
+
+def test_load_with_game_n_a_broken_game_and_no_answer(tmp_path: Path, games_file: Path):
+    _, shown = play_session(f"load {games_file} --game 2\rload {games_file}\r\rquit\r",
+                            tmp_path)
+    assert f"game 2 cannot be read: {games_file}:13:" in shown
+    assert "Not loaded." in shown
+
+
+def test_save_after_load_keeps_the_files_tags_comments_and_variations(
+        tmp_path: Path, games_file: Path):
+    out = tmp_path / "out.pdn"
+    app, shown = play_session(f"load {games_file} --game 3\rsave {out}\rquit\r", tmp_path)
+    assert "Saved to" in shown
+    assert out.read_text(encoding="utf-8") == GAMES[GAMES.index('[Event "black won"]'):]
+
+
+def test_a_loaded_finished_game_is_a_record_not_the_persons_defeat(
+        tmp_path: Path, games_file: Path):
+    _, shown = play_session(f"load {games_file} --game 3\rn\rquit\r", tmp_path)
+    assert "The game as recorded: Black won." in shown
+    assert "You lose" not in shown
+
+
+def test_play_on_from_a_loaded_game_and_save_appends_the_moves(tmp_path: Path, games_file):
+    out = tmp_path / "on.pdn"
+    _, shown = play_session(f"load {games_file} --game 1\rg3-h4\rsave {out}\rquit\r", tmp_path)
+    text = out.read_text(encoding="utf-8")
+    assert '[White "Иванов"]' in text and "{центр}" in text
+    assert "1. c3-d4 {центр} f6-g5 2. g3-h4 " in text
+    (autosaved,) = (tmp_path / "games").glob("*.pdn")  # the autosave keeps them too
+    assert "{центр}" in autosaved.read_text(encoding="utf-8")
+
+
+def test_a_file_not_in_utf8_is_named_with_a_note(tmp_path: Path):
+    latin = Path(__file__).parent / "data" / "pdn" / "latin1.pdn"
+    _, shown = play_session(f"load {latin}\rquit\r", tmp_path)
+    assert f"Note: {latin}: not UTF-8 text; read as Latin-1" in shown and "Loaded" in shown
+
+
+def options(**given) -> SimpleNamespace:
+    base = dict(color="white", level=None, fen=None, load=None, game=None, resume=False,
+                white=None, black=None, ascii=False, delay=None)
+    return SimpleNamespace(**{**base, **given})
+
+
+@pytest.fixture
+def typed(monkeypatch: pytest.MonkeyPatch):
+    class Idle:
+        def choose(self, game, stop=None):
+            return None
+
+    monkeypatch.setattr(launch, "ai_factory", lambda spec: Idle())
+
+    def type_keys(keys: str) -> io.StringIO:
+        out = io.StringIO()
+        monkeypatch.setattr("sys.stdin", io.StringIO(keys))
+        monkeypatch.setattr("sys.stdout", out)
+        return out
+
+    return type_keys
+
+
+def test_play_load_game_n_and_the_list_when_none_is_chosen(typed, games_file: Path):
+    out = typed("record\nquit\n")
+    start_game(options(load=str(games_file), game=3))
+    assert "The game as recorded: Black won." in out.getvalue()
+    out = typed("record\nquit\n")
+    start_game(options(load=str(games_file)))
+    text = out.getvalue()
+    assert "holds 3 games; the first is loaded" in text and "B, black won, 0-1, 4 plies" in text
+    assert "1. c3-d4 f6-g5" in text
+
+
+def test_play_game_mistakes_are_start_errors(games_file: Path):
+    for given, message in [
+        (dict(game=2), "--game chooses a game of the --load file"),
+        (dict(load=str(games_file), game=2), "game 2 cannot be read: "),
+        (dict(load=str(games_file), game=4), f"{games_file}: no game 4 (the file holds 3"),
+    ]:
+        with pytest.raises(StartError) as caught:
+            start_game(options(**given))
+        assert str(caught.value).startswith(message), caught.value
