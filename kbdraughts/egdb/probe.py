@@ -119,5 +119,8 @@ def why_unknown(pos: Position) -> str:
     if not covers(pos):
         return "a man stands on the rank where it would have been crowned"
     m = material_of(pos)
+    if not build.native_solves() and m.pieces > AUTO_PIECES_PURE:
+        return (f"the table {m.name} ({m.words()}) is not built: more than "
+                f"{AUTO_PIECES_PURE} pieces need the native core")
     return (f"the table {m.name} ({m.words()}) is not built: kbdraughts egdb build "
             f"--pieces {m.pieces}")
