@@ -186,3 +186,18 @@ def test_a_build_reads_the_tables_already_whole(folder, tables) -> None:
     [again] = [r for r in reports if r.built]
     assert again.material == Material(0, 1, 0, 2) and "truncated" in again.damaged
     assert store.read(path).values == tables[Material(0, 1, 0, 2)].values
+
+
+@native
+@pytest.mark.parametrize("call, error", [
+    (lambda: core.egdb_solve([0, 1, 0, 1], {}), TypeError),
+    (lambda: core.egdb_solve((0, 0, 0, 1), {}), ValueError),
+    (lambda: core.egdb_solve((3, 0, 3, 0), {}), ValueError),
+    (lambda: core.egdb_solve((0, 1, 1, 0), {(0, 1, 0, 1): b"short"}), ValueError),
+    (lambda: core.egdb_solve((1, 1, 1, 1), {}), LookupError),
+    (lambda: core.egdb_verify((0, 1, 0, 1), b"", b"", {}), ValueError),
+    (lambda: core.egdb_index(Position(1, 0, 0, 0)), ValueError),
+])
+def test_the_native_face_checks_what_it_is_given(call, error) -> None:
+    with pytest.raises(error):
+        call()

@@ -8,6 +8,10 @@
 /* A material (wm, wk, bm, bk) of a table: a piece on each side, at most EG_MAX in all. */
 static int to_material(PyObject *o, Material *m)
 {
+    if (!PyTuple_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "a material (wm, wk, bm, bk) is needed");
+        return 0;
+    }
     if (!PyArg_ParseTuple(o, "iiii", &m->wm, &m->wk, &m->bm, &m->bk))
         return 0;
     int n = m->wm + m->wk + m->bm + m->bk;
