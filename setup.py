@@ -8,14 +8,14 @@ runs its pure-Python modules (``kbdraughts --version`` says which core runs).
 from setuptools import Extension, setup
 
 SOURCES = ["geometry.c", "movegen.c", "eval.c", "search.c", "referee.c", "convert.c",
-           "evaluator.c", "searcher.c", "module.c"]
+           "evaluator.c", "searcher.c", "egdb.c", "egdb_py.c", "module.c"]
 
 setup(
     ext_modules=[
         Extension(
             "kbdraughts._core",
             sources=[f"kbdraughts/csrc/{name}" for name in SOURCES],
-            depends=[f"kbdraughts/csrc/{h}" for h in ("core.h", "search.h", "pyface.h")],
+            depends=[f"kbdraughts/csrc/{h}" for h in ("core.h", "search.h", "pyface.h", "egdb.h")],
             # -ffp-contract=off: no fused multiply-add, so the evaluation rounds as Python does.
             extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-parameter",
                                 "-ffp-contract=off"],

@@ -93,8 +93,8 @@ def test_the_command_line_keeps_the_layout_limits():
 
 def test_every_command_is_registered():
     sub = next(a for a in build_parser()._actions if a.dest == "command")
-    assert sorted(sub.choices) == ["annotate", "bestmove", "match", "moves", "perft", "play",
-                                   "rules"]
+    assert sorted(sub.choices) == ["annotate", "bestmove", "egdb", "match", "moves", "perft",
+                                   "play", "rules"]
 
 
 def test_no_command_is_a_usage_error(capsys):

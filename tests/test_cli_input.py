@@ -216,7 +216,8 @@ def _parsers():
 def test_every_option_says_its_default():
     for name, parser in _parsers():
         for action in parser._actions:
-            if action.dest in ("help", "version", "command", "rules_command") or action.required:
+            if action.dest in ("help", "version", "command", "rules_command", "egdb_command") \
+                    or action.required:
                 continue  # a required argument has no default
             assert "default" in (action.help or ""), (name, action.option_strings, action.dest)
 

@@ -8,6 +8,9 @@
 #include <math.h>
 #include <string.h>
 #include "pyface.h"
+#include "egdb.h"
+
+extern PyMethodDef EGDB_METHODS[]; /* egdb_py.c */
 
 typedef void (*Generator)(const Pos *, MoveList *);
 
@@ -247,6 +250,7 @@ static PyObject *constants(void)
 PyMODINIT_FUNC PyInit__core(void)
 {
     geometry_init();
+    eg_init();
     main_thread = PyThread_get_thread_ident();
     if (PyType_Ready(&EvaluatorType) < 0 || PyType_Ready(&SearcherType) < 0)
         return NULL;
@@ -257,7 +261,8 @@ PyMODINIT_FUNC PyInit__core(void)
     Py_INCREF(&SearcherType);
     if (PyModule_AddObject(m, "Evaluator", (PyObject *)&EvaluatorType) < 0
         || PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0
-        || PyModule_AddObject(m, "CONSTANTS", constants()) < 0) {
+        || PyModule_AddObject(m, "CONSTANTS", constants()) < 0
+        || PyModule_AddFunctions(m, EGDB_METHODS) < 0) {
         Py_DECREF(m);
         return NULL;
     }

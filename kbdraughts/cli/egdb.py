@@ -1,0 +1,175 @@
+"""``kbdraughts egdb build|probe|verify``: the endgame tables for scripts.
+
+Output formats are relied upon by other programs; keep them exactly:
+
+- ``egdb build [--pieces N] [--force]``: one line per table, ``NAME  WORDS  N positions  win W
+  loss L draw D  longest P plies  S s`` (``read`` instead of the seconds for a table already
+  whole on disk), then ``total: T tables, N positions, B MB on disk, S s``; a progress line on
+  stderr when it is a terminal.
+- ``egdb probe [FEN ...]``: one line per position, ``win N``, ``loss N``, ``draw`` (for the side
+  to move, by the board; N the plies to the next capture or crowning) or ``unknown``, then
+  ``  # `` and words; FENs from stdin when none are given, each answered as read.
+- ``egdb verify [--pieces N]``: one line per table, ``NAME ok`` or ``NAME N faults (first:
+  FEN)`` or ``NAME not checked: why``; exit 0 when every table is whole and consistent, 1
+  otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from kbdraughts.cli.args import add_fens, fail, one_line, whole_number
+
+if TYPE_CHECKING:  # the tables are imported when a command runs
+    from kbdraughts.egdb.build import Report
+
+#: The most pieces the command builds (the index's MAX_PIECES; not imported: a light start).
+MAX_PIECES = 5
+DEFAULT_PIECES = 4
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "egdb", help="endgame tables: build, probe, verify",
+        description="Endgame tables of up to 5 pieces in $XDG_DATA_HOME/kbdraughts/egdb "
+        "(~/.local/share/kbdraughts/egdb): the value of every position for the side to move "
+        "and the distance to the next capture or crowning, by the board (the draw rules are "
+        "not applied).",
+    )
+    actions = p.add_subparsers(dest="egdb_command", metavar="ACTION", parser_class=type(p))
+
+    def no_action(args: argparse.Namespace) -> int:
+        p.print_help()
+        return fail("egdb", "choose an action: build, probe or verify")
+
+    p.set_defaults(func=no_action)
+    pieces = whole_number("pieces", 2, MAX_PIECES)
+    b = actions.add_parser(
+        "build", help="build the tables by retrograde analysis",
+        description="Build every table of 2..N pieces; a table already whole on disk is read "
+        "instead, so a stopped build resumes. 4 pieces: some 16 MB and seconds; 5: some "
+        "350 MB and minutes.")
+    b.add_argument("--pieces", type=pieces, default=DEFAULT_PIECES, metavar="N",
+                   help=f"the most pieces, 2..{MAX_PIECES} (default {DEFAULT_PIECES})")
+    b.add_argument("--force", action="store_true", help="build again tables already on disk "
+                   "(default: read them)")
+    b.set_defaults(func=run_build)
+    q = actions.add_parser(
+        "probe", help="the tables' value of each position",
+        description="One line per position: 'win N', 'loss N' or 'draw' for the side to move "
+        "(N: plies to the next capture or crowning, the winner hurrying, the loser delaying), "
+        "or 'unknown' when the tables do not cover it, then '  # ' and words. The tables of up "
+        "to 4 pieces are built at first need. With no FEN, reads FENs from stdin, one a line.")
+    add_fens(q)
+    q.set_defaults(func=run_probe)
+    v = actions.add_parser(
+        "verify", help="check each table against its positions' successors",
+        description="Check every table of 2..N pieces: whole (its checksum), and each "
+        "position's value and distance following from its successors'. Exit 1 on a fault.")
+    v.add_argument("--pieces", type=pieces, default=DEFAULT_PIECES, metavar="N",
+                   help=f"the most pieces, 2..{MAX_PIECES} (default {DEFAULT_PIECES})")
+    v.set_defaults(func=run_verify)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from kbdraughts.egdb import build
+    from kbdraughts.egdb.index import materials, size
+
+    todo = materials(args.pieces)
+    total = sum(size(m) for m in todo)
+    if not build.native_solves() and args.pieces > 3:
+        return fail("egdb build", "more than 3 pieces need the native core (see kbdraughts "
+                    "--version)")
+    folder = build.default_folder()
+    print(f"building {len(todo)} tables, {total:,} positions, about "
+          f"{build.disk_bytes(args.pieces) / 1e6:.0f} MB, in {folder}", file=sys.stderr,
+          flush=True)
+    progress = _Progress(total, len(todo))
+    start = time.perf_counter()
+    try:
+        build.build(args.pieces, folder, args.force, progress.table)
+    except OSError as e:
+        progress.clear()
+        return fail("egdb build", f"cannot write the tables: {e}")
+    progress.clear()
+    print(f"total: {len(todo)} tables, {total:,} positions, "
+          f"{build.disk_bytes(args.pieces) / 1e6:.1f} MB on disk, "
+          f"{time.perf_counter() - start:.1f} s", flush=True)
+    return 0
+
+
+class _Progress:
+    """Each table's line on stdout; on a terminal, a progress line on stderr with the time
+    left, judged by the positions done so far."""
+
+    def __init__(self, total: int, tables: int) -> None:
+        self.total, self.tables = total, tables
+        self.done = self.count = 0
+        self.start = time.perf_counter()
+        self.live = sys.stderr.isatty()
+
+    def table(self, report: Report) -> None:
+        from kbdraughts.egdb.index import size
+
+        m, t = report.material, report.table
+        self.clear()
+        if report.damaged:
+            print(f"kbdraughts egdb: rebuilt: {one_line(report.damaged)}", file=sys.stderr)
+        wins, losses, draws = t.counts()
+        when = f"{report.seconds:.2f} s" if report.built else "read"
+        print(f"{m.name}  {m.words()}  {size(m):,} positions  win {wins:,} loss {losses:,} "
+              f"draw {draws:,}  longest {max(t.distances)} plies  {when}", flush=True)
+        self.done += size(m)
+        self.count += 1
+        if self.live and self.count < self.tables:
+            spent = time.perf_counter() - self.start
+            left = spent / self.done * (self.total - self.done)
+            print(f"\r{self.count}/{self.tables} tables, {100 * self.done // self.total}% of "
+                  f"the positions, about {left:.0f} s left", end="", file=sys.stderr,
+                  flush=True)
+
+    def clear(self) -> None:
+        if self.live:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+
+
+def run_probe(args: argparse.Namespace) -> int:
+    from kbdraughts.cli.answer import answer_each
+    from kbdraughts.egdb.probe import Database, describe
+    from kbdraughts.notation import parse_fen
+
+    def note(text: str) -> None:
+        print(f"kbdraughts egdb: {one_line(text)}", file=sys.stderr, flush=True)
+
+    db = Database(note=note)
+
+    def answer(text: str) -> str:
+        pos = parse_fen(text)
+        return describe(pos, db.probe(pos))
+
+    return answer_each(args.fens, answer)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from kbdraughts.egdb import build
+    from kbdraughts.egdb.index import unrank
+    from kbdraughts.notation import fen
+
+    def say(check: build.Check) -> None:
+        name = check.material.name
+        if check.problem:
+            print(f"{name} not checked: {one_line(check.problem)}", flush=True)
+        elif check.faults:
+            first = fen(unrank(check.material, check.first))
+            print(f"{name} {check.faults} faults (first: {first})", flush=True)
+        else:
+            print(f"{name} ok", flush=True)
+
+    checks = build.verify(args.pieces, build.default_folder(), say)
+    bad = sum(1 for c in checks if c.faults or c.problem)
+    print(f"total: {len(checks)} tables, {bad} with a fault or not checked", flush=True)
+    return 1 if bad else 0
+

@@ -1,0 +1,145 @@
+"""Building and checking the tables of a folder, material by material in dependency order.
+
+A table is solved once the tables its conversions lead to are at hand (:func:`sources`), so
+:func:`build` walks :func:`index.materials`' order and keeps each table it builds or reads; a
+table already on disk and whole is read, not built again, so a stopped build resumes where it
+stopped. The native core solves (``csrc/egdb.c``); without it the pure-Python reference does,
+for at most :data:`reference.MAX_PIECES` pieces.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from kbdraughts.egdb import reference, store
+from kbdraughts.egdb.index import Material, materials, size
+from kbdraughts.egdb.store import Table, TableError
+from kbdraughts.native import core as _core
+from kbdraughts.resources import data_dir
+
+
+def default_folder() -> Path:
+    """``$XDG_DATA_HOME/kbdraughts/egdb``."""
+    return data_dir() / "egdb"
+
+
+def sources(m: Material) -> list[Material]:
+    """The tables ``m``'s conversions can lead to: every material with fewer pieces that each
+    side can still have (a side may lose pieces, and a man may become a king), and the two
+    crownings without a capture."""
+    out = [c for c in materials(m.pieces - 1) if _reachable(m, c)]
+    crowned = [Material(m.wm - 1, m.wk + 1, m.bm, m.bk), Material(m.wm, m.wk, m.bm - 1, m.bk + 1)]
+    return out + [c for c in crowned if min(c) >= 0]
+
+
+def _reachable(m: Material, c: Material) -> bool:
+    # Men only become kings or go; so a side's men never grow, nor its men and kings together.
+    return c.wm <= m.wm and c.wm + c.wk <= m.wm + m.wk and c.bm <= m.bm and c.bm + c.bk <= m.bm + m.bk
+
+
+def native_solves() -> bool:
+    return _core is not None
+
+
+def solve(m: Material, tables: dict[Material, Table]) -> Table:
+    """``m``'s table from the tables of its :func:`sources` (in ``tables``)."""
+    needed = {s: tables[s] for s in sources(m)}
+    if _core is None:
+        if m.pieces > reference.MAX_PIECES:
+            raise RuntimeError(f"tables of {m.pieces} pieces need the native core "
+                               "(kbdraughts --version says why it does not run)")
+        return reference.solve(m, needed)
+    values, distances = _core.egdb_solve(tuple(m), {tuple(s): t.values
+                                                    for s, t in needed.items()})
+    return Table(m, bytes(values), bytes(distances))
+
+
+@dataclass(frozen=True)
+class Report:
+    """What :func:`build` did with one table."""
+
+    material: Material
+    table: Table
+    seconds: float
+    built: bool  # False: read from disk, already whole
+    damaged: str = ""  # why the file on disk was not trusted, when it was not
+
+
+def load(folder: Path, m: Material) -> tuple[Table | None, str]:
+    """The table of ``m`` in ``folder`` when it is there and whole; else None and why not (""
+    when it is simply missing)."""
+    path = store.path_for(folder, m)
+    try:
+        return store.read(path), ""
+    except FileNotFoundError:
+        return None, ""
+    except (TableError, OSError) as e:
+        return None, str(e) if isinstance(e, TableError) else f"{path}: {e.strerror}"
+
+
+def build(pieces: int, folder: Path | None = None, force: bool = False,
+          on_table: Callable[[Report], None] | None = None) -> None:
+    """Every table of 2..``pieces`` pieces in ``folder``: read when whole (unless ``force``),
+    else solved and written; ``on_table`` hears of each as it is done."""
+    folder = folder or default_folder()
+    sources_at_hand: dict[Material, Table] = {}
+    for m in materials(pieces):
+        start = time.perf_counter()
+        table, damaged = (None, "") if force else load(folder, m)
+        built = table is None
+        if table is None:
+            table = solve(m, sources_at_hand)
+            store.write(folder, table)
+        if on_table:
+            on_table(Report(m, table, time.perf_counter() - start, built, damaged))
+        # A conversion reads only the values: the distances (4/5 of a table) are let go.
+        sources_at_hand[m] = Table(m, table.values, b"")
+
+
+@dataclass(frozen=True)
+class Check:
+    """What :func:`verify` found in one table."""
+
+    material: Material
+    faults: int  # positions whose value or distance does not follow from their successors'
+    first: int  # the first of them, or -1
+    problem: str = ""  # the table is missing or damaged: not checked
+
+
+def verify(pieces: int, folder: Path | None = None,
+           on_table: Callable[[Check], None] | None = None) -> list[Check]:
+    """The consistency pass over every table of 2..``pieces`` pieces in ``folder``."""
+    folder = folder or default_folder()
+    tables: dict[Material, Table] = {}
+    checks = []
+    for m in materials(pieces):
+        table, why = load(folder, m)
+        if table is None:
+            check = Check(m, 0, -1, why or f"{store.path_for(folder, m)}: missing")
+        elif any(s not in tables for s in sources(m)):
+            check = Check(m, 0, -1, "a table it depends on is missing or damaged")
+        else:
+            check = Check(m, *consistency(table, tables))
+            tables[m] = Table(m, table.values, b"")  # its sources need only the values
+        checks.append(check)
+        if on_table:
+            on_table(check)
+    return checks
+
+
+def consistency(table: Table, tables: dict[Material, Table]) -> tuple[int, int]:
+    """(faults, first faulty index or -1) of one table against its sources in ``tables`` (of
+    which only the values are read)."""
+    m = table.material
+    if _core is None:
+        return reference.verify(table, {s: tables[s] for s in sources(m)})
+    return _core.egdb_verify(tuple(m), table.values, table.distances,
+                             {tuple(s): tables[s].values for s in sources(m)})
+
+
+def disk_bytes(pieces: int) -> int:
+    """The bytes the tables of up to ``pieces`` pieces take on disk (headers aside)."""
+    return sum((size(m) + 3) // 4 + size(m) for m in materials(pieces))

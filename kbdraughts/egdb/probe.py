@@ -1,0 +1,126 @@
+"""Asking the tables about a position: its value for the side to move and the distance to
+conversion, or None where the tables do not reach.
+
+The value is the board's: the draw rules of game.py (three kings against one must win within
+15 moves, the king-only and ending counters) are not applied here; a caller that knows the
+game's counters weighs the distance against them.
+
+>>> from kbdraughts.notation import parse_fen
+>>> describe(parse_fen("W:WKc1,Ke1:BKa1"), (DRAW, 0))
+'draw  # drawn with best play: 2 kings v 1 king'
+>>> describe(parse_fen("B:WKa1,Kc1,Ke1:BKd8"), (LOSS, 19))  # doctest: +NORMALIZE_WHITESPACE
+'loss 19  # White wins: 19 plies to the next capture or crowning against the longest
+ defence: 3 kings v 1 king'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from kbdraughts.board import Position
+from kbdraughts.egdb import build
+from kbdraughts.egdb.index import MAX_PIECES, Material, covers, material_of, rank
+from kbdraughts.egdb.store import DRAW, LOSS, VALUE_NAMES, WIN, Table
+from kbdraughts.squares import side_name
+
+#: Tables of up to this many pieces are built at first need (some 15 s with the native core).
+AUTO_PIECES = 4
+#: Without the native core, the pure-Python reference builds these (some 20 s).
+AUTO_PIECES_PURE = 3
+
+__all__ = ["Database", "probe", "describe", "WIN", "LOSS", "DRAW"]
+
+
+class Database:
+    """The tables of one folder, read by material when first asked, each checked whole."""
+
+    def __init__(self, folder: Path | None = None, note: Callable[[str], None] | None = None,
+                 auto_pieces: int | None = None) -> None:
+        self.folder = folder or build.default_folder()
+        self.note = note or (lambda text: None)
+        if auto_pieces is None:
+            auto_pieces = AUTO_PIECES if build.native_solves() else AUTO_PIECES_PURE
+        self.auto_pieces = auto_pieces
+        self._tables: dict[Material, Table | None] = {}
+        self._built = False
+
+    def table(self, m: Material) -> Table | None:
+        """``m``'s table, or None when it is not built (or damaged) and not built at need."""
+        if m not in self._tables:
+            table, why = build.load(self.folder, m)
+            if why:
+                self.note(f"endgame table not trusted: {why}")
+            if table is None and m.pieces <= self.auto_pieces and not self._built:
+                self._build_now()
+                table, _ = build.load(self.folder, m)
+            self._tables[m] = table
+        return self._tables[m]
+
+    def _build_now(self) -> None:
+        self._built = True  # once a run: a folder that cannot be written is not tried again
+        self.note(f"building the endgame tables of up to {self.auto_pieces} pieces in "
+                  f"{self.folder} (once; some seconds)")
+        try:
+            build.build(self.auto_pieces, self.folder)
+        except OSError as e:
+            self.note(f"could not write the endgame tables: {e}")
+        # What was missing before may be there now.
+        self._tables = {m: t for m, t in self._tables.items() if t is not None}
+
+    def probe(self, pos: Position) -> tuple[int, int] | None:
+        """(WIN, LOSS or DRAW for the side to move, plies to conversion; 0 for a draw), or
+        None when no table covers ``pos``."""
+        if not covers(pos):
+            return None
+        table = self.table(material_of(pos))
+        if table is None:
+            return None
+        i = rank(pos)
+        return table.value(i), table.distance(i)
+
+
+_default: Database | None = None
+
+
+def probe(pos: Position) -> tuple[int, int] | None:
+    """:meth:`Database.probe` on the user's tables (built at first need, silently)."""
+    global _default
+    if _default is None:
+        _default = Database()
+    return _default.probe(pos)
+
+
+def describe(pos: Position, answer: tuple[int, int] | None) -> str:
+    """The line ``egdb probe`` prints: ``win N``, ``loss N``, ``draw`` or ``unknown``, then
+    ``  # `` and words."""
+    if answer is None:
+        return f"unknown  # {why_unknown(pos)}"
+    value, plies = answer
+    m = material_of(pos)
+    mover, other = side_name(pos.side), side_name(1 - pos.side)
+    if value == DRAW:
+        return f"draw  # drawn with best play: {m.words()}"
+    winner, loser = (mover, other) if value == WIN else (other, mover)
+    if plies == 0:
+        how = f"{loser} has no move"
+    else:
+        how = (f"{winner} wins: {plies} {'ply' if plies == 1 else 'plies'} to the next capture "
+               f"or crowning against the longest defence")
+    return f"{VALUE_NAMES[value]} {plies}  # {how}: {m.words()}"
+
+
+def why_unknown(pos: Position) -> str:
+    n = (pos.white | pos.black).bit_count()
+    if not pos.white or not pos.black:
+        return "a side without pieces: the game is over"
+    if n > MAX_PIECES:
+        return f"{n} pieces: the tables hold at most {MAX_PIECES}"
+    if not covers(pos):
+        return "a man stands on the rank where it would have been crowned"
+    m = material_of(pos)
+    if not build.native_solves() and m.pieces > AUTO_PIECES_PURE:
+        return (f"the table {m.name} ({m.words()}) is not built: more than "
+                f"{AUTO_PIECES_PURE} pieces need the native core")
+    return (f"the table {m.name} ({m.words()}) is not built: kbdraughts egdb build "
+            f"--pieces {m.pieces}")

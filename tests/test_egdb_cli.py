@@ -1,0 +1,88 @@
+"""``kbdraughts egdb build|probe|verify`` as a script sees it."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kbdraughts.cli import main
+from kbdraughts.egdb import build, store
+from kbdraughts.egdb.index import Material, materials
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("egdb")
+    build.build(3, folder)
+    return folder
+
+
+@pytest.fixture
+def folder(built: Path) -> Path:
+    """The tables of up to 3 pieces in this test's own data folder."""
+    target = build.default_folder()
+    shutil.copytree(built, target)
+    return target
+
+
+def test_probe_answers_each_fen_in_words(folder, capsys) -> None:
+    assert main(["egdb", "probe", "W:WKa1:BKh8", "W:WKc1,Ke1:BKa1", "B:Wc3:Bb4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("loss 2  # Black wins: 2 plies")
+    assert lines[1] == "draw  # drawn with best play: 2 kings v 1 king"
+    assert lines[2].startswith("win 1  # Black wins: 1 ply")
+
+
+def test_probe_reads_stdin_and_answers_a_bad_fen_with_error(folder, capsys, monkeypatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("W:WKa1:BKh8\nnonsense\n\nW:Wa1,c3,e3:Bb6,d6,f6\n"))
+    assert main(["egdb", "probe"]) == 2
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0].startswith("loss 2") and lines[1] == "error"
+    assert lines[2] == "unknown  # 6 pieces: the tables hold at most 5"
+    assert "bad FEN: line 2" in err
+
+
+def test_probe_says_when_a_table_is_not_built(folder, capsys) -> None:
+    (folder / "w0m1k-b0m1k.egdb").unlink()
+    # Up to 4 pieces are built at first need, with a note; 5 are left to the command.
+    assert main(["egdb", "probe", "W:WKa1:BKh8"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("loss 2") and "building the endgame tables" in err
+    assert main(["egdb", "probe", "W:WKa1,Kc1:BKh8,Kf8,Kd8"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("unknown  # the table w0m2k-b0m3k (2 kings v 3 kings) is not built")
+
+
+def test_build_counts_each_table_and_reads_the_whole_ones(folder, capsys) -> None:
+    assert main(["egdb", "build", "--pieces", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(materials(3)) + 1
+    assert out[0].startswith("w0m1k-b0m1k  1 king v 1 king  1,984 positions  win ")
+    assert all(line.endswith("read") for line in out[:-1])
+    assert out[-1].startswith(f"total: {len(materials(3))} tables, 399,040 positions")
+
+
+def test_verify_passes_and_then_names_a_damaged_table(folder, capsys) -> None:
+    assert main(["egdb", "verify", "--pieces", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "w0m1k-b0m1k ok" and out[-1].endswith("0 with a fault or not checked")
+    path = store.path_for(folder, Material(1, 0, 1, 0))
+    path.write_bytes(path.read_bytes()[:-3])
+    assert main(["egdb", "verify", "--pieces", "3"]) == 1
+    out = capsys.readouterr().out
+    assert f"w1m0k-b1m0k not checked: {path}: truncated" in out
+    assert "w1m0k-b2m0k not checked: a table it depends on" in out
+
+
+@pytest.mark.parametrize("argv", [["egdb"], ["egdb", "build", "--pieces", "6"],
+                                  ["egdb", "verify", "--pieces", "x"]])
+def test_usage_errors_exit_2_without_a_traceback(argv, capsys) -> None:
+    with pytest.raises(SystemExit) as e:
+        status = main(argv)
+        raise SystemExit(status)
+    assert e.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err

@@ -1,0 +1,200 @@
+"""The endgame tables against the theory of the endings and against an exhaustive search.
+
+The sampled check searches every line from a position to the table's stated distance (a
+minimax of its own over board.py's moves, memoised by position and plies left) and reads only
+the values of other tables after a capture or a crowning, never the table under test.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from kbdraughts.board import Position, captures, legal_moves, play
+from kbdraughts.egdb import build, reference
+from kbdraughts.egdb.index import Material, materials, size, unrank
+from kbdraughts.egdb.probe import Database
+from kbdraughts.egdb.store import DRAW, LOSS, WIN, Table
+from kbdraughts.notation import parse_fen
+from kbdraughts.squares import SQUARE_FILE, SQUARE_RANK, SQUARES
+
+#: Positions sampled per material of 3 pieces (the 2-piece tables are checked whole).
+SAMPLES = 2000
+UNDECIDED = 0
+MAIN_ROAD = [s for s in SQUARES if SQUARE_FILE[s] == SQUARE_RANK[s]]  # a1-h8
+OFF_ROAD = [s for s in SQUARES if s not in MAIN_ROAD]
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Database:
+    folder: Path = tmp_path_factory.mktemp("egdb")
+    build.build(3, folder)
+    return Database(folder, auto_pieces=3)
+
+
+@pytest.fixture(scope="module")
+def db4(tmp_path_factory: pytest.TempPathFactory) -> Database:
+    """The tables of up to 4 pieces (some seconds natively; too slow without the core)."""
+    if not build.native_solves():
+        pytest.skip("4-piece tables need the native core")
+    return Database(tmp_path_factory.mktemp("egdb4"), auto_pieces=4)
+
+
+@pytest.fixture(scope="module")
+def tables(db: Database) -> dict[Material, Table]:
+    return {m: db.table(m) for m in materials(3)}
+
+
+# --- an exhaustive search to the stated distance --------------------------------------------------
+
+
+class Search:
+    """WIN or LOSS for the side to move when forced within ``plies`` plies, else UNDECIDED; a
+    capture or a crowning ends a line with the value the other tables give after it."""
+
+    def __init__(self, tables: dict[Material, Table]) -> None:
+        self.tables = tables
+        self.memo: dict[tuple[Position, int], int] = {}
+
+    def __call__(self, pos: Position, plies: int) -> int:
+        key = (pos, plies)
+        if key not in self.memo:
+            self.memo[key] = self._search(pos, plies)
+        return self.memo[key]
+
+    def _search(self, pos: Position, plies: int) -> int:
+        moves = legal_moves(pos)
+        if not moves:
+            return LOSS
+        if plies <= 0:
+            return UNDECIDED
+        results = []
+        for move in moves:
+            child = play(pos, move)
+            if move.captured or move.crowned:
+                results.append(reference.converted(child, self.tables))
+            else:
+                results.append(self(child, plies - 1))
+        if LOSS in results:
+            return WIN
+        return LOSS if all(v == WIN for v in results) else UNDECIDED
+
+
+def agrees(search: Search, pos: Position, value: int, plies: int, horizon: int) -> bool:
+    """Whether the search finds ``value`` in exactly ``plies`` plies (a draw: nothing forced
+    within ``horizon``)."""
+    if value == DRAW:
+        return search(pos, horizon) == UNDECIDED
+    return search(pos, plies) == value and (plies == 0 or search(pos, plies - 1) != value)
+
+
+@pytest.mark.parametrize("m", materials(3), ids=lambda m: m.name)
+def test_the_tables_agree_with_an_exhaustive_search(tables, m: Material) -> None:
+    table = tables[m]
+    others = {k: t for k, t in tables.items() if k != m}
+    search = Search(others)
+    horizon = max(table.distances) + 2
+    n = size(m)
+    sample = range(n) if n <= SAMPLES else random.Random(m.name).sample(range(n), SAMPLES)
+    wrong = [i for i in sample
+             if not agrees(search, unrank(m, i), table.value(i), table.distance(i), horizon)]
+    assert wrong == [], f"{len(wrong)} of {len(sample)} disagree, first index {wrong[:1]}"
+
+
+def test_the_search_refuses_a_wrong_claim(tables) -> None:
+    # The check above is worth something only if a wrong value or distance fails it.
+    m = Material(2, 0, 0, 1)
+    table, search = tables[m], Search({k: t for k, t in tables.items() if k != m})
+    horizon = max(table.distances) + 2
+    for i in range(0, size(m), 97):
+        pos, value, plies = unrank(m, i), table.value(i), table.distance(i)
+        if value == DRAW:
+            assert not agrees(search, pos, WIN, 1, horizon)
+            assert not agrees(search, pos, LOSS, 2, horizon)
+        else:
+            assert not agrees(search, pos, value, plies + 2, horizon)
+            assert not agrees(search, pos, DRAW, 0, horizon)
+
+
+# --- the theory -------------------------------------------------------------------------------------
+
+
+def kings(white: list[int], black: list[int], side: int) -> Position:
+    w, b = sum(1 << s for s in white), sum(1 << s for s in black)
+    return Position(w, b, w | b, side)
+
+
+def test_one_king_against_one_is_a_draw_unless_a_capture_is_forced(db) -> None:
+    # Worked out from the moves alone: the side to move takes now (won in 1), or each of its
+    # moves can be taken (lost in 2), or it has a move after which each reply can be taken
+    # (won in 3); otherwise neither king can ever be forced and it is a draw.
+    def takes(pos: Position) -> bool:
+        return bool(captures(pos))
+
+    def every_move_is_taken(pos: Position) -> bool:
+        return all(takes(play(pos, m)) for m in legal_moves(pos))
+
+    for w, b in ((w, b) for w in SQUARES for b in SQUARES if w != b):
+        for side in (0, 1):
+            pos = kings([w], [b], side)
+            if takes(pos):
+                want = (WIN, 1)
+            elif every_move_is_taken(pos):
+                want = (LOSS, 2)
+            elif any(every_move_is_taken(play(pos, m)) for m in legal_moves(pos)):
+                want = (WIN, 3)
+            else:
+                want = (DRAW, 0)
+            assert db.probe(pos) == want, (pos, want)
+    assert db.probe(parse_fen("W:WKa1:BKh8")) == (LOSS, 2)  # a1's only road leads to h8
+    assert db.probe(parse_fen("W:WKc1:BKh8")) == (DRAW, 0)
+
+
+def _quiet(pos: Position) -> bool:
+    """Neither side could take at once."""
+    return not captures(pos) and not captures(pos._replace(side=1 - pos.side))
+
+
+def test_two_kings_against_a_lone_king_on_the_main_road_draw(db) -> None:
+    assert db.probe(parse_fen("W:WKc1,Ke1:BKa1")) == (DRAW, 0)  # issue 21's example
+    checked = 0
+    for road in MAIN_ROAD:
+        for white in combinations(OFF_ROAD, 2):
+            for side in (0, 1):
+                pos = kings(list(white), [road], side)
+                if _quiet(pos):
+                    assert db.probe(pos) == (DRAW, 0), pos
+                    checked += 1
+    assert checked > 3000
+
+
+def test_a_lone_king_holding_the_main_road_draws_against_three_kings(db4) -> None:
+    # Against three kings only a shot at once wins (a king offered so that the forced capture
+    # is taken back): no such win is longer than 3 plies.
+    for road in MAIN_ROAD:
+        for white in combinations(OFF_ROAD, 3):
+            for side in (0, 1):
+                pos = kings(list(white), [road], side)
+                if _quiet(pos):
+                    value, plies = db4.probe(pos)
+                    assert value == DRAW or (side == 0 and value == WIN and plies <= 3), pos
+
+
+def test_three_kings_holding_the_main_road_win_within_the_fifteen_moves(db4) -> None:
+    # Petrov's triangle: with a king on the main road and White to move, three kings catch a
+    # lone king that is off it, every time, by White's 15th move (29 plies) at the latest.
+    assert db4.probe(parse_fen("W:WKa1,Kc1,Ke1:BKd8"))[0] == WIN  # issue 21's examples
+    assert db4.probe(parse_fen("W:WKa1,Kg1,Ke1:BKd8"))[0] == WIN
+    longest = 0
+    for road in MAIN_ROAD:
+        for lone in OFF_ROAD:
+            for two in combinations([s for s in SQUARES if s not in (road, lone)], 2):
+                pos = kings([road, *two], [lone], 0)
+                if _quiet(pos):
+                    value, plies = db4.probe(pos)
+                    assert value == WIN, pos
+                    longest = max(longest, plies)
+    assert longest <= 29
