@@ -6,6 +6,16 @@
 
 static inline int has(Bitboard b, int s) { return (int)(b >> s & 1); }
 
+/* Where the empty squares along ``ray`` end: the index of its first occupied square (n when
+ * the first ``n`` are all empty). */
+static inline int skip_empty(const uint8_t *ray, int n, Bitboard empty)
+{
+    int i = 0;
+    while (i < n && has(empty, ray[i]))
+        i++;
+    return i;
+}
+
 /* Whether a king on sq can take something: board.py's _king_can_capture. */
 static int king_can_capture(int sq, Bitboard opp, Bitboard empty)
 {
@@ -14,9 +24,7 @@ static int king_can_capture(int sq, Bitboard opp, Bitboard empty)
         if (n < 1)
             continue;
         const uint8_t *ray = RAY[sq][d];
-        int i = 0;
-        while (i < n && has(empty, ray[i]))
-            i++;
+        int i = skip_empty(ray, n, empty);
         if (i < n && has(opp, ray[i]) && has(empty, ray[i + 1]))
             return 1;
     }
@@ -60,16 +68,12 @@ static void king_captures(Walk *w, int sq, Bitboard opp, Bitboard empty, Bitboar
         if (n < 2)
             continue;
         const uint8_t *ray = RAY[sq][d];
-        int i = 0;
-        while (i < n && has(empty, ray[i]))
-            i++;
+        int i = skip_empty(ray, n, empty);
         if (i >= n - 1 || !has(opp, ray[i]))
             continue;
-        int over = ray[i++];
-        int first_landing = i;
-        while (i < n && has(empty, ray[i]))
-            i++;
-        int nland = i - first_landing;
+        int over = ray[i];
+        int first_landing = i + 1;
+        int nland = skip_empty(ray + first_landing, n - first_landing, empty);
         if (!nland)
             continue;
         Bitboard opp2 = opp & ~(1ULL << over), taken2 = taken | 1ULL << over;
