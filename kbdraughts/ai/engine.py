@@ -3,21 +3,22 @@
 Each level is a row of ``LEVELS``: the layers it tries in order (``kbdraughts.ai.layers``) and
 the depth its search goes to at most. The first layer that answers decides. Level 1 is the
 ancestor's order exactly: the knowledge base's rules (capture, exact, pattern), then the
-capture tree when a capture is available, else the weighted simple move. Higher levels keep the
-rules first (a pattern rule's move must survive a short search) and replace the last two
-layers by an alpha-beta search within the time budget.
+capture tree when a capture is available, else the weighted simple move. Higher levels ask the
+endgame tables first where they reach (``ai/endgame.py``, the draw rules on top), then keep the
+rules (a pattern rule's move must survive a short search) and replace the last two layers by an
+alpha-beta search within the time budget.
 
 >>> [layer.__name__ for layer in LEVELS[1].layers]
 ['kb_rules', 'capture_tree', 'weighted_move']
 >>> [layer.__name__ for layer in LEVELS[4].layers], LEVELS[4].depth
-(['checked_kb_rules', 'only_move', 'search'], 64)
+(['endgame_db', 'checked_kb_rules', 'only_move', 'search'], 64)
 
-A new layer (an endgame probe, motif rules) is one function and one table entry: write
-``def endgame_probe(ctx: Context) -> Choice | None`` in ``layers.py`` (None when it has no
+A new layer is one function and one table entry: write
+``def my_layer(ctx: Context) -> Choice | None`` in ``layers.py`` (None when it has no
 answer; ``ctx.legal`` holds the legal moves, ``ctx.options`` the knowledge base, heuristic and
 searcher), then put it in the rows that should try it, before the layer it should pre-empt::
 
-    _SEARCHING = (checked_kb_rules, endgame_probe, only_move, search)
+    _SEARCHING = (endgame_db, checked_kb_rules, my_layer, only_move, search)
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from typing import NamedTuple, Sequence
 from kbdraughts.ai import explain
 from kbdraughts.ai.heuristic import Heuristic, default_heuristic
 from kbdraughts.ai.layers import (
-    Choice, Clock, Context, Layer, Options, capture_tree, checked_kb_rules, kb_rules, only_move,
+    Choice, Clock, Context, Layer, Options, capture_tree, checked_kb_rules, endgame_db, kb_rules,
+    only_move,
     recurring_positions, search, weigh_moves, weighted_move,
 )
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
@@ -51,7 +53,9 @@ class Level(NamedTuple):
     depth: int = 0  # plies the search goes to at most; 0 for a level that does not search
 
 
-_SEARCHING = (checked_kb_rules, only_move, search)
+#: The endgame tables come first where they reach: they are exact, and a pattern or motif rule
+#: (the main road) played before them can waste the moves the 15-move rule allows.
+_SEARCHING = (endgame_db, checked_kb_rules, only_move, search)
 #: Level 1 is the layers alone; 2 and 3 search at most 4 and 8 plies; 4 searches as deep as
 #: the time budget allows.
 LEVELS: dict[int, Level] = {
