@@ -27,7 +27,7 @@ from kbdraughts.egdb import probe as egdb_probe
 from kbdraughts.egdb.index import MAX_PIECES
 from kbdraughts.egdb.probe import DRAW, LOSS, WIN
 from kbdraughts.game import ENDING_PLIES, KING_MOVES_ONLY_PLIES, LONE_KING_MOVES
-from kbdraughts.squares import side_name
+from kbdraughts.squares import side_name as colour
 
 Prober = Callable[[Position], "tuple[int, int] | None"]
 
@@ -41,18 +41,20 @@ class Verdict(NamedTuple):
     by_rules: bool  # a board win (or loss) that a draw rule turns into a draw
     rule: str = ""  # which rule, in words, when by_rules
 
-    def words(self, pos: Position) -> str:
-        """The verdict as a player says it."""
+    def words(self, pos: Position, me: int | None = None) -> str:
+        """The verdict as a player says it; ``me``: the side named "it" (the one judging)."""
+        def name(side: int) -> str:
+            return "it" if side == me else colour(side)
         if self.by_rules:
-            winner = side_name(pos.side if self.board == WIN else 1 - pos.side)
+            winner = name(pos.side if self.board == WIN else 1 - pos.side)
             return (f"drawn by {self.rule} ({winner} wins on the board, but needs "
                     f"{_plies(self.distance)} to the next capture or crowning)")
         if self.board == DRAW:
             return "drawn with best play"
         winner_to_move = self.board == WIN
-        winner = side_name(pos.side if winner_to_move else 1 - pos.side)
+        winner = name(pos.side if winner_to_move else 1 - pos.side)
         if self.distance == 0:
-            return f"{winner} wins: {side_name(pos.side)} has no move"
+            return f"{winner} wins: {colour(pos.side)} has no move"
         moves = (self.distance + 1) // 2 if winner_to_move else self.distance // 2
         return (f"{winner} wins in {moves} {'move' if moves == 1 else 'moves'} (by the board: "
                 f"{_plies(self.distance)} to the next capture or crowning)")

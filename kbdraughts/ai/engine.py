@@ -28,7 +28,8 @@ import threading
 import time
 from typing import NamedTuple, Sequence
 
-from kbdraughts.ai import explain
+from kbdraughts.ai import endgame, explain
+from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, default_heuristic
 from kbdraughts.ai.layers import (
     Choice, Clock, Context, Layer, Options, capture_tree, checked_kb_rules, endgame_db, kb_rules,
@@ -151,6 +152,7 @@ class Engine:
     # forced win. With more pieces and an even position it declines: too early to agree a
     # draw. It offers a draw itself only in a position it judges drawn: no forced win or loss
     # for either side, few pieces, and no more than DRAW_MARGIN either way.
+    # Where the endgame tables reach, they decide both instead (``table_judgement``).
 
     def accepts_draw(self, game: Game, side: int) -> bool:
         """True when the AI, playing ``side``, takes a draw now (see ``draw_verdict``)."""
@@ -161,6 +163,9 @@ class Engine:
         words ("it judges the position +0.3 men for itself")."""
         if game.result is not None:
             return True, "the game is over"
+        known = table_judgement(game, side)
+        if known is not None:
+            return known
         score = self.evaluate_for(game.position, side)
         pieces = sum(game.position.counts())
         judged = explain.judgement_text(score)
@@ -179,6 +184,9 @@ class Engine:
         drawn (few pieces, no forced win either way, within DRAW_MARGIN); and why."""
         if game.result is not None:
             return False, "the game is over"
+        known = table_judgement(game, side)
+        if known is not None:
+            return known
         score = self.evaluate_for(game.position, side)
         judged = explain.judgement_text(score)
         drawn = (abs(score) <= DRAW_MARGIN and sum(game.position.counts()) <= FEW_PIECES)
@@ -192,3 +200,16 @@ class Engine:
                                                             movetime_ms=DRAW_JUDGE_MS)
         score = -WIN if res.move is None else res.score  # no move: the side to move has lost
         return score if pos.side == side else -score
+
+
+def table_judgement(game: Game, side: int) -> tuple[bool, str] | None:
+    """Where the endgame tables cover the position (and the draw rules' effect is sure):
+    whether ``side`` offers or takes a draw, exactly when the position is drawn (by the board
+    or by the rules) or lost for it, and why; None where the tables do not reach."""
+    pos = game.position
+    verdict = endgame.judge(pos, *game_counters(game))
+    if verdict is None:
+        return None
+    for_side = verdict.outcome if pos.side == side else -verdict.outcome
+    said = f"the endgame database says {verdict.words(pos, side)}"
+    return for_side <= 0, said

@@ -1,0 +1,121 @@
+"""The endgame tables in play (ai/endgame.py, the endgame_db layer, the draw judgement): wins
+played out within the draw rules, draws kept, and a board win past the counter called drawn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kbdraughts.ai.draw_rules import game_counters
+from kbdraughts.ai.endgame import decide, judge
+from kbdraughts.ai.engine import Engine
+from kbdraughts.ai.layers import ENDGAME_DB
+from kbdraughts.board import BLACK, WHITE
+from kbdraughts.egdb.build import native_solves
+from kbdraughts.egdb.probe import WIN
+from kbdraughts.game import Game
+from kbdraughts.notation import parse_fen
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    return Engine(level=2, movetime_ms=50, seed=1)
+
+
+def best_defence(game: Game):
+    d = decide(game.position, game.legal_moves(), *game_counters(game))
+    assert d is not None
+    return d.best
+
+
+def play_out(engine: Engine, game: Game, side: int, other, plies: int = 200) -> Game:
+    """``engine`` plays ``side``, ``other(game)`` the other side, until the game ends."""
+    while game.result is None and plies:
+        if game.side == side:
+            choice = engine.choose(game)
+            assert choice is not None and choice.layer == ENDGAME_DB, choice
+            game.push(choice.move)
+        else:
+            game.push(other(game))
+        plies -= 1
+    return game
+
+
+def test_a_won_three_piece_ending_is_won_against_every_defence(engine: Engine) -> None:
+    """Two kings against one (7 plies by the board): every line of defence, the layer wins
+    inside the rules."""
+    lines = 0
+
+    def walk(game: Game) -> None:
+        nonlocal lines
+        if game.result is not None:
+            assert game.result.winner == WHITE, (game.moves, game.result)
+            lines += 1
+            return
+        if game.side == WHITE:
+            game.push(engine.choose(game).move)
+            walk(game)
+            game.pop()
+            return
+        for move in list(game.legal_moves()):
+            game.push(move)
+            walk(game)
+            game.pop()
+
+    walk(Game(parse_fen("W:WKe1,Kg1:BKa7")))
+    assert lines > 1
+
+
+def test_a_king_against_two_men_is_won_against_the_best_defence(engine: Engine) -> None:
+    game = play_out(engine, Game(parse_fen("W:WKa1:Be7,b8")), WHITE, best_defence)
+    assert game.result is not None and game.result.winner == WHITE
+
+
+def test_three_kings_with_the_main_road_win_within_the_15_move_rule(engine: Engine) -> None:
+    """The issue's game: it shuffled c1-b2-a3 and drew by repetition; now a win, the lone
+    king defending as long as the tables allow, inside the 15 moves the rule gives."""
+    if not native_solves():
+        pytest.skip("4-piece tables need the native core")
+    game = play_out(engine, Game(parse_fen("W:WKa1,Kc1,Ke1:BKd8")), WHITE, best_defence)
+    assert game.result is not None and game.result.winner == WHITE
+    white_moves = (game.ply + 1) // 2
+    assert white_moves <= 15
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_lone_king_on_the_main_road_never_loses(engine: Engine, seed: int) -> None:
+    rng = random.Random(seed)
+    game = play_out(engine, Game(parse_fen("W:WKc1,Ke1:BKa1")), BLACK,
+                    lambda g: rng.choice(g.legal_moves()))
+    assert game.result is not None and game.result.winner != WHITE
+
+
+def test_two_kings_against_the_main_road_stay_drawn_and_the_draw_is_offered(
+        engine: Engine) -> None:
+    game = Game(parse_fen("W:WKc1,Ke1:BKa1"))
+    for side in (WHITE, BLACK):
+        assert engine.offers_draw(game, side)[0]
+        accepted, why = engine.draw_verdict(game, side)
+        assert accepted and "drawn with best play" in why
+    game = play_out(engine, game, WHITE, best_defence)
+    assert game.result is not None and game.result.winner is None
+
+
+def test_a_won_ending_is_neither_offered_nor_taken_by_the_winner(engine: Engine) -> None:
+    game = Game(parse_fen("W:WKe1,Kg1:BKa7"))
+    accepted, why = engine.draw_verdict(game, WHITE)
+    assert not accepted and "it wins in 4 moves" in why
+    assert not engine.offers_draw(game, WHITE)[0]
+    assert engine.draw_verdict(game, BLACK)[0]  # lost for Black: it takes the draw
+
+
+def test_a_board_win_past_the_counter_is_drawn_by_the_rules() -> None:
+    if not native_solves():
+        pytest.skip("4-piece tables need the native core")
+    pos = parse_fen("B:WKa1,Kc1,Ke1:BKd8")
+    fresh = judge(pos, 0, 0)
+    assert fresh is not None and fresh.outcome == -1 and fresh.board != WIN
+    late = judge(pos, 0, 26)  # White has made 13 of its 15 moves
+    assert late is not None and late.outcome == 0 and late.by_rules
+    assert "drawn by the 15-move rule" in late.words(pos)
