@@ -19,7 +19,7 @@ and then the verdict is unsure (None), as it is where no table reaches.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 from kbdraughts.ai.draw_rules import rule_draw
 from kbdraughts.board import Move, Position, legal_moves, play
@@ -65,13 +65,14 @@ def _plies(n: int) -> str:
 
 
 def judge(pos: Position, kings_only: int, since_balance: int,
-          prober: Prober = egdb_probe.probe) -> Verdict | None:
+          prober: Prober = egdb_probe.probe, legal: Sequence[Move] | None = None
+          ) -> Verdict | None:
     """``pos``'s value for the side to move with the game's counters (as ``game_counters``
     gives them after the last move), or None when no table covers it or the rules' effect is
-    unsure."""
+    unsure. ``legal``: its legal moves, when the caller has them."""
     if (pos.white | pos.black).bit_count() > MAX_PIECES:
         return None  # the middle game: asked at every move, so answered at once
-    if not pos.pieces(pos.side) or not legal_moves(pos):
+    if not pos.pieces(pos.side) or not (legal_moves(pos) if legal is None else legal):
         return Verdict(-1, LOSS, 0, False)
     if not pos.pieces(1 - pos.side):
         return Verdict(1, WIN, 0, False)
@@ -162,7 +163,7 @@ def decide(pos: Position, legal: list[Move] | tuple[Move, ...], kings_only: int,
            since_balance: int, prober: Prober = egdb_probe.probe) -> Decision | None:
     """The move the tables choose in ``pos`` with the game's counters, or None when they do
     not cover it, are unsure, or the position's verdict and its best move's disagree."""
-    root = judge(pos, kings_only, since_balance, prober)
+    root = judge(pos, kings_only, since_balance, prober, legal)
     if root is None or not legal:
         return None
     ranked = rank_moves(pos, legal, kings_only, since_balance, prober)

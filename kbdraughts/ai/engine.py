@@ -83,12 +83,13 @@ class Engine:
     """The AI: ``choose(game)`` returns a Choice (None when there is no legal move).
 
     ``kb``: the knowledge base to play with; None loads the default one when first needed.
-    ``use_kb=False`` plays without any.
+    ``use_kb=False`` plays without any. ``egdb=False`` plays and judges draws without the
+    endgame tables (to measure what they add, or to test the other layers in small endings).
     """
 
     def __init__(self, level: int = DEFAULT_LEVEL, movetime_ms: int = MOVETIME_MS,
                  seed: int | None = None, kb: KnowledgeBase | None = None, use_kb: bool = True,
-                 heuristic: Heuristic | None = None):
+                 heuristic: Heuristic | None = None, egdb: bool = True):
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{MAX_LEVEL}, got {level}")
         self.level = level
@@ -96,6 +97,7 @@ class Engine:
         self.seed = seed
         self.rng = random.Random(seed) if seed is not None else None
         self.use_kb = use_kb
+        self.egdb = egdb
         self._kb = kb
         self._kb_loaded = kb is not None
         self.heuristic = heuristic or default_heuristic()
@@ -138,7 +140,7 @@ class Engine:
 
     def _options(self, row: Level) -> Options:
         return Options(self.kb, self.heuristic, self.searcher, self.rng, self.movetime_ms,
-                       row.depth)
+                       row.depth, self.egdb)
 
     def weigh_all(self, pos: Position, legal: Sequence[Move]) -> list[tuple[Move, float, list]]:
         """Each move with the heuristic's weight and terms (the ``weighted_move`` layer's view)."""
@@ -163,7 +165,7 @@ class Engine:
         words ("it judges the position +0.3 men for itself")."""
         if game.result is not None:
             return True, "the game is over"
-        known = table_judgement(game, side)
+        known = table_judgement(game, side) if self.egdb else None
         if known is not None:
             return known
         score = self.evaluate_for(game.position, side)
@@ -184,7 +186,7 @@ class Engine:
         drawn (few pieces, no forced win either way, within DRAW_MARGIN); and why."""
         if game.result is not None:
             return False, "the game is over"
-        known = table_judgement(game, side)
+        known = table_judgement(game, side) if self.egdb else None
         if known is not None:
             return known
         score = self.evaluate_for(game.position, side)

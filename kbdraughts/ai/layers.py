@@ -72,6 +72,7 @@ class Options:
     rng: random.Random | None  # picks among equals; None: the first of them
     movetime_ms: int
     depth: int  # the search's depth at most
+    egdb: bool = True  # the endgame tables are asked where they reach
 
 
 @dataclass(frozen=True)
@@ -255,6 +256,8 @@ def endgame_db(ctx: Context) -> Choice | None:
     """The endgame tables' move with the game's draw counters: the shortest win, the longest
     defence, or among the moves that keep a draw the one the search likes best; None where the
     tables do not reach or are unsure."""
+    if not ctx.options.egdb:
+        return None
     ko, sb = game_counters(ctx.game)
     decision = endgame.decide(ctx.position, ctx.legal, ko, sb)
     if decision is None:
