@@ -13,7 +13,7 @@ from kbdraughts.ai.engine import Engine
 from kbdraughts.ai.layers import ENDGAME_DB
 from kbdraughts.board import BLACK, WHITE
 from kbdraughts.egdb.build import native_solves
-from kbdraughts.egdb.probe import WIN
+from kbdraughts.egdb.probe import DRAW, WIN
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_fen
 
@@ -119,3 +119,42 @@ def test_a_board_win_past_the_counter_is_drawn_by_the_rules() -> None:
     late = judge(pos, 0, 26)  # White has made 13 of its 15 moves
     assert late is not None and late.outcome == 0 and late.by_rules
     assert "drawn by the 15-move rule" in late.words(pos)
+
+
+def sampled(value: int, count: int, seed: int) -> list[str]:
+    """FENs of 3-piece positions with ``value`` for the side to move by the board, kings on
+    both sides, drawn at random from the tables (the default ones, built at first need)."""
+    from kbdraughts.egdb.index import materials, size, unrank
+    from kbdraughts.egdb.probe import probe
+    from kbdraughts.notation import fen
+
+    rng = random.Random(seed)
+    kinds = [m for m in materials(3) if m.pieces == 3]
+    out: list[str] = []
+    while len(out) < count:
+        m = rng.choice(kinds)
+        pos = unrank(m, rng.randrange(size(m)))
+        if not pos.kings & pos.white or not pos.kings & pos.black:
+            continue
+        found = probe(pos)
+        if found is not None and found[0] == value and judge(pos, 0, 0) is not None:
+            out.append(fen(pos))
+    return out
+
+
+def test_sampled_wins_are_won_against_the_best_defence(engine: Engine) -> None:
+    # Sampled in the test, not at collection: the tables are built in the test's data folder.
+    for fen_text in sampled(WIN, 25, 1):
+        game = Game(parse_fen(fen_text))
+        side = game.side
+        play_out(engine, game, side, best_defence)
+        assert game.result is not None and game.result.winner == side, (fen_text, game.moves)
+
+
+def test_sampled_draws_are_never_lost(engine: Engine) -> None:
+    for fen_text in sampled(DRAW, 25, 2):
+        game = Game(parse_fen(fen_text))
+        side = game.side
+        rng = random.Random(fen_text)
+        play_out(engine, game, side, lambda g: rng.choice(g.legal_moves()))
+        assert game.result is not None and game.result.winner != 1 - side, (fen_text, game.moves)
