@@ -47,8 +47,8 @@ class Verdict(NamedTuple):
             return "it" if side == me else colour(side)
         if self.by_rules:
             winner = name(pos.side if self.board == WIN else 1 - pos.side)
-            return (f"drawn by {self.rule} ({winner} wins on the board, but needs "
-                    f"{_plies(self.distance)} to the next capture or crowning)")
+            return (f"drawn by {self.rule}; {winner} wins on the board, but needs "
+                    f"{_plies(self.distance)} to the next capture or crowning")
         if self.board == DRAW:
             return "drawn with best play"
         winner_to_move = self.board == WIN
@@ -84,7 +84,8 @@ def judge(pos: Position, kings_only: int, since_balance: int,
         return Verdict(0, DRAW, d, False)
     sign = 1 if value == WIN else -1
     if rule_draw(pos, kings_only, since_balance):
-        return Verdict(0, value, d, True, _rule_name(pos, kings_only, since_balance))
+        return Verdict(0, value, d, True, _rule_name(pos, kings_only, since_balance, pos,
+                                                     kings_only, since_balance))
     # The last position before the conversion: d - 1 plies on, every counter grown by as many.
     last = Position(pos.white, pos.black, pos.kings, pos.side ^ ((d - 1) & 1))
     ko, sb = kings_only + d - 1, since_balance + d - 1
@@ -93,19 +94,33 @@ def judge(pos: Position, kings_only: int, since_balance: int,
     men = (pos.white | pos.black) & ~pos.kings
     if men and not rule_draw(last, 0, sb):
         return None  # only the 15-move rule bites, and a man's move may reset it
-    return Verdict(0, value, d, True, _rule_name(last, ko, sb))
+    return Verdict(0, value, d, True,
+                   _rule_name(last, ko, sb, pos, kings_only, since_balance))
 
 
-def _rule_name(pos: Position, kings_only: int, since_balance: int) -> str:
-    """The rule that draws ``pos`` with these counters, in words."""
-    wm, wk, bm, bk = pos.counts()
-    lone = (bm == 0 and bk == 1 and wk >= 3) or (wm == 0 and wk == 1 and bk >= 3)
-    if lone and since_balance >= 2 * LONE_KING_MOVES - 1:
-        return f"the {LONE_KING_MOVES}-move rule (three kings against a lone king)"
-    if kings_only >= KING_MOVES_ONLY_PLIES:
-        return f"the {KING_MOVES_ONLY_PLIES // 2}-move rule (king moves only)"
+def _rule_name(last: Position, ko: int, sb: int, now: Position, ko_now: int, sb_now: int
+               ) -> str:
+    """The rule that draws ``last`` with the counters ``ko`` and ``sb``, in words, with the
+    count it stands at in ``now`` (counters ``ko_now``, ``sb_now``)."""
+    wm, wk, bm, bk = last.counts()
+    strong = 0 if (bm == 0 and bk == 1 and wk >= 3) else 1 if (wm == 0 and wk == 1 and bk >= 3) \
+        else None
+    if strong is not None and _strong_moves(strong, last.side, sb) >= LONE_KING_MOVES:
+        made = _strong_moves(strong, now.side, sb_now)
+        return (f"the {LONE_KING_MOVES}-move rule (three kings against a lone king: "
+                f"{colour(strong)} has made {made} of its {LONE_KING_MOVES} moves)")
+    if ko >= KING_MOVES_ONLY_PLIES:
+        return (f"the {KING_MOVES_ONLY_PLIES // 2}-move rule (king moves only: "
+                f"{ko_now // 2} of {KING_MOVES_ONLY_PLIES // 2} moves made)")
     limit = ENDING_PLIES.get(wm + wk + bm + bk, 0)
-    return f"the {limit // 2}-move rule of king endings"
+    return (f"the {limit // 2}-move rule of king endings ({sb_now // 2} of {limit // 2} moves "
+            f"without a capture or crowning made)")
+
+
+def _strong_moves(strong: int, side: int, since_balance: int) -> int:
+    """The strong side's moves among the last ``since_balance`` plies, ``side`` to move now
+    (as draw_rules.rule_draw counts them)."""
+    return since_balance // 2 if strong == side else (since_balance + 1) // 2
 
 
 def after_move(pos: Position, move: Move, kings_only: int, since_balance: int
