@@ -72,12 +72,15 @@ def test_a_king_against_two_men_is_won_against_the_best_defence(engine: Engine) 
     assert game.result is not None and game.result.winner == WHITE
 
 
-def test_three_kings_with_the_main_road_win_within_the_15_move_rule(engine: Engine) -> None:
-    """The issue's game: it shuffled c1-b2-a3 and drew by repetition; now a win, the lone
+@pytest.mark.parametrize("fen_text", ["W:WKa1,Kc1,Ke1:BKd8", "W:WKa1,Kc1,Ke1:BKf8",
+                                      "W:WKa1,Kc1,Ke1:BKh4", "W:WKa1,Kg1,Ke1:BKd8"])
+def test_three_kings_with_the_main_road_win_within_the_15_move_rule(engine: Engine,
+                                                                    fen_text: str) -> None:
+    """The issue's games: it shuffled c1-b2-a3 and drew by repetition; now a win, the lone
     king defending as long as the tables allow, inside the 15 moves the rule gives."""
     if not native_solves():
         pytest.skip("4-piece tables need the native core")
-    game = play_out(engine, Game(parse_fen("W:WKa1,Kc1,Ke1:BKd8")), WHITE, best_defence)
+    game = play_out(engine, Game(parse_fen(fen_text)), WHITE, best_defence)
     assert game.result is not None and game.result.winner == WHITE
     white_moves = (game.ply + 1) // 2
     assert white_moves <= 15
@@ -87,6 +90,17 @@ def test_three_kings_with_the_main_road_win_within_the_15_move_rule(engine: Engi
 def test_the_lone_king_on_the_main_road_never_loses(engine: Engine, seed: int) -> None:
     rng = random.Random(seed)
     game = play_out(engine, Game(parse_fen("W:WKc1,Ke1:BKa1")), BLACK,
+                    lambda g: rng.choice(g.legal_moves()))
+    assert game.result is not None and game.result.winner != WHITE
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_lone_king_on_the_main_road_holds_against_three_kings(engine: Engine,
+                                                                  seed: int) -> None:
+    if not native_solves():
+        pytest.skip("4-piece tables need the native core")
+    rng = random.Random(seed)
+    game = play_out(engine, Game(parse_fen("W:WKc1,Ke1,Kg1:BKa1")), BLACK,
                     lambda g: rng.choice(g.legal_moves()))
     assert game.result is not None and game.result.winner != WHITE
 
