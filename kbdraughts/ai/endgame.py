@@ -10,11 +10,15 @@ it. The 15-move rule counts king moves only: with men on the board a man's move 
 and then the verdict is unsure (None), as it is where no table reaches.
 
 >>> from kbdraughts.notation import parse_fen
->>> v = judge(parse_fen("W:WKc1,Ke1:BKa1"), 0, 0)
+>>> pos = parse_fen("B:WKa1,Kc1,Ke1:BKd8")
+>>> tables = lambda p: (LOSS, 19)  # what the tables say of it (a stand-in: no file read here)
+>>> judge(pos, 0, 0, tables).outcome
+-1
+>>> v = judge(pos, 0, 26, tables)  # White has made 13 of its 15 moves
 >>> v.outcome, v.by_rules
-(0, False)
->>> judge(parse_fen("B:WKa1,Kc1,Ke1:BKd8"), 0, 26).outcome   # 13 moves of 15 already made
-0
+(0, True)
+>>> v.words(pos)[:74]
+'drawn by the 15-move rule (three kings against a lone king: White has made'
 """
 
 from __future__ import annotations
