@@ -118,14 +118,15 @@ def test_level_1_plays_a_losing_rule_but_level_2_skips_it(tmp_path):
     fen = "W:Wc3,g3:Be5,h8"  # c3-d4 hangs the man to e5:c3
     c1 = Engine(level=1, kb=kb).choose(Game(parse_fen(fen)))
     assert move_text(c1.move) == "c3-d4" and c1.layer == "pattern rule"
-    c2 = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen(fen)))
+    c2 = Engine(level=2, kb=kb, movetime_ms=100, egdb=False).choose(Game(parse_fen(fen)))
     assert move_text(c2.move) != "c3-d4" and c2.layer == "search"
     assert f"skipped rule hang ({path}:1): c3-d4 loses 1 man in 4 plies" in c2.reason
 
 
 def test_a_declared_sacrifice_is_played_at_level_2(tmp_path):
     kb, _ = kb_with(tmp_path, RULE.format(id="offer", extra="\n  sacrifice: 1"))
-    c = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen("W:Wc3,g3:Be5,h8")))
+    c = Engine(level=2, kb=kb, movetime_ms=100, egdb=False).choose(
+        Game(parse_fen("W:Wc3,g3:Be5,h8")))
     assert move_text(c.move) == "c3-d4" and c.layer == "pattern rule"
     assert "sacrifices 1" in c.reason
 
@@ -165,7 +166,8 @@ def test_draw_acceptance():
 
 def test_the_king_duel_on_the_long_diagonal_is_a_win_not_a_draw():
     # White to move must step along a1-h8 and is taken: Black wins, neither side calls it drawn.
-    e = Engine(level=1, use_kb=False)
+    # The tables say so where they reach (tests/test_ai_endgame.py); this is the short search.
+    e = Engine(level=1, use_kb=False, egdb=False)
     duel = Game(parse_fen("W:WKa1:BKh8"))
     assert e.draw_verdict(duel, 1) == (False, "it sees a win in 1 move")
     assert e.offers_draw(duel, 1) == (False, "it sees a win in 1 move")
@@ -196,10 +198,13 @@ def test_the_draw_verdict_says_why_in_men():
 def test_few_pieces_do_not_make_it_take_a_draw_while_ahead():
     # Three kings against one and no win seen in the judgement's plies: the strong side plays
     # on (it declined only when a win was in sight before: "few pieces" came first).
-    e = Engine(level=1, use_kb=False)
+    e = Engine(level=1, use_kb=False, egdb=False)
     game = Game(parse_fen("W:WKh4,Kg1,Ke3:BKh2"))
     assert e.draw_verdict(game, 0) == (False, "it judges the position +5 men for itself")
     assert e.draw_verdict(game, 1) == (True, "it judges the position -5 men for itself")
+    # The tables know more: the win and its length.
+    accepted, why = Engine(level=1, use_kb=False).draw_verdict(game, 0)
+    assert not accepted and re.fullmatch(r"the endgame database says it wins in \d+ moves .*", why)
 
 
 def test_the_stop_event_ends_thinking_with_a_legal_move():
@@ -334,12 +339,12 @@ def test_level_1_sees_the_shots_its_rules_give_the_opponent(tmp_path):
 def test_a_won_score_counts_from_the_position_searched_not_an_earlier_one():
     # The engine keeps its transposition table between moves; a won game's distance it kept
     # must be read from the new position (once it said "wins in 11 plies" four moves running).
-    kept = Engine(level=3, use_kb=False)
+    kept = Engine(level=3, use_kb=False, egdb=False)  # the search's own words, not the tables'
     game = Game(parse_fen("B:WKa1,c1:BKh8,Kf8,Kd8,e5"))
     said = []
     while game.result is None and len(said) < 4:
         c = kept.choose(game)
-        fresh = Engine(level=3, use_kb=False).choose(game)
+        fresh = Engine(level=3, use_kb=False, egdb=False).choose(game)
         outcome = re.search(r"(wins|loses) in \d+ pl\w+", c.reason)
         assert outcome and outcome.group() in fresh.reason, (c.reason, fresh.reason)
         said.append(outcome.group())
@@ -353,11 +358,13 @@ def test_the_words_for_the_console_have_no_file_and_no_engine_detail(tmp_path):
     assert c.words == 'pattern rule push-d4 "push to d4"'
     c = Engine(level=1, kb=kb).choose(Game(parse_fen("B:Wa1:Bf6,b2")))
     assert c.words == 'pattern rule push-d4 "push to d4", mirrored'
-    c2 = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(parse_fen("W:Wc3,g3:Be5,h8")))
+    c2 = Engine(level=2, kb=kb, movetime_ms=100, egdb=False).choose(
+        Game(parse_fen("W:Wc3,g3:Be5,h8")))
     assert c2.layer == "search" and str(path) in c2.reason  # the skipped rule, verbose only
     assert re.fullmatch(r"search: (even|[+-][\d.]+ m[ae]n for itself|(wins|loses) in \d+ moves?)",
                         c2.words), c2.words
-    won = Engine(level=3, use_kb=False).choose(Game(parse_fen("B:WKa1,c1:BKh8,Kf8,Kd8,e5")))
+    won = Engine(level=3, use_kb=False, egdb=False).choose(
+        Game(parse_fen("B:WKa1,c1:BKh8,Kf8,Kd8,e5")))
     assert won.words == "search: wins in 3 moves"
     taken = Engine(level=1, use_kb=False).choose(Game(parse_fen("W:Wc3,a3:Bd4,b4,h8")))
     assert taken.words == "capture tree: +2 men for itself"

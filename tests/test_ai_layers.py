@@ -25,7 +25,7 @@ OPENING = fen(board.START)
 
 
 LAYER_OF = {"capture tree": "capture_tree", "heuristic": "weighted_move", "search": "search",
-            "only move": "only_move"}
+            "only move": "only_move", "endgame database": "endgame_db"}
 
 
 def spied(row: Level, seen: list[str]) -> Level:
@@ -73,10 +73,15 @@ def test_level_1_never_searches(monkeypatch):
 
 
 def test_the_searching_levels_play_neither_tree_nor_weight():
+    # Three pieces are in the endgame tables, which answer first (tests/test_ai_endgame.py);
+    # without them, the search and the forced move.
+    c = Engine(level=2, movetime_ms=50, use_kb=False).choose(Game(parse_fen(QUIET)))
+    assert c.layer == "endgame database"
     for fen in (CAPTURE, QUIET):
-        c = Engine(level=2, movetime_ms=50, use_kb=False).choose(Game(parse_fen(fen)))
+        c = Engine(level=2, movetime_ms=50, use_kb=False, egdb=False).choose(Game(parse_fen(fen)))
         assert c.layer == "search"
-    forced = Engine(level=2, movetime_ms=50, use_kb=False).choose(Game(parse_fen(FORCED)))
+    forced = Engine(level=2, movetime_ms=50, use_kb=False, egdb=False).choose(
+        Game(parse_fen(FORCED)))
     assert forced.layer == "only move" and forced.reason == "only move a1-b2"
 
 
@@ -92,7 +97,7 @@ def test_a_new_layer_is_one_function_and_one_table_entry(monkeypatch):
     c = Engine(level=2, movetime_ms=50, use_kb=False).choose(Game(parse_fen(FORCED)))
     assert c.layer == "endgame" and c.reason == "probe says a1-b2"
     # It passes when it has no answer: the row's next layers decide.
-    c = Engine(level=2, movetime_ms=50, use_kb=False).choose(Game(parse_fen(QUIET)))
+    c = Engine(level=2, movetime_ms=50, use_kb=False, egdb=False).choose(Game(parse_fen(QUIET)))
     assert c.layer == "search"
 
 
@@ -177,7 +182,7 @@ def test_the_rules_are_asked_once_per_choice_though_the_search_orders_by_them():
 
     kb = HangingKB()
     pos = parse_fen("W:Wc3,g3:Be5,h8")
-    c = Engine(level=2, kb=kb, movetime_ms=100).choose(Game(pos))
+    c = Engine(level=2, kb=kb, movetime_ms=100, egdb=False).choose(Game(pos))
     assert c.layer == "search" and "skipped rule fake-1" in c.reason
     assert [p for p, _ in kb.asked].count(pos) == 1
 

@@ -245,7 +245,8 @@ def test_the_engine_passes_the_game_to_the_search(monkeypatch):
     from kbdraughts.ai.protocol import read_game_line
 
     seen = {}
-    engine = Engine(level=4, movetime_ms=100, use_kb=False)
+    # Three pieces: without the endgame tables, which would answer first.
+    engine = Engine(level=4, movetime_ms=100, use_kb=False, egdb=False)
     kind = type(engine.searcher)  # the native search where the core is built
     real = kind.search
 

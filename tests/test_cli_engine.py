@@ -55,11 +55,21 @@ def test_bestmove_explain_format():
 
 
 def test_bestmove_search_level():
-    r = run("bestmove", "--level", "2", "--movetime", "100", "--explain", "--no-kb",
-            "W:Wc3,e3:Bf6,h6")
+    # Six pieces: beyond the endgame tables of the first need, so the search answers.
+    fen_text = "W:Wa1,c3,e3:Bf6,h6,h8"
+    r = run("bestmove", "--level", "2", "--movetime", "100", "--explain", "--no-kb", fen_text)
     move, reason = r.stdout.strip().split("  # ")
-    assert move in {move_text(m) for m in legal_moves(parse_fen("W:Wc3,e3:Bf6,h6"))}
+    assert move in {move_text(m) for m in legal_moves(parse_fen(fen_text))}
     assert reason.startswith("search depth ")
+
+
+def test_bestmove_explains_an_endgame_by_the_tables():
+    r = run("bestmove", "--level", "2", "--movetime", "100", "--explain", "--no-kb",
+            "W:WKa1,Kc1,Ke1:BKd8")
+    assert r.returncode == 0, r.stderr
+    move, reason = r.stdout.strip().split("  # ")
+    assert reason == ("endgame database: White wins in 7 moves (by the board: 14 plies to the "
+                      f"next capture or crowning); {move}")
 
 
 def test_bestmove_bad_fen_is_one_line_and_status_2():

@@ -86,3 +86,56 @@ def test_usage_errors_exit_2_without_a_traceback(argv, capsys) -> None:
         raise SystemExit(status)
     assert e.value.code == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def drawn_by_the_count(db) -> str:
+    """A game line of three kings against one where the lone king survives long enough that
+    the board's win no longer fits in the 15 moves (a seeded walk, no repetition, no king
+    given away)."""
+    import random
+
+    from kbdraughts.game import Game
+    from kbdraughts.notation import parse_fen
+
+    for seed in range(50):
+        line = _walk(db, random.Random(seed), Game(parse_fen("W:WKa1,Kc1,Ke1:BKd8")))
+        if line:
+            return line
+    raise AssertionError("no walk found one")
+
+
+def _walk(db, rng, game) -> str | None:
+    from kbdraughts.ai.draw_rules import game_counters
+    from kbdraughts.ai.endgame import judge
+    from kbdraughts.ai.protocol import game_line
+
+    while True:
+        verdict = judge(game.position, *game_counters(game), prober=db.probe)
+        assert verdict is not None and game.result is None
+        if verdict.by_rules:
+            return game_line(game)
+        moves = [m for m in game.legal_moves() if not m.captured]
+        rng.shuffle(moves)
+        for move in moves:
+            game.push(move)
+            found = db.probe(game.position)
+            if game.repetitions() == 1 and found is not None and found[0] != 3:
+                break
+            game.pop()
+        else:
+            return None  # stuck: every move repeats, gives a king away, or must capture
+
+
+def test_probe_applies_the_draw_counters_of_a_game_line(folder, capsys) -> None:
+    from kbdraughts.egdb.probe import Database
+
+    if not build.native_solves():
+        pytest.skip("4-piece tables need the native core")
+    line = drawn_by_the_count(Database(build.default_folder()))
+    assert main(["egdb", "probe", line, line.split(" moves")[0]]) == 0
+    with_moves, fresh = capsys.readouterr().out.splitlines()
+    board = with_moves.split("  #")[0]
+    assert board.split()[0] in ("win", "loss")  # the board's value comes first, unchanged
+    assert "; drawn by the 15-move rule (three kings against a lone king: White has made" \
+        in with_moves
+    assert "drawn by" not in fresh

@@ -3,21 +3,22 @@
 Each level is a row of ``LEVELS``: the layers it tries in order (``kbdraughts.ai.layers``) and
 the depth its search goes to at most. The first layer that answers decides. Level 1 is the
 ancestor's order exactly: the knowledge base's rules (capture, exact, pattern), then the
-capture tree when a capture is available, else the weighted simple move. Higher levels keep the
-rules first (a pattern rule's move must survive a short search) and replace the last two
-layers by an alpha-beta search within the time budget.
+capture tree when a capture is available, else the weighted simple move. Higher levels ask the
+endgame tables first where they reach (``ai/endgame.py``, the draw rules on top), then keep the
+rules (a pattern rule's move must survive a short search) and replace the last two layers by an
+alpha-beta search within the time budget.
 
 >>> [layer.__name__ for layer in LEVELS[1].layers]
 ['kb_rules', 'capture_tree', 'weighted_move']
 >>> [layer.__name__ for layer in LEVELS[4].layers], LEVELS[4].depth
-(['checked_kb_rules', 'only_move', 'search'], 64)
+(['endgame_db', 'checked_kb_rules', 'only_move', 'search'], 64)
 
-A new layer (an endgame probe, motif rules) is one function and one table entry: write
-``def endgame_probe(ctx: Context) -> Choice | None`` in ``layers.py`` (None when it has no
+A new layer is one function and one table entry: write
+``def my_layer(ctx: Context) -> Choice | None`` in ``layers.py`` (None when it has no
 answer; ``ctx.legal`` holds the legal moves, ``ctx.options`` the knowledge base, heuristic and
 searcher), then put it in the rows that should try it, before the layer it should pre-empt::
 
-    _SEARCHING = (checked_kb_rules, endgame_probe, only_move, search)
+    _SEARCHING = (endgame_db, checked_kb_rules, my_layer, only_move, search)
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ import threading
 import time
 from typing import NamedTuple, Sequence
 
-from kbdraughts.ai import explain
+from kbdraughts.ai import endgame, explain
+from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, default_heuristic
 from kbdraughts.ai.layers import (
-    Choice, Clock, Context, Layer, Options, capture_tree, checked_kb_rules, kb_rules, only_move,
+    Choice, Clock, Context, Layer, Options, capture_tree, checked_kb_rules, endgame_db, kb_rules,
+    only_move,
     recurring_positions, search, weigh_moves, weighted_move,
 )
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
@@ -51,7 +54,9 @@ class Level(NamedTuple):
     depth: int = 0  # plies the search goes to at most; 0 for a level that does not search
 
 
-_SEARCHING = (checked_kb_rules, only_move, search)
+#: The endgame tables come first where they reach: they are exact, and a pattern or motif rule
+#: (the main road) played before them can waste the moves the 15-move rule allows.
+_SEARCHING = (endgame_db, checked_kb_rules, only_move, search)
 #: Level 1 is the layers alone; 2 and 3 search at most 4 and 8 plies; 4 searches as deep as
 #: the time budget allows.
 LEVELS: dict[int, Level] = {
@@ -78,12 +83,13 @@ class Engine:
     """The AI: ``choose(game)`` returns a Choice (None when there is no legal move).
 
     ``kb``: the knowledge base to play with; None loads the default one when first needed.
-    ``use_kb=False`` plays without any.
+    ``use_kb=False`` plays without any. ``egdb=False`` plays and judges draws without the
+    endgame tables (to measure what they add, or to test the other layers in small endings).
     """
 
     def __init__(self, level: int = DEFAULT_LEVEL, movetime_ms: int = MOVETIME_MS,
                  seed: int | None = None, kb: KnowledgeBase | None = None, use_kb: bool = True,
-                 heuristic: Heuristic | None = None):
+                 heuristic: Heuristic | None = None, egdb: bool = True):
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{MAX_LEVEL}, got {level}")
         self.level = level
@@ -91,6 +97,7 @@ class Engine:
         self.seed = seed
         self.rng = random.Random(seed) if seed is not None else None
         self.use_kb = use_kb
+        self.egdb = egdb
         self._kb = kb
         self._kb_loaded = kb is not None
         self.heuristic = heuristic or default_heuristic()
@@ -133,7 +140,7 @@ class Engine:
 
     def _options(self, row: Level) -> Options:
         return Options(self.kb, self.heuristic, self.searcher, self.rng, self.movetime_ms,
-                       row.depth)
+                       row.depth, self.egdb)
 
     def weigh_all(self, pos: Position, legal: Sequence[Move]) -> list[tuple[Move, float, list]]:
         """Each move with the heuristic's weight and terms (the ``weighted_move`` layer's view)."""
@@ -147,6 +154,7 @@ class Engine:
     # forced win. With more pieces and an even position it declines: too early to agree a
     # draw. It offers a draw itself only in a position it judges drawn: no forced win or loss
     # for either side, few pieces, and no more than DRAW_MARGIN either way.
+    # Where the endgame tables reach, they decide both instead (``table_judgement``).
 
     def accepts_draw(self, game: Game, side: int) -> bool:
         """True when the AI, playing ``side``, takes a draw now (see ``draw_verdict``)."""
@@ -157,6 +165,9 @@ class Engine:
         words ("it judges the position +0.3 men for itself")."""
         if game.result is not None:
             return True, "the game is over"
+        known = table_judgement(game, side) if self.egdb else None
+        if known is not None:
+            return known
         score = self.evaluate_for(game.position, side)
         pieces = sum(game.position.counts())
         judged = explain.judgement_text(score)
@@ -175,6 +186,9 @@ class Engine:
         drawn (few pieces, no forced win either way, within DRAW_MARGIN); and why."""
         if game.result is not None:
             return False, "the game is over"
+        known = table_judgement(game, side) if self.egdb else None
+        if known is not None:
+            return known
         score = self.evaluate_for(game.position, side)
         judged = explain.judgement_text(score)
         drawn = (abs(score) <= DRAW_MARGIN and sum(game.position.counts()) <= FEW_PIECES)
@@ -188,3 +202,16 @@ class Engine:
                                                             movetime_ms=DRAW_JUDGE_MS)
         score = -WIN if res.move is None else res.score  # no move: the side to move has lost
         return score if pos.side == side else -score
+
+
+def table_judgement(game: Game, side: int) -> tuple[bool, str] | None:
+    """Where the endgame tables cover the position (and the draw rules' effect is sure):
+    whether ``side`` offers or takes a draw, exactly when the position is drawn (by the board
+    or by the rules) or lost for it, and why; None where the tables do not reach."""
+    pos = game.position
+    verdict = endgame.judge(pos, *game_counters(game))
+    if verdict is None:
+        return None
+    for_side = verdict.outcome if pos.side == side else -verdict.outcome
+    said = f"the endgame database says {verdict.words(pos, side)}"
+    return for_side <= 0, said

@@ -232,3 +232,10 @@ def search_words(score: float) -> str:
 
 def only_move_reason(move: Move) -> tuple[str, str, str]:
     return f"only move {move_text(move)}", "only move", "only move"
+
+
+def endgame_reason(move: Move, said: str, draw: bool) -> tuple[str, str, str]:
+    """The endgame database's move: ``said`` is the position's verdict in words."""
+    what = f"{move_text(move)} holds the draw" if draw else move_text(move)
+    words = f"endgame database: {said}" + ("; it holds the draw" if draw else "")
+    return f"endgame database: {said}; {what}", short(f"egdb {said}"), words

@@ -12,6 +12,8 @@ note (``ctx.notes``): the engine adds the notes to the reason of the move it pla
 - ``capture_tree``: the best capture by the tree of mutual captures (+105/-100).
 - ``weighted_move``: the quiet move the heuristic's terms weigh highest.
 - ``only_move``: a forced move is played without thinking.
+- ``endgame_db``: the endgame tables' move where they cover the position, the draw rules
+  applied on top (``ai/endgame.py``).
 - ``search``: alpha-beta within the time budget, to the level's depth.
 """
 
@@ -24,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterator, NamedTuple, Sequence, TypeVar
 
-from kbdraughts.ai import explain
+from kbdraughts.ai import endgame, explain
 from kbdraughts.ai.capture_tree import TreeMemo, exchange, score_captures
 from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, material
@@ -42,6 +44,7 @@ RULE_CHECK_DEPTH = 4
 CAPTURE_RULE, EXACT_RULE, PATTERN_RULE = "capture rule", "exact rule", "pattern rule"
 MOTIF_RULE = "motif rule"  # a rule with variables (issue 12), beside the patterns
 CAPTURE_TREE, HEURISTIC, SEARCH, ONLY_MOVE = "capture tree", "heuristic", "search", "only move"
+ENDGAME_DB = "endgame database"
 _RULE_LAYERS = {"capture": CAPTURE_RULE, "exact": EXACT_RULE, "motif": MOTIF_RULE}
 
 T = TypeVar("T")
@@ -69,6 +72,7 @@ class Options:
     rng: random.Random | None  # picks among equals; None: the first of them
     movetime_ms: int
     depth: int  # the search's depth at most
+    egdb: bool = True  # the endgame tables are asked where they reach
 
 
 @dataclass(frozen=True)
@@ -246,6 +250,27 @@ def only_move(ctx: Context) -> Choice | None:
         return None
     move = ctx.legal[0]
     return Choice(move, ONLY_MOVE, *explain.only_move_reason(move))
+
+
+def endgame_db(ctx: Context) -> Choice | None:
+    """The endgame tables' move with the game's draw counters: the shortest win, the longest
+    defence, or among the moves that keep a draw the one the search likes best; None where the
+    tables do not reach or are unsure."""
+    if not ctx.options.egdb:
+        return None
+    ko, sb = game_counters(ctx.game)
+    decision = endgame.decide(ctx.position, ctx.legal, ko, sb)
+    if decision is None:
+        return None
+    move, draw = decision.best, decision.verdict.outcome == 0
+    if draw and len(decision.keeping) > 1:
+        res = ctx.options.searcher.search(
+            ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
+            stop=ctx.stop, moves=decision.keeping, history=recurring_positions(ctx.game),
+            counters=(ko, sb))
+        move = res.move if res.move in decision.keeping else move
+    said = decision.verdict.words(ctx.position)
+    return Choice(move, ENDGAME_DB, *explain.endgame_reason(move, said, draw))
 
 
 def search(ctx: Context) -> Choice | None:

@@ -8,7 +8,10 @@ Output formats are relied upon by other programs; keep them exactly:
   stderr when it is a terminal.
 - ``egdb probe [FEN ...]``: one line per position, ``win N``, ``loss N``, ``draw`` (for the side
   to move, by the board; N the plies to the next capture or crowning) or ``unknown``, then
-  ``  # `` and words; FENs from stdin when none are given, each answered as read.
+  ``  # `` and words; FENs from stdin when none are given, each answered as read. A line may
+  be ``FEN moves ...`` as ``bestmove`` reads it: the game's draw counters are applied, and the
+  words end with ``; drawn by the 15-move rule ...`` when a rule turns the board's win into a
+  draw.
 - ``egdb verify [--pieces N]``: one line per table, ``NAME ok`` or ``NAME N faults (first:
   FEN)`` or ``NAME not checked: why``; exit 0 when every table is whole and consistent, 1
   otherwise.
@@ -62,7 +65,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="One line per position: 'win N', 'loss N' or 'draw' for the side to move "
         "(N: plies to the next capture or crowning, the winner hurrying, the loser delaying), "
         "or 'unknown' when the tables do not cover it, then '  # ' and words. The tables of up "
-        "to 4 pieces are built at first need. With no FEN, reads FENs from stdin, one a line.")
+        "to 4 pieces are built at first need. With no FEN, reads FENs from stdin, one a line. "
+        "A line 'FEN moves M1 M2 ...' applies the game's draw counters: the words say when a "
+        "draw rule turns the board's win into a draw.")
     add_fens(q)
     q.set_defaults(func=run_probe)
     v = actions.add_parser(
@@ -138,8 +143,10 @@ class _Progress:
 
 def run_probe(args: argparse.Namespace) -> int:
     from kbdraughts.cli.answer import answer_each
-    from kbdraughts.egdb.probe import Database, describe
-    from kbdraughts.notation import parse_fen
+    from kbdraughts.ai.draw_rules import game_counters
+    from kbdraughts.ai.endgame import judge
+    from kbdraughts.ai.protocol import read_game_line
+    from kbdraughts.egdb.probe import DRAW, Database, describe
 
     def note(text: str) -> None:
         print(f"kbdraughts egdb: {one_line(text)}", file=sys.stderr, flush=True)
@@ -147,8 +154,16 @@ def run_probe(args: argparse.Namespace) -> int:
     db = Database(note=note)
 
     def answer(text: str) -> str:
-        pos = parse_fen(text)
-        return describe(pos, db.probe(pos))
+        game = read_game_line(text)
+        pos = game.position
+        found = db.probe(pos)
+        line = describe(pos, found)
+        if found is None or found[0] == DRAW:
+            return line
+        verdict = judge(pos, *game_counters(game), prober=db.probe)
+        if verdict is None:
+            return f"{line}; unless a man moves, the 15-move rule of king moves may draw it first"
+        return f"{line}; {verdict.words(pos)}" if verdict.by_rules else line
 
     return answer_each(args.fens, answer)
 

@@ -1,0 +1,174 @@
+"""The endgame tables in play (ai/endgame.py, the endgame_db layer, the draw judgement): wins
+played out within the draw rules, draws kept, and a board win past the counter called drawn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kbdraughts.ai.draw_rules import game_counters
+from kbdraughts.ai.endgame import decide, judge
+from kbdraughts.ai.engine import Engine
+from kbdraughts.ai.layers import ENDGAME_DB
+from kbdraughts.board import BLACK, WHITE
+from kbdraughts.egdb.build import native_solves
+from kbdraughts.egdb.probe import DRAW, WIN
+from kbdraughts.game import Game
+from kbdraughts.notation import parse_fen
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    return Engine(level=2, movetime_ms=50, seed=1)
+
+
+def best_defence(game: Game):
+    d = decide(game.position, game.legal_moves(), *game_counters(game))
+    assert d is not None
+    return d.best
+
+
+def play_out(engine: Engine, game: Game, side: int, other, plies: int = 200) -> Game:
+    """``engine`` plays ``side``, ``other(game)`` the other side, until the game ends."""
+    while game.result is None and plies:
+        if game.side == side:
+            choice = engine.choose(game)
+            assert choice is not None and choice.layer == ENDGAME_DB, choice
+            game.push(choice.move)
+        else:
+            game.push(other(game))
+        plies -= 1
+    return game
+
+
+def test_a_won_three_piece_ending_is_won_against_every_defence(engine: Engine) -> None:
+    """Two kings against one (7 plies by the board): every line of defence, the layer wins
+    inside the rules."""
+    lines = 0
+
+    def walk(game: Game) -> None:
+        nonlocal lines
+        if game.result is not None:
+            assert game.result.winner == WHITE, (game.moves, game.result)
+            lines += 1
+            return
+        if game.side == WHITE:
+            game.push(engine.choose(game).move)
+            walk(game)
+            game.pop()
+            return
+        for move in list(game.legal_moves()):
+            game.push(move)
+            walk(game)
+            game.pop()
+
+    walk(Game(parse_fen("W:WKe1,Kg1:BKa7")))
+    assert lines > 1
+
+
+def test_a_king_against_two_men_is_won_against_the_best_defence(engine: Engine) -> None:
+    game = play_out(engine, Game(parse_fen("W:WKa1:Be7,b8")), WHITE, best_defence)
+    assert game.result is not None and game.result.winner == WHITE
+
+
+@pytest.mark.parametrize("fen_text", ["W:WKa1,Kc1,Ke1:BKd8", "W:WKa1,Kc1,Ke1:BKf8",
+                                      "W:WKa1,Kc1,Ke1:BKh4", "W:WKa1,Kg1,Ke1:BKd8"])
+def test_three_kings_with_the_main_road_win_within_the_15_move_rule(engine: Engine,
+                                                                    fen_text: str) -> None:
+    """The issue's games: it shuffled c1-b2-a3 and drew by repetition; now a win, the lone
+    king defending as long as the tables allow, inside the 15 moves the rule gives."""
+    if not native_solves():
+        pytest.skip("4-piece tables need the native core")
+    game = play_out(engine, Game(parse_fen(fen_text)), WHITE, best_defence)
+    assert game.result is not None and game.result.winner == WHITE
+    white_moves = (game.ply + 1) // 2
+    assert white_moves <= 15
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_lone_king_on_the_main_road_never_loses(engine: Engine, seed: int) -> None:
+    rng = random.Random(seed)
+    game = play_out(engine, Game(parse_fen("W:WKc1,Ke1:BKa1")), BLACK,
+                    lambda g: rng.choice(g.legal_moves()))
+    assert game.result is not None and game.result.winner != WHITE
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_lone_king_on_the_main_road_holds_against_three_kings(engine: Engine,
+                                                                  seed: int) -> None:
+    if not native_solves():
+        pytest.skip("4-piece tables need the native core")
+    rng = random.Random(seed)
+    game = play_out(engine, Game(parse_fen("W:WKc1,Ke1,Kg1:BKa1")), BLACK,
+                    lambda g: rng.choice(g.legal_moves()))
+    assert game.result is not None and game.result.winner != WHITE
+
+
+def test_two_kings_against_the_main_road_stay_drawn_and_the_draw_is_offered(
+        engine: Engine) -> None:
+    game = Game(parse_fen("W:WKc1,Ke1:BKa1"))
+    for side in (WHITE, BLACK):
+        assert engine.offers_draw(game, side)[0]
+        accepted, why = engine.draw_verdict(game, side)
+        assert accepted and "drawn with best play" in why
+    game = play_out(engine, game, WHITE, best_defence)
+    assert game.result is not None and game.result.winner is None
+
+
+def test_a_won_ending_is_neither_offered_nor_taken_by_the_winner(engine: Engine) -> None:
+    game = Game(parse_fen("W:WKe1,Kg1:BKa7"))
+    accepted, why = engine.draw_verdict(game, WHITE)
+    assert not accepted and "it wins in 4 moves" in why
+    assert not engine.offers_draw(game, WHITE)[0]
+    assert engine.draw_verdict(game, BLACK)[0]  # lost for Black: it takes the draw
+
+
+def test_a_board_win_past_the_counter_is_drawn_by_the_rules() -> None:
+    if not native_solves():
+        pytest.skip("4-piece tables need the native core")
+    pos = parse_fen("B:WKa1,Kc1,Ke1:BKd8")
+    fresh = judge(pos, 0, 0)
+    assert fresh is not None and fresh.outcome == -1 and fresh.board != WIN
+    late = judge(pos, 0, 26)  # White has made 13 of its 15 moves
+    assert late is not None and late.outcome == 0 and late.by_rules
+    assert "drawn by the 15-move rule" in late.words(pos)
+
+
+def sampled(value: int, count: int, seed: int) -> list[str]:
+    """FENs of 3-piece positions with ``value`` for the side to move by the board, kings on
+    both sides, drawn at random from the tables (the default ones, built at first need)."""
+    from kbdraughts.egdb.index import materials, size, unrank
+    from kbdraughts.egdb.probe import probe
+    from kbdraughts.notation import fen
+
+    rng = random.Random(seed)
+    kinds = [m for m in materials(3) if m.pieces == 3]
+    out: list[str] = []
+    while len(out) < count:
+        m = rng.choice(kinds)
+        pos = unrank(m, rng.randrange(size(m)))
+        if not pos.kings & pos.white or not pos.kings & pos.black:
+            continue
+        found = probe(pos)
+        if found is not None and found[0] == value and judge(pos, 0, 0) is not None:
+            out.append(fen(pos))
+    return out
+
+
+def test_sampled_wins_are_won_against_the_best_defence(engine: Engine) -> None:
+    # Sampled in the test, not at collection: the tables are built in the test's data folder.
+    for fen_text in sampled(WIN, 25, 1):
+        game = Game(parse_fen(fen_text))
+        side = game.side
+        play_out(engine, game, side, best_defence)
+        assert game.result is not None and game.result.winner == side, (fen_text, game.moves)
+
+
+def test_sampled_draws_are_never_lost(engine: Engine) -> None:
+    for fen_text in sampled(DRAW, 25, 2):
+        game = Game(parse_fen(fen_text))
+        side = game.side
+        rng = random.Random(fen_text)
+        play_out(engine, game, side, lambda g: rng.choice(g.legal_moves()))
+        assert game.result is not None and game.result.winner != 1 - side, (fen_text, game.moves)
