@@ -17,6 +17,10 @@ from kbdraughts.egdb.probe import DRAW, WIN
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_fen
 
+#: The engine builds missing tables in the background (a timed move never waits for them):
+#: these tests play with the tables there, as after a first build.
+pytestmark = pytest.mark.usefixtures("endgame_tables")
+
 
 @pytest.fixture(scope="module")
 def engine() -> Engine:

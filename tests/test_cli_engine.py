@@ -63,7 +63,7 @@ def test_bestmove_search_level():
     assert reason.startswith("search depth ")
 
 
-def test_bestmove_explains_an_endgame_by_the_tables():
+def test_bestmove_explains_an_endgame_by_the_tables(endgame_tables):
     r = run("bestmove", "--level", "2", "--movetime", "100", "--explain", "--no-kb",
             "W:WKa1,Kc1,Ke1:BKd8")
     assert r.returncode == 0, r.stderr

@@ -201,3 +201,15 @@ def test_a_build_reads_the_tables_already_whole(folder, tables) -> None:
 def test_the_native_face_checks_what_it_is_given(call, error) -> None:
     with pytest.raises(error):
         call()
+
+
+def test_the_engine_s_database_builds_in_the_background(tmp_path):
+    # A move in a timed game never waits for a build: the first probe starts it and answers
+    # None (the search decides), the tables answer once it is done.
+    from kbdraughts.egdb.probe import Database
+    notes: list[str] = []
+    db = Database(tmp_path, note=notes.append, auto_pieces=2, background=True)
+    pos = parse_fen("W:WKc1:BKa1")
+    assert db.probe(pos) is None
+    db.wait()
+    assert db.probe(pos) is not None and any("building" in n for n in notes)

@@ -166,7 +166,7 @@ def engine_session(keys: str, tmp_path: Path, fen: str | None = None, columns: i
     return app, "\n".join(console.transcript)
 
 
-def test_the_ai_offers_no_draw_in_a_king_duel_it_wins(tmp_path: Path):
+def test_the_ai_offers_no_draw_in_a_king_duel_it_wins(tmp_path: Path, endgame_tables):
     app, shown = engine_session("a1-c3\rn\rquit\r", tmp_path, fen="W:WKa1:BKh8")
     assert "offers a draw" not in shown
     said = " ".join(shown.split())  # the console wraps long lines

@@ -15,6 +15,7 @@ game's counters weighs the distance against them.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Callable
 
@@ -36,8 +37,12 @@ class Database:
     """The tables of one folder, read by material when first asked, each checked whole."""
 
     def __init__(self, folder: Path | None = None, note: Callable[[str], None] | None = None,
-                 auto_pieces: int | None = None) -> None:
+                 auto_pieces: int | None = None, background: bool = False) -> None:
         self.folder = folder or build.default_folder()
+        #: Build missing tables in a thread of their own and answer None until they are
+        #: there: a move in a timed game never waits seconds for them.
+        self.background = background
+        self._building: threading.Thread | None = None
         self.note = note or (lambda text: None)
         if auto_pieces is None:
             auto_pieces = AUTO_PIECES if build.native_solves() else AUTO_PIECES_PURE
@@ -49,13 +54,26 @@ class Database:
         """``m``'s table, or None when it is not built (or damaged) and not built at need."""
         if m not in self._tables:
             table, why = build.load(self.folder, m)
+            if table is None and self._building is not None and self._building.is_alive():
+                return None  # being built (perhaps half written): asked again later
             if why:
                 self.note(f"endgame table not trusted: {why}")
             if table is None and m.pieces <= self.auto_pieces and not self._built:
+                if self.background:
+                    self._built = True
+                    self._building = threading.Thread(target=self._build_now, daemon=True,
+                                                      name="egdb-build")
+                    self._building.start()
+                    return None  # not remembered: asked again once the build is done
                 self._build_now()
                 table, _ = build.load(self.folder, m)
             self._tables[m] = table
         return self._tables[m]
+
+    def wait(self) -> None:
+        """Until a background build started by a probe has ended."""
+        if self._building is not None:
+            self._building.join()
 
     def _build_now(self) -> None:
         self._built = True  # once a run: a folder that cannot be written is not tried again
@@ -83,12 +101,18 @@ class Database:
 _default: Database | None = None
 
 
-def probe(pos: Position) -> tuple[int, int] | None:
-    """:meth:`Database.probe` on the user's tables (built at first need, silently)."""
+def default() -> Database:
+    """The user's tables as the engine asks them: built at first need in the background."""
     global _default
     if _default is None:
-        _default = Database()
-    return _default.probe(pos)
+        _default = Database(background=True)
+    return _default
+
+
+def probe(pos: Position) -> tuple[int, int] | None:
+    """:meth:`Database.probe` on the user's tables (built at first need in the background,
+    silently; None until they are there)."""
+    return default().probe(pos)
 
 
 def describe(pos: Position, answer: tuple[int, int] | None) -> str:
