@@ -195,7 +195,7 @@ def test_the_draw_verdict_says_why_in_men():
     assert accepted and re.fullmatch(r"it judges the position -[\d.]+ m[ae]n for itself", why)
 
 
-def test_few_pieces_do_not_make_it_take_a_draw_while_ahead():
+def test_few_pieces_do_not_make_it_take_a_draw_while_ahead(endgame_tables):
     # Three kings against one and no win seen in the judgement's plies: the strong side plays
     # on (it declined only when a win was in sight before: "few pieces" came first).
     e = Engine(level=1, use_kb=False, egdb=False)

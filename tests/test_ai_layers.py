@@ -72,7 +72,7 @@ def test_level_1_never_searches(monkeypatch):
         assert c.layer in ("capture tree", "heuristic")
 
 
-def test_the_searching_levels_play_neither_tree_nor_weight():
+def test_the_searching_levels_play_neither_tree_nor_weight(endgame_tables):
     # Three pieces are in the endgame tables, which answer first (tests/test_ai_endgame.py);
     # without them, the search and the forced move.
     c = Engine(level=2, movetime_ms=50, use_kb=False).choose(Game(parse_fen(QUIET)))
