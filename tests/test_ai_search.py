@@ -301,6 +301,6 @@ def test_the_search_layer_prefers_the_knowledge_bases_moves(monkeypatch):
 
     monkeypatch.setattr(kind, "search", spy)
     # The checked layer finds nothing it may play (no rule object): the search decides.
-    monkeypatch.setattr("kbdraughts.ai.layers._rules", lambda ctx, check: None)
+    monkeypatch.setattr("kbdraughts.ai.layers._rules", lambda ctx, check, exact_only=False: None)
     engine.choose(Game())
     assert seen["prefer"] == [legal[4], legal[1]]

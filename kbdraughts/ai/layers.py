@@ -9,6 +9,8 @@ note (``ctx.notes``): the engine adds the notes to the reason of the move it pla
   the first that fires decides (ties of exact rules: the seed picks).
 - ``checked_kb_rules``: the same, but a pattern rule's move must survive a short material
   search (it may lose what it declares as a sacrifice, no more).
+- ``exact_kb_rules``: the exact rules (the openings) alone; the pattern and motif rules' moves
+  go first in the search's order, and its reason names the rule when it plays one.
 - ``capture_tree``: the best capture by the tree of mutual captures (+105/-100).
 - ``weighted_move``: the quiet move the heuristic's terms weigh highest.
 - ``only_move``: a forced move is played without thinking.
@@ -135,11 +137,17 @@ def checked_kb_rules(ctx: Context) -> Choice | None:
     return _rules(ctx, check=True)
 
 
-def _rules(ctx: Context, check: bool) -> Choice | None:
+def exact_kb_rules(ctx: Context) -> Choice | None:
+    """The knowledge base's exact rules (the openings) decide; its pattern and motif rules go
+    to the search, which tries their moves first and plays one when it finds none better."""
+    return _rules(ctx, check=False, exact_only=True)
+
+
+def _rules(ctx: Context, check: bool, exact_only: bool = False) -> Choice | None:
     kb = ctx.options.kb
     if kb is None:
         return None
-    firing = ctx.firing
+    firing = [m for m in ctx.firing if m.rule.exact] if exact_only else ctx.firing
     for tied in _alternatives(firing):
         ok = []
         for match in tied:
@@ -284,7 +292,13 @@ def search(ctx: Context) -> Choice | None:
         stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),
         prefer=prefer, counters=game_counters(ctx.game), contempt=True)
     move = res.move if res.move is not None else ctx.legal[0]
-    return Choice(move, SEARCH, *explain.search_reason(res, move))
+    reason, brief, words = explain.search_reason(res, move)
+    agreeing = next((m for m in ctx.firing if m.move == move and not m.rule.exact), None)
+    if agreeing is not None:  # the knowledge base's idea, confirmed by the search
+        rule_layer = MOTIF_RULE if agreeing.layer == "motif" else PATTERN_RULE
+        reason += f"; as {explain.rule_reason(rule_layer, agreeing, ctx.position)[0]}"
+        words += f", the idea of {agreeing.rule.id}"
+    return Choice(move, SEARCH, reason, brief, words)
 
 
 def recurring_positions(game: Game) -> list[Position]:
