@@ -23,6 +23,17 @@ def test_the_sdist_ships_the_c_sources_and_the_rules(tmp_path, monkeypatch):
     assert {"setup.py", "pyproject.toml", "combos/motifs.txt", "combos/heuristic.txt"} <= names
 
 
+def test_every_subpackage_is_installed():
+    # pyproject.toml lists the packages (combos is mapped in beside them): a new subpackage
+    # left out installs in an editable checkout and fails in a wheel (kbdraughts.egdb did).
+    import tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "kbdraughts").rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)
+
+
 def test_the_extension_is_optional():
     text = (ROOT / "setup.py").read_text()
     assert "optional=True" in text
