@@ -237,9 +237,12 @@ def test_a_stop_event_halts_the_native_search_at_once():
 def test_ctrl_c_interrupts_a_native_search_on_the_main_thread():
     # The search runs without the GIL; on the main thread it lets the signal handler run every
     # few milliseconds, so Ctrl-C ends `bestmove` at once (exit 130), not after its minute.
+    # A shell without job control starts background jobs with SIGINT ignored, and Python keeps
+    # an ignored SIGINT ignored: the child gets the default back, as a terminal's program has.
     proc = subprocess.Popen([sys.executable, "-m", "kbdraughts.cli", "bestmove", "--no-kb",
                              "--movetime", "60000", fen(middle_games()[0])],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(2.0)  # started and searching
     t = time.perf_counter()
     proc.send_signal(signal.SIGINT)

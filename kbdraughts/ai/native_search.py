@@ -4,8 +4,9 @@ in C (``kbdraughts._core.Searcher``, which follows ``ai/tree.py`` and the root o
 
 The C search runs without the GIL. It stops at its deadline, when ``stop`` is set (a watcher
 thread passes the event on to the core's halt flag at once), or on Ctrl-C when it runs on the
-main thread. Its table is larger than the Python one (the core visits about fifty times the
-nodes a second), and it ages the same way.
+main thread. Its table is four times the Python one's and ages the same way: at thirty times
+the nodes a second, that searched 0.4 plies deeper in a second than the Python size did
+(16.50 against 16.10 plies on bench/data/middlegames.txt), though with fewer nodes a second.
 
 >>> from kbdraughts.ai.heuristic import material
 >>> from kbdraughts.board import START
@@ -59,8 +60,6 @@ def make_searcher(evaluate: Evaluate, **options) -> Searcher | NativeSearcher:
 
 class NativeSearcher:
     """:class:`Searcher`'s search on the native core: the same arguments and result."""
-
-    native = True
 
     def __init__(self, evaluate: Evaluate, evaluator, tt_size: int = NATIVE_TT_SIZE,
                  reductions: bool = True, extensions: bool = False,
