@@ -221,8 +221,7 @@ static int count_quiet(const Pos *p)
         int s = lsb(kings);
         kings &= kings - 1;
         for (int d = 0; d < 4; d++)
-            for (int i = 0; i < RAY_LEN[s][d] && has(empty, RAY[s][d][i]); i++)
-                n++;
+            n += skip_empty(RAY[s][d], RAY_LEN[s][d], empty); /* the squares a king slides to */
     }
     return n;
 }
