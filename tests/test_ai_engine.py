@@ -11,6 +11,7 @@ import pytest
 
 from kbdraughts.ai.engine import DEFAULT_LEVEL, MAX_LEVEL, Choice, Engine
 from kbdraughts.board import START, legal_moves, play
+from kbdraughts.egdb.build import native_solves
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, parse_fen
 import kbdraughts.kb.knowledge as kb_module
@@ -202,7 +203,9 @@ def test_few_pieces_do_not_make_it_take_a_draw_while_ahead(endgame_tables):
     game = Game(parse_fen("W:WKh4,Kg1,Ke3:BKh2"))
     assert e.draw_verdict(game, 0) == (False, "it judges the position +5 men for itself")
     assert e.draw_verdict(game, 1) == (True, "it judges the position -5 men for itself")
-    # The tables know more: the win and its length.
+    # The tables know more: the win and its length (4 pieces: tables the native core builds).
+    if not native_solves():
+        return
     accepted, why = Engine(level=1, use_kb=False).draw_verdict(game, 0)
     assert not accepted and re.fullmatch(r"the endgame database says it wins in \d+ moves .*", why)
 

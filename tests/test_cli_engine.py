@@ -11,6 +11,7 @@ import pytest
 
 from kbdraughts.ai.heuristic import MOVE_FEATURES
 from kbdraughts.board import legal_moves
+from kbdraughts.egdb.build import native_solves
 from kbdraughts.notation import move_text, parse_fen
 
 CMD = [sys.executable, "-m", "kbdraughts.cli"]
@@ -63,6 +64,7 @@ def test_bestmove_search_level():
     assert reason.startswith("search depth ")
 
 
+@pytest.mark.skipif(not native_solves(), reason="4-piece tables need the native core")
 def test_bestmove_explains_an_endgame_by_the_tables(endgame_tables):
     r = run("bestmove", "--level", "2", "--movetime", "100", "--explain", "--no-kb",
             "W:WKa1,Kc1,Ke1:BKd8")
