@@ -121,7 +121,9 @@ class Heuristic:
         """A position's score for the side to move: material plus the `value` terms."""
         if self._quick is None:
             return self._slowly(pos, 0)
-        native = self._native or self.native_evaluator()
+        native = self._native
+        if native is None and _core is not None:  # no method call per leaf on the pure path
+            native = self.native_evaluator()
         return native.evaluate(pos) if native is not None else self._quickly(pos, 0)
 
     def native_evaluator(self):  # -> kbdraughts._core.Evaluator | None

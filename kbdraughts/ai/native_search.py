@@ -22,7 +22,7 @@ from typing import Callable, Iterable, Sequence
 
 from kbdraughts.ai.heuristic import Heuristic, material
 from kbdraughts.ai.ordering import root_order
-from kbdraughts.ai.search import Evaluate, SearchResult, Searcher, principal_line
+from kbdraughts.ai.search import MATE_ZONE, Evaluate, SearchResult, Searcher, principal_line
 from kbdraughts.ai.values import WIN
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.native import core
@@ -138,7 +138,7 @@ AnySearcher = Searcher | NativeSearcher
 
 def _score(score: float) -> float:
     """A won or lost score as an int, as the pure search gives it (``WIN - plies``)."""
-    return int(score) if abs(score) >= WIN - 1000 and score.is_integer() else score
+    return int(score) if abs(score) >= MATE_ZONE and score.is_integer() else score
 
 
 def _watch(stop: threading.Event, done: threading.Event, halt: Callable[[], None]) -> None:
