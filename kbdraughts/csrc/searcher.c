@@ -156,7 +156,8 @@ static PyObject *Searcher_probe(SearcherObject *self, PyObject *arg)
         PyErr_SetString(PyExc_RuntimeError, "this searcher is searching");
         return NULL;
     }
-    const Entry *e = self->allocated ? table_probe(&self->s, &p) : NULL;
+    Entry found;
+    const Entry *e = self->allocated && table_probe(&self->s, &p, &found) ? &found : NULL;
     if (!e)
         Py_RETURN_NONE;
     PyObject *move = e->has_move
