@@ -28,7 +28,7 @@ from kbdraughts.ai.capture_tree import Line, exchange
 from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleMatch
 from kbdraughts.ai.search import SearchResult
-from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, WIN
+from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, TABLE_WIN, TABLE_ZONE, WIN
 from kbdraughts.board import Move, Position, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
@@ -61,7 +61,15 @@ def score_text(score: float) -> str:
     if score <= -WIN + MATE_ZONE:
         n = int(WIN + score)
         return f"loses in {n} pl{'y' if n == 1 else 'ies'}"
+    if by_tables(score):
+        return f"{'wins' if score > 0 else 'loses'} by the endgame tables"
     return f"score {signed(score)}"
+
+
+def by_tables(score: float) -> bool:
+    """Whether a search score is an ending the endgame tables judged won or lost (the search
+    reads them at its nodes: TABLE_WIN less the plies to the conversion there)."""
+    return TABLE_WIN - TABLE_ZONE <= abs(score) < WIN - MATE_ZONE
 
 
 def men_text(score: float, digits: int = 1) -> str:
@@ -84,6 +92,8 @@ def outcome_text(score: float) -> str:
         n = moves_to_end(score)
         verb = "wins" if score > 0 else "loses"
         return f"{verb} in {n} move{'s' if n != 1 else ''}"
+    if by_tables(score):
+        return "a won ending (endgame tables)" if score > 0 else "a lost ending (endgame tables)"
     return men_text(score)
 
 
@@ -92,6 +102,8 @@ def judgement_text(score: float) -> str:
     if abs(score) >= WIN - MATE_ZONE:
         return ("it sees a win" if score > 0 else "it sees a loss") + \
             f" in {moves_to_end(score)} move{'s' if moves_to_end(score) != 1 else ''}"
+    if by_tables(score):
+        return "it sees " + outcome_text(score)
     men = men_text(score)
     return "it judges the position even" if men == "even" else \
         f"it judges the position {men} for itself"
@@ -227,7 +239,8 @@ def pure_search_note() -> str:
 def search_words(score: float) -> str:
     """``wins in 3 moves``, ``+1.5 men for itself``, ``even``."""
     said = outcome_text(score)
-    return said if said == "even" or abs(score) >= WIN - MATE_ZONE else f"{said} for itself"
+    return said if said == "even" or abs(score) >= WIN - MATE_ZONE or by_tables(score) \
+        else f"{said} for itself"
 
 
 def only_move_reason(move: Move) -> tuple[str, str, str]:

@@ -163,6 +163,7 @@ def run_bestmove(args: argparse.Namespace) -> int:
                         movetime_ms=args.movetime or MOVETIME_MS, seed=args.seed, kb=kb,
                         use_kb=not args.no_kb)
         engine.kb  # load it now: a fault in a rule file is reported before any answer
+        engine.warm()  # and the search's table set up before the first move's clock starts
     except ValueError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
         return fail("bestmove", str(e))
     if (status := report_skipped(engine.kb, "bestmove", args.strict)) is not None:

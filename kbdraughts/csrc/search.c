@@ -359,6 +359,44 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
     return best;
 }
 
+/* ai/endgame.py's table_outcome: the tables' value with the draw rules on top, +1 the side
+ * to move wins, 0 a draw, -1 it loses; UNSURE when only the 15-move rule could bite and a
+ * man's move may reset it. */
+#define UNSURE 2
+static int table_outcome(const Pos *pos, int ko, int sb, int value, int d)
+{
+    if (value == EG_DRAW || rule_draw(pos, ko, sb))
+        return 0;
+    int sign = value == EG_WIN ? 1 : -1;
+    if (d == 0)
+        return sign;
+    Pos last = *pos; /* the last position before the conversion: the counters only grow */
+    last.side ^= (d - 1) & 1;
+    if (!rule_draw(&last, ko + d - 1, sb + d - 1))
+        return sign;
+    if (((pos->white | pos->black) & ~pos->kings) && !rule_draw(&last, 0, sb + d - 1))
+        return UNSURE;
+    return 0;
+}
+
+/* tree.py's read of the tables at a node: 1 and the score when they settle it. */
+static int leaf_score(const Search *s, const Pos *pos, int ko, int sb, double *v)
+{
+    if (!pos->white || !pos->black || !eg_covers(pos))
+        return 0;
+    Material m = eg_material(pos); /* at most leaves.pieces (<= EG_MAX) pieces: in range */
+    const uint8_t *values = s->leaves.values.values[m.wm][m.wk][m.bm][m.bk];
+    if (!values)
+        return 0;
+    uint64_t i = eg_index(&m, pos);
+    int d = s->leaves.dist.values[m.wm][m.wk][m.bm][m.bk][i];
+    int outcome = table_outcome(pos, ko, sb, values[i >> 2] >> ((i & 3) << 1) & 3, d);
+    if (outcome == UNSURE)
+        return 0;
+    *v = outcome ? outcome * (TABLE_WIN - d) : s->draw[pos->side];
+    return 1;
+}
+
 static double negamax(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
                       int ko, int sb)
 {
@@ -369,6 +407,10 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
     if (kings && (in_path(s, pos)
                   || ((ko >= RULE_PLIES || sb >= RULE_PLIES) && rule_draw(pos, ko, sb))))
         return s->draw[pos->side];
+    double known;
+    if (s->leaves.pieces && popcount(pos->white | pos->black) <= s->leaves.pieces
+        && leaf_score(s, pos, ko, sb, &known))
+        return known;
     if (ply >= MAX_PLY - 1)
         return evaluate(s->ev, pos); /* beyond any line tree.py reaches */
     MoveList *l = &s->lists[ply];
@@ -562,9 +604,11 @@ RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int 
 }
 
 /* Zeroed memory for a half of the table. On Linux, mapped and in 2 MB pages where the kernel
- * allows it: a fresh table is touched at random, and in 4 kB pages its faults (two a page: the
- * zero page, then a copy on the first write) took a third of a short search's time (perf,
- * bench/search.py --depth 11). The pages are still zeroed on first touch, inside the search. */
+ * allows it: a table is probed at random, and in 4 kB pages its TLB misses and faults (two a
+ * page: the zero page, then a copy on the first write) cost a third of the nodes a second
+ * (bench/search.py, CPU time: 4.75 M nodes/s against 3.04 M). The pages are touched here, when
+ * the searcher is made: faulted in by the search, a 2 MB page each of its first probes, they
+ * stalled a fresh search on a loaded machine past a 100 ms budget. */
 static void *slots_alloc(size_t bytes, int *mapped)
 {
     *mapped = 0;
@@ -573,6 +617,7 @@ static void *slots_alloc(size_t bytes, int *mapped)
         void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p != MAP_FAILED) {
             madvise(p, bytes, MADV_HUGEPAGE); /* advice only: 4 kB pages if refused */
+            memset(p, 0, bytes);               /* zero already: this faults the pages in */
             *mapped = 1;
             return p;
         }

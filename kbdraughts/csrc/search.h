@@ -4,11 +4,13 @@
 
 #include <stddef.h>
 #include "core.h"
+#include "egdb.h"
 
 #define MAX_PLY 256
 #define WIN 100000.0
 #define MATE_ZONE (WIN - 1000)
 #define INF (WIN + 1)
+#define TABLE_WIN 50000.0 /* ai/values.py: a won ending by the tables, less its distance */
 /* The constants of ai/tree.py, ai/search.py, ai/draw_rules.py and game.py: a test compares
  * each with its Python twin (module.c exports them as CONSTANTS). */
 #define CHECK_MASK 63
@@ -61,6 +63,13 @@ typedef struct {
     int side;
 } Key;
 
+/* The endgame tables read at the nodes (egdb/leaves.py): packed values and distances by
+ * material, NULL where absent; pieces = 0 reads none. The Python searcher owns the bytes. */
+typedef struct {
+    Tables values, dist;
+    int pieces;
+} Leaves;
+
 typedef struct Search {
     const Evaluator *ev;
     Table cur, old;
@@ -85,6 +94,7 @@ typedef struct Search {
     Move root_pv[MAX_PLY];  /* the last finished (or improved) root line */
     int root_pv_len;
     int (*order)[MAX_MOVES];
+    Leaves leaves;
 } Search;
 
 typedef struct {

@@ -39,6 +39,8 @@ def _warm_up(player: Any) -> list:
     faults of the rules it skipped (``path:line: error: ...``)."""
     engine = getattr(player, "engine", player)
     kb = getattr(engine, "kb", None)  # the Engine loads its knowledge base on first access
+    if hasattr(engine, "warm"):
+        engine.warm()  # the search's table, before the first move's clock
     return list(getattr(kb, "errors", None) or ())
 
 
