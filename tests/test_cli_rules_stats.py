@@ -135,3 +135,35 @@ def test_a_judgement_past_the_budget_is_unjudged(drafts: Path, monkeypatch):
     for rule_id, s in after.items():
         assert s.fired == before[rule_id].fired > 0
         assert s.unjudged == s.fired and s.right == 0 and s.precision is None
+
+
+def _walk_blocks() -> list[str]:
+    """The code blocks of combos/README.md's authoring walk."""
+    text = (Path(__file__).parent.parent / "combos" / "README.md").read_text(encoding="utf-8")
+    walk = text.split("### Authoring a motif", 1)[1].split("\n## ", 1)[0]
+    return walk.split("```\n")[1::2]
+
+
+def test_the_readme_walk_shows_real_output(tmp_path: Path, capsys, monkeypatch):
+    """The README's draft, its refinement and the outputs it pastes that do not depend on
+    the clock: `rules match`, `rules check`'s warning, `rules check --prove`."""
+    blocks = _walk_blocks()
+    draft, match, check, when, stats, prove = (blocks[0], blocks[2], blocks[3], blocks[4],
+                                               blocks[5], blocks[6])
+    monkeypatch.chdir(tmp_path)
+    Path("attack.txt").write_text(draft, encoding="utf-8")
+    command, *expected = match.splitlines()
+    assert main(command.split(" ", 1)[1].replace('"', "").split()[1:]) == 0
+    assert capsys.readouterr().out.splitlines() == expected
+    assert main(["rules", "check", "attack.txt"]) == 0
+    assert capsys.readouterr().out.splitlines() == check.splitlines()[1:3]
+    old_when = draft[draft.index("  when:"):draft.index("  gain:")]
+    refined = draft.replace(old_when, when)
+    assert "they_take(0)" in refined
+    example = "example: W:We1,g1,c3,h4,c5:Be3,f6,h6,b8,d8"
+    assert example in (Path(__file__).parent.parent / "combos" / "README.md").read_text(
+        encoding="utf-8")
+    Path("attack.txt").write_text(refined + f"  {example}\n", encoding="utf-8")
+    assert main(["rules", "check", "--prove", "attack.txt"]) == 0
+    assert capsys.readouterr().out.splitlines() == prove.splitlines()[1:]
+    assert "   327    327      0        0    100.0%  motif attack" in stats
