@@ -42,7 +42,7 @@ def register_stats(actions: argparse._SubParsersAction) -> None:
                    default=None, metavar="N", help=f"positions to measure (default "
                    f"{STATS_POSITIONS:,}; with --games, at most N of the games' positions)")
     t.add_argument("--games", metavar="FILE.pdn", default=None,
-                   help="measure on the positions of these games instead of random ones")
+                   help="measure on the quiet positions of these games (default: of random games)")
     t.add_argument("--seed", type=integer, default=None, metavar="S",
                    help="the random games' seed (default 2026)")
     t.add_argument("--worst", type=whole_number("worst", 0, 100), default=3, metavar="K",
