@@ -18,7 +18,6 @@ The positions, quiet (the side to move has a move and no capture) and each once:
   in games; bench/motifs.py measures on level-1 self-play instead;
 - :func:`game_positions`: every position of games (a PDN file's).
 
->>> import random
 >>> from kbdraughts.kb.knowledge import load_knowledge_base
 >>> kb = load_knowledge_base()
 >>> stats = measure(kb, random_positions(2026, 300), ["threat"])
