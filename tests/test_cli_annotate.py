@@ -83,8 +83,6 @@ def test_the_output_file_loads_back_with_play(tmp_path: Path):
 def test_mistakes_are_one_line_with_the_file_and_status_2(tmp_path: Path):
     bad = tmp_path / "bad.pdn"
     bad.write_text('[Event "x"]\n\n1. c3-d4 c3-e5 *\n', encoding="utf-8")
-    broken = tmp_path / "rules.txt"
-    broken.write_text("rule broken\n  play: c3-d4\n", encoding="utf-8")
     good = tmp_path / "good.pdn"
     write_games(good, the_game())
     for args, message in [
@@ -93,7 +91,6 @@ def test_mistakes_are_one_line_with_the_file_and_status_2(tmp_path: Path):
         ((str(good), "--side", "red"), "side must be white or black"),
         ((str(good), "--game", "3"), f"{good}: no game 3 (the file holds 1 game)"),
         ((str(good), "--game", "0"), "game must be 1 or more"),
-        ((str(good), "--rules", str(broken)), f"{broken}:1: error"),
         ((str(good), "-o", str(tmp_path / "no" / "dir.pdn")), "cannot write"),
     ]:
         out = run("annotate", *args)
