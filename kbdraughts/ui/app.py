@@ -22,10 +22,11 @@ from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, pa
 from kbdraughts.ui import commands, ending
 from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
-from kbdraughts.ui.console import Console, PromptConsole
+from kbdraughts.ui.console import Console, PromptConsole, TimeUp
 from kbdraughts.ui.draws import offer_king_duel_draw
 from kbdraughts.ui.players import think
-from kbdraughts.ui.panel import duration_text, panel_columns, side_panel, summary_line
+from kbdraughts.ui.panel import (
+    duration_text, panel_columns, panel_width, side_panel, summary_line)
 from kbdraughts.ui.render import ASCII, board_fragments, cut_text
 from kbdraughts.ui.session import Session
 from kbdraughts.ui.toolbar import choice_words, make_toolbar, session_info
@@ -77,8 +78,9 @@ class GameApp:
         session, game = self.session, self.game
         last = game.moves[-1] if game.moves else None
         marks = not self.console.colour
-        panel = side_panel(session, marks)
-        narrow = self.console.columns() < panel_columns(panel)
+        columns = self.console.columns()
+        panel = side_panel(session, marks, panel_width(columns))
+        narrow = columns < panel_columns(panel)
         self.console.show(board_fragments(
             game.position, bottom=session.bottom, last=last, glyphs=self.console.glyphs,
             marks=marks, panel=[] if narrow else panel,
@@ -157,6 +159,9 @@ class GameApp:
         game = self.game
         if game is not self._timed:  # a new or loaded game: its clock starts now
             self._timed, self._started = game, time.monotonic()
+        if self.session.flag_fell():
+            self.flag_fell()
+        self.run_clock()
         if game.result is not None:
             if not self.result_announced:
                 self.announce_result()
@@ -172,9 +177,33 @@ class GameApp:
         else:
             self.ai_move()
 
+    def run_clock(self) -> None:
+        """The clock of the side the loop waits for runs: a person's at the prompt, an AI's
+        while it thinks; none while the game is over or the AI is paused."""
+        clock, game = self.session.clock, self.game
+        if clock is None:
+            return
+        if game.result is not None or (self.paused and not self.session.is_human(game.side)):
+            clock.stop()
+        else:
+            clock.run(game.side)
+
+    def flag_fell(self) -> None:
+        """Say that the side to move lost on time (the session has ended the game)."""
+        result = self.game.result
+        assert result is not None and result.winner is not None
+        self.say(f"{side_name(1 - result.winner)}'s flag fell: the time is up.", "error")
+
     def read_line(self) -> None:
+        clock, side = self.session.clock, self.game.side
+        timed = clock is not None and clock.running == side
         try:
-            line = self.console.read(self.prompt())
+            line = self.console.read(self.prompt(),
+                                     (lambda: clock.left(side)) if timed else None)
+        except TimeUp:
+            if self.session.flag_fell():
+                self.flag_fell()
+            return
         except KeyboardInterrupt:
             self.say("(Ctrl-C clears the line. To leave, type 'quit' or press Ctrl-D; "
                      "the game is saved.)", "dim")
@@ -185,6 +214,9 @@ class GameApp:
         """A line the person typed: a command, a move, or a mistake explained."""
         text = line.strip()
         game = self.game
+        if self.session.flag_fell():  # the line came after the time was up
+            self.flag_fell()
+            return
         if not text:
             self.paused = False
             return
@@ -261,13 +293,18 @@ class GameApp:
             except KeyboardInterrupt:
                 self.pause("Paused.")
                 return
-        answer = self.ask_ai(
-            lambda stop: player.choose(game, stop),
+        if session.clock is not None:
+            session.clock.run(side)
+        answer = self.ask_ai(  # the clock's share is reckoned once the player is built
+            lambda stop: player.choose(game, stop, lambda: session.move_time_ms(side)),
             f"{side_name(side)} ({spec}) is thinking… Ctrl-C: move now",
             lambda e: self.pause(f"The AI ({spec}) failed: {type(e).__name__}: {e}."))
         if answer is None:
             return
         choice, interrupted = answer
+        if session.flag_fell():
+            self.flag_fell()
+            return
         if player.warning:
             self.error(f"Note: {player.warning}.")
             player.warning = ""
@@ -356,4 +393,6 @@ def prompt_console(session: Session, **kwargs: Any) -> PromptConsole:
     completer = GameCompleter(lambda: moves_text(session.game.legal_moves()),
                               commands.completion_table)
     toolbar = make_toolbar(lambda: session_info(session))
+    # A running clock ticks on the toolbar while the person thinks.
+    kwargs.setdefault("refresh_interval", 0.5 if session.clock is not None else 0)
     return PromptConsole(completer=completer, toolbar=toolbar, **kwargs)

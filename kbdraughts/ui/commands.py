@@ -82,6 +82,9 @@ def _review(ui: Front, arg: str) -> None:
                  "draw", aliases=("takeback",))
 def _undo(ui: Front, arg: str) -> None:
     session = ui.session
+    if session.clock is not None:  # as over a board with a clock: a move played stands
+        ui.error("Moves are not taken back in a game with a clock; 'new' starts another game.")
+        return
     ended = session.take_back_ending()
     if ended is not None:
         ui.changed()
