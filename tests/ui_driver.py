@@ -26,6 +26,7 @@ class Pick(NamedTuple):
     layer: str
     reason: str
     short: str
+    words: str = ""  # a player's words, when the test gives them
 
 
 #: The seat of the test player below: a kind of its own, which only this factory builds.
@@ -39,8 +40,9 @@ class FirstMove:
     ``think`` is called as it chooses (a test's fake time passes there)."""
 
     def __init__(self, spec: PlayerSpec = FIRST, accepts: bool = False,
-                 think: Callable[[], None] | None = None):
+                 think: Callable[[], None] | None = None, words: str = ""):
         self.name = str(spec)
+        self.words = words
         self.accepts = accepts
         self.calls = 0
         self.movetime_ms: int | None = None
@@ -57,18 +59,20 @@ class FirstMove:
             return None
         first = moves_text(legal)[0]
         move = next(m for m in legal if moves_text([m])[0] == first)
-        return Pick(move, "test", f"the first legal move of {len(legal)}", "first legal move")
+        return Pick(move, "test", f"the first legal move of {len(legal)}", "first legal move",
+                    self.words)
 
     def accepts_draw(self, game: Game, side: int) -> bool:
         return self.accepts
 
 
 def factory(accepts: bool = False, think: Callable[[], None] | None = None,
-            built: list[FirstMove] | None = None):
-    """A factory of FirstMove players; each one built is added to ``built``."""
+            built: list[FirstMove] | None = None, words: str = ""):
+    """A factory of FirstMove players (saying ``words``); each one built is added to
+    ``built``."""
 
     def build(spec: PlayerSpec) -> FirstMove:
-        player = FirstMove(spec, accepts, think)
+        player = FirstMove(spec, accepts, think, words)
         if built is not None:
             built.append(player)
         return player
@@ -85,15 +89,17 @@ def play_session(
     clock: GameClock | None = None,
     think: Callable[[], None] | None = None,
     built: list[FirstMove] | None = None,
+    words: str = "",
 ) -> tuple[GameApp, str]:
     """Run a whole session on typed ``keys`` ("\\r" is Enter); returns the app and everything
     it showed, prompts and answers included. ``clock``: the game's clock (with a fake time
-    source); ``think``: called whenever a test player chooses; ``built`` gets the players."""
+    source); ``think``: called whenever a test player chooses; ``built`` gets the players;
+    ``words``: the reason the players give, in a player's words."""
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
         game = Game(parse_fen(fen)) if fen else Game()
-        session = Session(factory(accepts, think, built), specs, game=game,
+        session = Session(factory(accepts, think, built, words), specs, game=game,
                           autosave=Autosave(tmp_path / "games"), clock=clock)
         console = prompt_console(session, input=pipe, output=DummyOutput(),
                                  glyphs=UNICODE, interactive=False)

@@ -20,6 +20,7 @@ show those).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -38,6 +39,9 @@ from kbdraughts.resources import combos_dir
 SHORT = 40
 #: Scores this close to WIN are a won or lost game, counted in plies.
 MATE_ZONE = 1000
+#: How a player's words name the side they judge for: the side that chose the move (the
+#: console names it: :func:`said_for`).
+FOR_ITSELF = "for itself"
 
 
 def short(text: str) -> str:
@@ -191,7 +195,7 @@ def capture_short(line: Line) -> str:
 def capture_words(line: Line) -> str:
     """The capture tree's line in a player's words: what it wins, in whole men."""
     won = men_text(line.score, 0)
-    return f"capture tree: {won}" + ("" if won == "even" else " for itself")
+    return f"capture tree: {won}" + ("" if won == "even" else f" {FOR_ITSELF}")
 
 
 def weighted_reason(weight: float, parts: Sequence[tuple[str, float]], n: int
@@ -227,7 +231,27 @@ def pure_search_note() -> str:
 def search_words(score: float) -> str:
     """``wins in 3 moves``, ``+1.5 men for itself``, ``even``."""
     said = outcome_text(score)
-    return said if said == "even" or abs(score) >= WIN - MATE_ZONE else f"{said} for itself"
+    return said if said == "even" or abs(score) >= WIN - MATE_ZONE else f"{said} {FOR_ITSELF}"
+
+
+_OWN_OUTCOME = re.compile(r"(?<=: )(wins|loses) in ")
+
+
+def said_for(words: str, side: str) -> str:
+    """A reason's words (said by the side that chose: ``for itself``) as a reader is told them:
+    ``side`` is ``you`` (a hint: the move is the person's) or the side's name.
+
+    >>> said_for("search: -0.1 men for itself", "you"), said_for("search: wins in 3 moves", "you")
+    ('search: -0.1 men for you', 'search: you win in 3 moves')
+    >>> said_for("capture tree: +2 men for itself", "Black")
+    'capture tree: +2 men for Black'
+    >>> said_for("search: loses in 2 moves", "White")
+    'search: White loses in 2 moves'
+    """
+    words = words.replace(FOR_ITSELF, f"for {side}")
+    if side == "you":
+        return _OWN_OUTCOME.sub(lambda m: f"you {m[1][:-1]} in ", words)
+    return _OWN_OUTCOME.sub(lambda m: f"{side} {m[1]} in ", words)
 
 
 def only_move_reason(move: Move) -> tuple[str, str, str]:

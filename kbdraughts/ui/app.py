@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from kbdraughts.ai.explain import said_for
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.game import Game
 from kbdraughts.ui.loading import record_verdict
@@ -314,7 +315,7 @@ class GameApp:
             return
         self.play(choice.move, choice)
         self.show_board()
-        short = choice_words(choice)
+        short = said_for(choice_words(choice), side_name(side))
         self.console.show([
             ("class:msg.ai.move", f"{side_name(side)} plays {move_text(choice.move)}"),
             ("class:msg.ai", f" — {short}" if short else ""),

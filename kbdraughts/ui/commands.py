@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from kbdraughts.ai.explain import said_for
 from kbdraughts.ai.spec import MAX_LEVEL
 from kbdraughts.board import BLACK, START, WHITE, Move, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
@@ -123,6 +124,8 @@ def _hint(ui: Front, arg: str) -> None:
     # A player's words, as `why` gives them (the engine's detail is for `why --verbose`).
     reason = (getattr(choice, "words", "") or getattr(choice, "reason", "")
               or getattr(choice, "short", ""))
+    # The move is the person's: its score is theirs ("for you"), not the AI's.
+    reason = said_for(reason, "you" if ui.session.is_human(game.side) else side_name(game.side))
     ui.console.show([("class:msg.ai.move", f"Hint: {move_text(choice.move)}"),
                      ("class:msg.ai", f" — {reason}" if reason else "")])
 
@@ -140,7 +143,8 @@ def _why(ui: Front, arg: str) -> None:
     if verbose:
         reason = getattr(choice, "reason", "")
     else:  # a player's words: no nodes, depth or file (why --verbose, rules show ID)
-        reason = getattr(choice, "words", "") or getattr(choice, "reason", "")
+        reason = said_for(getattr(choice, "words", "") or getattr(choice, "reason", ""),
+                          side_name(side))
     ui.console.show([
         ("class:msg.ai.move", f"{side_name(side)} played {move_text(choice.move)}"),
         ("class:msg.ai", f": {reason or 'no reason given'}"),

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_to_text
 
 from kbdraughts.ai.clock import clock_text
-from kbdraughts.ai.explain import short
+from kbdraughts.ai.explain import said_for, short
 from kbdraughts.board import BLACK, WHITE, Position
 from kbdraughts.game import Game
 from kbdraughts.notation import side_name
@@ -108,34 +108,37 @@ def cut_at_word(text: str, width: int) -> str:
 
 #: Columns the reason must have, at the least, before the other fields give up their words.
 REASON_ROOM = 24
+#: The tiers that may shorten the other fields so that the reason shows whole.
+WHOLE_REASON_TIERS = 3
 
 
 def toolbar_fragments(info: ToolbarInfo, columns: int | None = None) -> StyleAndTextTuples:
-    """The toolbar in ``columns`` (None: any width): the first tier of shortening whose fields
-    fit with room for the reason (cut at a word), else the shortest one that fits."""
+    """The toolbar in ``columns`` (None: any width): the first tier of shortening (up to
+    WHOLE_REASON_TIERS) that shows the reason whole, else the first whose fields leave
+    REASON_ROOM for the reason cut at a word, else the widest fields that fit alone."""
     width = columns if columns is not None else 10_000
-    tail_full: StyleAndTextTuples
     if info.reason:
-        tail_full = [("class:toolbar.reason", f"AI: {info.reason}")]
+        tail: StyleAndTextTuples = [("class:toolbar.reason", f"AI: {info.reason}")]
     else:  # before the AI's first move there is room to say where help is
-        tail_full = [("class:toolbar.key", "Tab"), ("", " moves  "),
-                     ("class:toolbar.key", "help"), ("", " ")]
-    tail_text = fragment_list_to_text(tail_full)
-    for tier in range(TIERS):
-        fields = _joined(_fields(info, tier))
-        used = len(fragment_list_to_text(fields)) + len(SEP)
-        room = width - used - 1  # the last column stays free: a terminal wraps on it
+        tail = [("class:toolbar.key", "Tab"), ("", " moves  "),
+                ("class:toolbar.key", "help"), ("", " ")]
+    tail_text = fragment_list_to_text(tail)
+    sep = [("class:toolbar.sep", SEP)]
+    tiers = [_joined(_fields(info, tier)) for tier in range(TIERS)]
+    # the last column stays free: a terminal may wrap on it
+    rooms = [width - 1 - len(fragment_list_to_text(fields)) - len(SEP) for fields in tiers]
+    for fields, room in list(zip(tiers, rooms))[:WHOLE_REASON_TIERS]:
         if len(tail_text) <= room:
-            return fields + [("class:toolbar.sep", SEP)] + tail_full
-        if info.reason and room >= min(REASON_ROOM, len(tail_text)):
-            cut = cut_at_word(tail_text, room)
+            return fields + sep + tail
+    if info.reason:
+        for fields, room in zip(tiers, rooms):
+            cut = cut_at_word(tail_text, room) if room >= REASON_ROOM else ""
             if cut:
-                return fields + [("class:toolbar.sep", SEP), ("class:toolbar.reason", cut)]
-    for tier in range(TIERS):  # no room for the reason anywhere: the widest fields that fit
-        fields = _joined(_fields(info, tier))
-        if len(fragment_list_to_text(fields)) < width:
+                return fields + sep + [("class:toolbar.reason", cut)]
+    for fields, room in zip(tiers, rooms):
+        if room + len(SEP) >= 0:
             return fields
-    return _joined(_fields(info, TIERS - 1))
+    return tiers[-1]
 
 
 def _output_columns() -> int:
@@ -198,7 +201,8 @@ def session_info(session: Session) -> ToolbarInfo:
         side=side_name(game.side) if result is None else "Game over:",
         material=material_text(game.position),
         level=session.shown_level() if any(p is not None for p in session.players) else None,
-        reason=short(choice_words(last[1])) if last is not None else "",
+        reason=short(said_for(choice_words(last[1]), side_name(game.positions[last[0]].side)))
+        if last is not None else "",
         status="to move" if result is None else str(result),
         counts=draw_counts_text(game),
         material_short=material_short(game.position),
