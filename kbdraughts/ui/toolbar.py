@@ -9,8 +9,10 @@ at a word (``…``) and then dropped, then each field takes its short form (``Wh
 ...                    material_short="White 8+1K, Black 7", clock="White 4:05, Black 5:00")
 >>> fragment_list_to_text(toolbar_fragments(info, 60))
 ' Move 12 │ White │ 8+1K v 7 │ L4 │ White 4:05, Black 5:00'
->>> fragment_list_to_text(toolbar_fragments(info, 40))
+>>> fragment_list_to_text(toolbar_fragments(info, 41))
 ' 12. │ White │ 8+1K v 7 │ L4 │ 4:05 5:00'
+>>> fragment_list_to_text(toolbar_fragments(info, 40))  # the prompt names the side to move
+' 12. │ 8+1K v 7 │ L4 │ 4:05 5:00'
 >>> fragment_list_to_text(toolbar_fragments(info, 100))
 ' Move 12 │ White │ White 8+1K, Black 7 │ L4 │ White 4:05, Black 5:00 │ AI: search: +0.4 men'
 """
@@ -57,15 +59,18 @@ def _numbers_only(text: str, joint: str) -> str:
 
 
 def _fields(info: ToolbarInfo, tier: int) -> list[StyleAndTextTuples]:
-    """The toolbar's fields but the reason, shorter as ``tier`` grows (0: in full)."""
+    """The toolbar's fields but the reason, shorter as ``tier`` grows (0: in full; the
+    last leaves out the side to move, which the prompt names)."""
     over = info.side == "Game over:"
     status = info.status or "to move"
     fields: list[StyleAndTextTuples] = [
-        [("", f" Move {info.move_number}" if tier < 4 else f" {info.move_number}.")],
-        ([("bold", info.side), ("", f" {status}")] if not over
-         else [("bold", status if tier < 2 else status.split(" (")[0])])
-        if tier < 2 or over else [("bold", info.side)],
-    ]
+        [("", f" Move {info.move_number}" if tier < 4 else f" {info.move_number}.")]]
+    if over:
+        fields.append([("bold", status if tier < 2 else status.split(" (")[0])])
+    elif tier < 2:
+        fields.append([("bold", info.side), ("", f" {status}")])
+    elif tier < 6:  # the narrowest: the prompt says whose move it is
+        fields.append([("bold", info.side)])
     material_short = info.material_short or info.material
     fields.append([("", info.material if tier < 1 else material_short if tier < 3
                     else _numbers_only(material_short, " v "))])
@@ -80,7 +85,7 @@ def _fields(info: ToolbarInfo, tier: int) -> list[StyleAndTextTuples]:
     return fields
 
 
-TIERS = 6
+TIERS = 7
 
 
 def _joined(fields: list[StyleAndTextTuples]) -> StyleAndTextTuples:
@@ -131,7 +136,7 @@ def toolbar_fragments(info: ToolbarInfo, columns: int | None = None) -> StyleAnd
         if len(tail_text) <= room:
             return fields + sep + tail
     if info.reason:
-        for fields, room in zip(tiers, rooms):
+        for fields, room in list(zip(tiers, rooms))[:-1]:  # the side to move first
             cut = cut_at_word(tail_text, room) if room >= REASON_ROOM else ""
             if cut:
                 return fields + sep + [("class:toolbar.reason", cut)]
