@@ -25,6 +25,7 @@ from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole, TimeUp
 from kbdraughts.ui.draws import offer_king_duel_draw
+from kbdraughts.ui.knowledge import faulty_blocks, start_note
 from kbdraughts.ui.players import think
 from kbdraughts.ui.panel import (
     duration_text, panel_columns, panel_width, side_panel, summary_line)
@@ -55,6 +56,7 @@ class GameApp:
         self.paused = False  # the AI waits for Enter (after Ctrl-C stopped it)
         self.board_shown = False  # the board on screen shows the current position
         self.result_announced = False
+        self.kb_noted = False  # the start said which blocks of the knowledge base were skipped
         self._timed: Game | None = None  # the game the clock below runs for
         self._started = time.monotonic()
 
@@ -155,6 +157,11 @@ class GameApp:
         self.info(f"kbdraughts — Russian draughts. {text}")
         if people:
             self.say("Type a move like c3-d4 (Tab lists the legal moves), or 'help'.", "dim")
+        if any(spec.uses_kb for spec in specs):  # before the AI thread starts loading
+            note = start_note(faulty_blocks())
+            if note:
+                self.error(note)
+                self.kb_noted = True
 
     def step(self) -> None:
         game = self.game
@@ -307,7 +314,8 @@ class GameApp:
             self.flag_fell()
             return
         if player.warning:
-            self.error(f"Note: {player.warning}.")
+            if not (player.skipped and self.kb_noted):  # not said again
+                self.error(f"Note: {player.warning}.")
             player.warning = ""
         if choice is None or getattr(choice, "move", None) not in game.legal_moves():
             self.pause("Stopped before the AI chose a move." if interrupted

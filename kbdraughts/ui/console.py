@@ -22,6 +22,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 
+from kbdraughts.files import printable_lines
 from kbdraughts.ui.keys import game_key_bindings
 from kbdraughts.ui.render import ASCII, Glyphs, cut_text, glyphs_for, wrap_fragments
 from kbdraughts.ui.style import STYLE
@@ -40,6 +41,12 @@ def ascii_text(text: str) -> str:
 
 def ascii_fragments(fragments: Fragments) -> Fragments:
     return [(style, ascii_text(text), *rest) for style, text, *rest in fragments]
+
+
+def safe_fragments(fragments: Fragments) -> Fragments:
+    """``fragments`` with the control characters a file or a typed line brought (a PDN tag's
+    escape sequence) written as escapes: only line breaks and tabs reach the screen."""
+    return [(style, printable_lines(text), *rest) for style, text, *rest in fragments]
 SPINNER_ASCII = "|/-\\"
 #: A line read is echoed (pipe) or kept in the transcript cut to this many characters.
 ECHO_LIMIT = 200
@@ -123,7 +130,7 @@ class PromptConsole:
         if self.interactive:  # start clean after an echoed ^C
             self.output.write_raw("\r")
             self.output.erase_end_of_line()
-        fragments = self._fit(fragments)
+        fragments = self._fit(safe_fragments(fragments))
         self.transcript.append(fragment_list_to_text(fragments))
         if wrap:
             fragments = wrap_fragments(fragments, max(20, self.columns() - 1))
@@ -199,7 +206,8 @@ class PlainConsole:
         self.transcript: list[str] = []
 
     def show(self, fragments: Fragments, wrap: bool = True) -> None:
-        text = self._fit(fragment_list_to_text(fragments))  # a transcript: never wrapped
+        # a transcript: never wrapped; no control character but line breaks and tabs
+        text = self._fit(printable_lines(fragment_list_to_text(fragments)))
         self.transcript.append(text)
         self.stdout.write(text + "\n")
         self.stdout.flush()

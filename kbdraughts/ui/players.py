@@ -94,12 +94,13 @@ class LazyPlayer:
         self.name = str(spec)
         self.thread = thread
         self.warning = ""  # set when the player had to be built in a lesser way
+        self.skipped: list = []  # the faults of the rules its knowledge base skipped
         self._built: Future = thread.submit(self._build, factory)
 
     def _build(self, factory: PlayerFactory) -> Player:
         player = factory(self.spec)
         try:
-            skipped = _warm_up(player)
+            skipped = self.skipped = _warm_up(player)
             if skipped:  # a faulty rule of the person's costs that rule alone: say which
                 from kbdraughts.kb.knowledge import skipped_summary
 
