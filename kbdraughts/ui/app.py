@@ -24,6 +24,7 @@ from kbdraughts.ui import commands, ending
 from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole, TimeUp
+from kbdraughts.ui.clock import run_clock, say_flag_fell
 from kbdraughts.ui.draws import offer_king_duel_draw
 from kbdraughts.ui.knowledge import faulty_blocks, start_note
 from kbdraughts.ui.players import think
@@ -168,8 +169,8 @@ class GameApp:
         if game is not self._timed:  # a new or loaded game: its clock starts now
             self._timed, self._started = game, time.monotonic()
         if self.session.flag_fell():
-            self.flag_fell()
-        self.run_clock()
+            say_flag_fell(self)
+        run_clock(self)
         if game.result is not None:
             if not self.result_announced:
                 self.announce_result()
@@ -185,23 +186,6 @@ class GameApp:
         else:
             self.ai_move()
 
-    def run_clock(self) -> None:
-        """The clock of the side the loop waits for runs: a person's at the prompt, an AI's
-        while it thinks; none while the game is over or the AI is paused."""
-        clock, game = self.session.clock, self.game
-        if clock is None:
-            return
-        if game.result is not None or (self.paused and not self.session.is_human(game.side)):
-            clock.stop()
-        else:
-            clock.run(game.side)
-
-    def flag_fell(self) -> None:
-        """Say that the side to move lost on time (the session has ended the game)."""
-        result = self.game.result
-        assert result is not None and result.winner is not None
-        self.say(f"{side_name(1 - result.winner)}'s flag fell: the time is up.", "error")
-
     def read_line(self) -> None:
         clock, side = self.session.clock, self.game.side
         timed = clock is not None and clock.running == side
@@ -210,7 +194,7 @@ class GameApp:
                                      (lambda: clock.left(side)) if timed else None)
         except TimeUp:
             if self.session.flag_fell():
-                self.flag_fell()
+                say_flag_fell(self)
             return
         except KeyboardInterrupt:
             self.say("(Ctrl-C clears the line. To leave, type 'quit' or press Ctrl-D; "
@@ -223,7 +207,7 @@ class GameApp:
         text = line.strip()
         game = self.game
         if self.session.flag_fell():  # the line came after the time was up
-            self.flag_fell()
+            say_flag_fell(self)
             return
         if not text:
             self.paused = False
@@ -311,7 +295,7 @@ class GameApp:
             return
         choice, interrupted = answer
         if session.flag_fell():
-            self.flag_fell()
+            say_flag_fell(self)
             return
         if player.warning:
             if not (player.skipped and self.kb_noted):  # not said again

@@ -19,9 +19,10 @@ from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_mov
 from kbdraughts.pdn import PdnGame, write_pdn_file
 from kbdraughts.ui.draws import draw_judgement
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
-    REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, help_topic,
-    lookup, suggest)
+    REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
+    suggest)
 from kbdraughts.ui.render import record_text
+from kbdraughts.ui import knowledge  # noqa: F401 (registers the topic 'help kb')
 
 
 # --- the commands, in the order `help` lists them ---------------------------------------------
@@ -379,13 +380,6 @@ def teach(ui: Front, move: Move) -> None:
     ui.info(f"Taught rule {taught.rule_id}: {side_name(game.side)} plays "
             f"{move_text(move)} here. Written to {taught.path}:{taught.line}; "
             f"{taught.checked}. The AI knows it from now on.")
-
-
-@help_topic("kb", "the knowledge base: its files, and the blocks skipped as faulty")
-def _kb_topic() -> list[str]:
-    from kbdraughts.ui.knowledge import faulty_blocks, kb_help
-
-    return kb_help(faulty_blocks())
 
 
 @command("quit", "leave; the game is saved and 'kbdraughts --resume' continues it",

@@ -13,9 +13,12 @@ shipped files), not pyDatalog, so the first prompt does not wait for the knowled
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from kbdraughts.kb.rule import Diagnostic
+from kbdraughts.ui.registry import help_topic
+
+if TYPE_CHECKING:  # the rules' modules load when a game starts, not with the commands
+    from kbdraughts.kb.rule import Diagnostic
 
 #: Places named in the start line at most; ``help kb`` names them all.
 NAMED = 3
@@ -25,6 +28,7 @@ def faulty_blocks() -> list[Diagnostic]:
     """The errors of the rule files the AI loads (the shipped ones and the person's own), each
     a block the knowledge base skips; a parser that fails outright is one error too."""
     from kbdraughts.kb.knowledge import default_paths, read_combos
+    from kbdraughts.kb.rule import Diagnostic
 
     try:
         return [d for d in read_combos()[3] if d.level == "error"]
@@ -44,6 +48,12 @@ def start_note(errors: Sequence[Diagnostic]) -> str:
     more = f" and {len(errors) - NAMED} more" if len(errors) > NAMED else ""
     return (f"Note: the knowledge base skipped the blocks with errors ({', '.join(places)}"
             f"{more}); the rest loaded. 'help kb' says what is wrong.")
+
+
+@help_topic("kb", "the knowledge base: its files, and the blocks skipped as faulty")
+def kb_topic() -> list[str]:
+    """``help kb``, as the rule files are now."""
+    return kb_help(faulty_blocks())
 
 
 def kb_help(errors: Sequence[Diagnostic]) -> list[str]:
