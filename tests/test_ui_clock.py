@@ -16,6 +16,7 @@ from kbdraughts.board import BLACK, WHITE
 from kbdraughts.cli import build_parser
 from kbdraughts.game import Reason, Result
 from kbdraughts.notation import move_text
+from kbdraughts.pdn import read_pdn_file
 from kbdraughts.ui.console import PromptConsole, TimeUp
 from kbdraughts.ui.launch import StartError, start_game
 from kbdraughts.ui.toolbar import session_info
@@ -61,6 +62,8 @@ def test_a_person_whose_time_runs_out_loses_on_time(tmp_path: Path):
     assert app.game.moves == []  # the move typed after the flag fell is not played
     assert "White's flag fell: the time is up." in shown
     assert "Game over: Black wins (time forfeit), 0–1. You lose." in shown
+    saved = read_pdn_file(app.session.autosave.path)[0]
+    assert saved.result == "0-1" and saved.tags["TimeControl"] == "6+0"
 
 
 def test_an_ai_that_overruns_its_time_loses_and_its_move_is_not_played(tmp_path: Path):

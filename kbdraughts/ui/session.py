@@ -256,13 +256,17 @@ class Session:
         return self.game
 
     def tags(self) -> dict[str, str]:
-        """The PDN tags of the game."""
-        return {
+        """The PDN tags of the game (with a clock, its TimeControl: seconds+increment)."""
+        tags = {
             "Event": "kbdraughts game",
             "Date": time.strftime("%Y.%m.%d"),
             "White": "You" if self.is_human(WHITE) else str(self.specs[WHITE]),
             "Black": "You" if self.is_human(BLACK) else str(self.specs[BLACK]),
         }
+        if self.clock is not None:
+            control = self.clock.control
+            tags["TimeControl"] = f"{control.base_s:g}+{control.increment_s:g}"
+        return tags
 
     def save_now(self) -> str | None:
         """Autosave the game; a note to show when saving failed for the first time."""
