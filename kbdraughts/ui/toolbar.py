@@ -132,7 +132,8 @@ def toolbar_fragments(info: ToolbarInfo, columns: int | None = None) -> StyleAnd
     tiers = [_joined(_fields(info, tier)) for tier in range(TIERS)]
     # the last column stays free: a terminal may wrap on it
     rooms = [width - 1 - len(fragment_list_to_text(fields)) - len(SEP) for fields in tiers]
-    for fields, room in list(zip(tiers, rooms))[:WHOLE_REASON_TIERS]:
+    # the words about help go before any of the fields' words; the reason may take some
+    for fields, room in list(zip(tiers, rooms))[:WHOLE_REASON_TIERS if info.reason else 1]:
         if len(tail_text) <= room:
             return fields + sep + tail
     if info.reason:
