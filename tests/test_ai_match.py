@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
+from kbdraughts.ai.match import (
+    StartFileError, Tally, opening, play_game, read_starts, replay, run_game, run_match)
 from kbdraughts.ai.players import make_player
+from kbdraughts.ai.protocol import read_game_line
 from kbdraughts.ai.spec import PlayerSpec
-from kbdraughts.ai.match import Tally, opening, play_game, run_game
 from kbdraughts.game import Game
+from kbdraughts.notation import fen, parse_fen
 
 
 def test_a_game_is_played_to_its_end():
@@ -50,12 +55,6 @@ def test_records_name_the_players_as_the_match_was_given_them():
 
 
 # -- a match from a file of positions (match --fens) ---------------------------------------------
-
-from kbdraughts.ai.match import StartFileError, read_starts, replay, run_match  # noqa: E402
-from kbdraughts.notation import fen, parse_fen  # noqa: E402
-from kbdraughts.ai.protocol import read_game_line  # noqa: E402
-
-import pytest  # noqa: E402
 
 
 def test_each_position_of_the_file_is_played_twice_with_colours_swapped():

@@ -23,12 +23,12 @@ from multiprocessing.pool import Pool
 from typing import Iterable, Iterator
 
 from kbdraughts.ai.players import CommandOptions, Player, PlayerFault, make_player
+from kbdraughts.ai.protocol import read_game_line
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import Move, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, fen
-from kbdraughts.ai.protocol import read_game_line
 
 #: Random plies that open each pair of games.
 OPENING_PLIES = 4
