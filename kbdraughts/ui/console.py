@@ -155,7 +155,8 @@ class PromptConsole:
             async def watch() -> None:  # the flag falls at the prompt, not at the next key
                 while (left := time_left()) > 0:
                     await asyncio.sleep(min(left, FLAG_CHECK_S))
-                app.exit(exception=TimeUp())
+                if app.is_running and not app.is_done:  # not when Enter came at this moment
+                    app.exit(exception=TimeUp())
 
             def pre_run() -> None:
                 app.create_background_task(watch())
