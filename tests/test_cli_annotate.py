@@ -192,3 +192,28 @@ def test_progress_line_only_for_a_terminal_and_many_games(monkeypatch, capsys):
         "\rannotate: game 3 of 3 done\n")
     module._progress(1)(0)
     assert capsys.readouterr().err == ""
+
+
+def test_escape_sequences_in_tags_reach_a_terminal_written_out_and_a_file_as_they_were(
+        tmp_path: Path, monkeypatch):
+    import io
+
+    from kbdraughts.cli import main
+
+    class Screen(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    pdn = tmp_path / "evil.pdn"
+    game = the_game()
+    pdn.write_text(game_to_pdn(game, {"Event": "\x1b[2J\x1b]0;owned\x07", "White": "a\rb"}),
+                   encoding="utf-8")
+    screen = Screen()
+    monkeypatch.setattr("sys.stdout", screen)
+    assert main(["annotate", str(pdn)]) == 0
+    shown = screen.getvalue()
+    assert "\x1b" not in shown and "\x07" not in shown and "\r" not in shown
+    assert '[Event "\\x1b[2J\\x1b]0;owned\\x07"]' in shown and '[White "a\\x0db"]' in shown
+    out = tmp_path / "out.pdn"
+    assert main(["annotate", str(pdn), "-o", str(out)]) == 0
+    assert "\x1b[2J\x1b]0;owned\x07" in out.read_text(encoding="utf-8")  # the file is the data

@@ -25,7 +25,7 @@ import sys
 from typing import IO, TYPE_CHECKING, Callable, Iterable
 
 from kbdraughts.cli.args import (
-    USAGE_ERROR, add_rules, add_strict, fail, positive, report_skipped,
+    USAGE_ERROR, add_rules, add_strict, fail, one_line, positive, report_skipped,
 )
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
@@ -81,7 +81,7 @@ def run_annotate(args: argparse.Namespace) -> int:
     except PdnError as e:
         return fail("annotate", str(e))
     for warning in read.warnings:
-        print(f"kbdraughts annotate: warning: {warning}", file=sys.stderr)
+        print(f"kbdraughts annotate: warning: {one_line(str(warning))}", file=sys.stderr)
     entries = read.entries
     if not entries:
         return fail("annotate", f"{args.pdn}: no game in this file")
@@ -95,7 +95,7 @@ def run_annotate(args: argparse.Namespace) -> int:
     if not games and len(errors) == 1:
         return fail("annotate", str(errors[0]))
     for e in errors:
-        print(f"kbdraughts annotate: {e}; game skipped", file=sys.stderr)
+        print(f"kbdraughts annotate: {one_line(str(e))}; game skipped", file=sys.stderr)
     if not games:
         return fail("annotate", f"{args.pdn}: none of its {len(errors)} games could be read")
     try:  # None: the shipped rules and the user's; a faulty block is skipped and named
@@ -164,6 +164,11 @@ def _write(output: str | None, texts: Iterable[str], newline: str) -> None:
 
 
 def _stream(out: IO[str], texts: Iterable[str], newline: str) -> None:
+    """Write each text as it comes; to a terminal, with the control characters a file's tags
+    or comments may hold written as escapes (an escape sequence would act on the screen)."""
+    from kbdraughts.files import printable_lines
+
+    screen = out.isatty()
     for i, text in enumerate(texts):
-        out.write((newline if i else "") + text)
+        out.write((newline if i else "") + (printable_lines(text) if screen else text))
         out.flush()
