@@ -150,10 +150,13 @@ def rule_reason(layer: str, match: RuleMatch, pos: Position | None = None) -> tu
 
 def rule_words(layer: str, match: RuleMatch, pos: Position | None = None) -> str:
     """A rule's move in a player's words: its id and name, no file (``rules show ID`` has it);
-    a motif's also what it claims and the line it expects."""
+    an exact rule (the opening book) by its name alone, which names the opening as players know
+    it («Кол» (Kol)); a motif's also what it claims and the line it expects."""
     rule = match.rule
     name = "".join(ch for ch in rule.name if ch.isprintable()) if rule.name else ""
     named = f"{layer} {rule.id}" + (f" \"{name}\"" if name else "")
+    if name and rule.exact:  # the opening book's lines: their names say more than ids
+        named = f"{layer}: {name}"
     if match.layer == "motif":
         claim = claim_of(rule)
         said = f" {claim.words()}" if claim is not None and claim.kind != DANGER else ""
