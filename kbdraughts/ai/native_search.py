@@ -28,7 +28,8 @@ from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.egdb.leaves import Leaves
 from kbdraughts.native import core
 
-#: Positions the native table keeps in each of its two halves (about 48 MB each).
+#: Positions the native table keeps in each of its two halves (32 MB each: 2**20 slots of 32
+#: bytes, at most half full).
 NATIVE_TT_SIZE = 1 << 19
 #: Moves of the principal line reported at most.
 LINE = 12
