@@ -40,24 +40,24 @@ line, the horizon and the depth are written only when asked (``Note.words(verbos
 from __future__ import annotations
 
 import threading
-from collections import Counter
-from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
 
+from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.claims import DANGER, claim_of, holds_weighed
-from kbdraughts.ai.deep_check import CHECK_SECONDS, DeepCheck
+from kbdraughts.ai.deep_check import DeepCheck
 from kbdraughts.ai.explain import rule_place
 from kbdraughts.ai.proof import GAME, at_least, men_amount, prove
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.values import MAN_VALUE
-from kbdraughts.board import BLACK, Move, Position, Side, captures, legal_moves, play
+from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.files import printable
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
 from kbdraughts.referee import Nodes, OutOfNodes
 
-__all__ = ["Note", "annotate", "named_moves", "game_summary", "Tally", "LOSES", "MISSED",
-           "ALLOWED", "PLAYED", "HORIZONS", "CONFIRM"]
+__all__ = ["Note", "annotate", "named_moves", "expected_line", "idea_of", "idea_words",
+           "LOSES", "MISSED", "ALLOWED", "PLAYED", "ERRORS", "HORIZONS", "CONFIRM", "SIDE_NAMES"]
 
 LOSES, ALLOWED, MISSED, PLAYED = "loses", "allowed", "missed", "played"
 #: The errors a side makes (PLAYED is a deed, not an error).
@@ -176,6 +176,11 @@ def named_moves(kb: KnowledgeBase, pos: Position, legal: Sequence[Move] | None =
         except OutOfNodes:
             continue
     return out
+
+
+def expected_line(pos: Position, move: Move) -> tuple[Move, ...]:
+    """``move`` and the captures the capture tree expects after it (the forced reply, ours)."""
+    return (move,) + exchange(play(pos, move), pos.side).moves
 
 
 def _crowns(before: Position, line: Sequence[Move], side: Side) -> bool:
@@ -304,7 +309,7 @@ class _Coach:
 
     # -- the deep search's word -----------------------------------------------------------
 
-    def confirm(self, proved: _Proved, seconds: float) -> Note | None:
+    def confirm(self, proved: _Proved, seconds: float | None) -> Note | None:
         """The note with the deep search's depth and figure, or None when the search (at
         the depth the time allows) does not find at least CONFIRM at stake."""
         note, before = proved.note, proved.before
@@ -351,64 +356,7 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
     for i, p in enumerate(proved):
         if stop is not None and stop.is_set():
             break
-        share = CHECK_SECONDS if check.left is None else check.left / (len(proved) - i)
-        note = coach.confirm(p, min(CHECK_SECONDS, share))
+        note = coach.confirm(p, check.share(len(proved) - i))
         if note is not None:
             notes.append(note)
     return notes
-
-
-# -- summaries --------------------------------------------------------------------------
-
-
-
-@dataclass
-class Tally:
-    """Notes counted by side and kind, and the ideas named (for a game or a whole file)."""
-
-    kinds: Counter = field(default_factory=Counter)  # (side, kind) -> notes
-    ideas: Counter = field(default_factory=Counter)  # idea -> notes naming it
-    unnamed: int = 0  # material won by force that no rule names
-    games: int = 0
-    moves: int = 0
-
-    def add(self, game: Game, notes: Iterable[Note]) -> None:
-        self.games += 1
-        self.moves += len(game.moves)
-        for note in notes:
-            self.kinds[note.side, note.kind] += 1
-            if note.rule is not None:
-                self.ideas[idea_of(note.rule)[0]] += 1
-            else:
-                self.unnamed += 1
-
-    def errors(self, side: Side) -> int:
-        return sum(self.kinds[side, k] for k in ERRORS)
-
-    def words(self) -> str:
-        """``White: 2 errors (loses 1, allowed 1), 1 combination; Black: no error; ideas:
-        shot 2, king fork 1; 1 unnamed``."""
-        parts = []
-        for side in (0, BLACK):
-            n = self.errors(side)
-            detail = ", ".join(f"{k} {self.kinds[side, k]}" for k in ERRORS
-                               if self.kinds[side, k])
-            said = f"{n} error{'s' if n != 1 else ''} ({detail})" if n else "no error"
-            deeds = self.kinds[side, PLAYED]
-            if deeds:
-                said += f", {deeds} combination{'s' if deeds != 1 else ''}"
-            parts.append(f"{SIDE_NAMES[side]}: {said}")
-        ideas = ", ".join(f"{k} {v}" for k, v in self.ideas.most_common())
-        text = "; ".join(parts) + (f"; ideas: {ideas}" if ideas else "")
-        if self.unnamed:
-            text += f"; {self.unnamed} won by force that no rule names"
-        return text
-
-
-def game_summary(game: Game, notes: Sequence[Note]) -> str | None:
-    """One game's summary in words (``summary: White: ...``), None when there is no note."""
-    if not notes:
-        return None
-    tally = Tally()
-    tally.add(game, notes)
-    return f"summary: {tally.words()}"

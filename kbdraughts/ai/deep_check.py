@@ -70,13 +70,16 @@ def _clip(score: float) -> int:
 
 class DeepCheck:
     """One searcher (its table kept from position to position) and a time budget in
-    ``seconds`` (None: unbounded) that confirmations draw on; :meth:`renew` gives it again."""
+    ``seconds`` (None: unbounded) that confirmations draw on; :meth:`renew` gives it again.
+    ``per_check``: the seconds one confirmation takes at most; None: none, each goes to
+    ``deep_depth`` whatever it takes (the same answer on a loaded machine: the tests')."""
 
     def __init__(self, seconds: float | None = None, deep_depth: int = DEEP_DEPTH,
-                 screen_depth: int = SCREEN_DEPTH):
+                 screen_depth: int = SCREEN_DEPTH, per_check: float | None = CHECK_SECONDS):
         # no late-move reductions: a reduced line is a guess, and this search is a judge
         self.searcher = make_searcher(material, reductions=False)
         self.seconds, self.deep_depth, self.screen_depth = seconds, deep_depth, screen_depth
+        self.per_check = per_check
         self.left = seconds
         self.refused = 0  # confirmations the budget could not afford
 
@@ -92,20 +95,30 @@ class DeepCheck:
         found = self.searcher.search(pos, max_depth=self.screen_depth)
         return _clip(found.score), found.move
 
+    def share(self, checks: int) -> float | None:
+        """The seconds each of ``checks`` confirmations still to come may take: the budget
+        left shared equally, at most ``per_check`` (None: no bound)."""
+        if self.left is None:
+            return self.per_check
+        even = self.left / max(1, checks)
+        return even if self.per_check is None else min(self.per_check, even)
+
     def compare(self, pos: Position, first: Move, others: Sequence[Move] = (),
-                seconds: float = CHECK_SECONDS) -> Comparison | None:
+                seconds: float | None = None) -> Comparison | None:
         """``first`` deepened (to ``deep_depth`` at most, within half of ``seconds``, no more
         than the budget left), then the best of ``others`` searched to the same depth (the
         search's root restricted to them): their scores. None when that time cannot reach
         MIN_DEPTH, or the others that depth."""
         started = time.perf_counter()
-        share = seconds if self.left is None else min(seconds, self.left)
+        share = self.share(1) if seconds is None else seconds
+        if share is not None and self.left is not None:
+            share = min(share, self.left)
         try:
-            if share <= 0:
+            if share is not None and share <= 0:
                 self.refused += 1
                 return None
-            one = self.searcher.search(pos, max_depth=self.deep_depth, movetime_ms=share * 500,
-                                       moves=[first])
+            one = self.searcher.search(pos, max_depth=self.deep_depth, moves=[first],
+                                       movetime_ms=None if share is None else share * 500)
             depth = one.depth
             if depth < MIN_DEPTH and not _decided(one.score):
                 self.refused += 1
@@ -114,11 +127,19 @@ class DeepCheck:
             rest = [m for m in others if m != first]
             if rest:
                 spent = time.perf_counter() - started
-                more = self.searcher.search(pos, max_depth=depth, moves=rest,
-                                            movetime_ms=max(1.0, (share - spent) * 1000))
+                more = self.searcher.search(
+                    pos, max_depth=depth, moves=rest,
+                    movetime_ms=None if share is None else max(1.0, (share - spent) * 1000))
                 if more.depth < depth and not _decided(more.score):
-                    self.refused += 1
-                    return None
+                    # the others reached less: both compared at the depth they reached,
+                    # searched again whole to it (the table makes that quick)
+                    depth = more.depth
+                    if depth < MIN_DEPTH:
+                        self.refused += 1
+                        return None
+                    more = self.searcher.search(pos, max_depth=depth, moves=rest)
+                    one = self.searcher.search(pos, max_depth=depth, moves=[first])
+                    scores = {first: _clip(one.score)}
                 scores[more.move] = _clip(more.score)
             return Comparison(depth, scores)
         finally:

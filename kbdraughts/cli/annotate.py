@@ -31,7 +31,7 @@ from typing import IO, TYPE_CHECKING, Callable, Iterable
 from kbdraughts.cli.args import add_rules, fail, positive
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
-    from kbdraughts.ai.coach import Tally
+    from kbdraughts.ai.coach_summary import Tally
     from kbdraughts.kb.knowledge import KnowledgeBase
     from kbdraughts.pdn import PdnGame
 
@@ -136,7 +136,7 @@ def run_annotate(args: argparse.Namespace) -> int:
         kb = load_knowledge_base(args.rules)  # None: the shipped rules and the user's
     except ValueError as e:  # RuleFileError: "path:line: error: ..."
         return fail("annotate", str(e))
-    from kbdraughts.ai.coach import Tally
+    from kbdraughts.ai.coach_summary import Tally
 
     started = time.perf_counter()
     tally, drafts = Tally(), [] if args.unnamed is not None else None
@@ -173,7 +173,8 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
                ) -> Iterable[str]:
     """Each game's PDN with the coach's notes, one at a time (a stream can be written as it
     goes); ``tally`` counts the notes, ``drafts`` gets the unnamed ideas' drafts."""
-    from kbdraughts.ai.coach import annotate, game_summary
+    from kbdraughts.ai.coach import annotate
+    from kbdraughts.ai.coach_summary import game_summary
     from kbdraughts.ai.deep_check import DeepCheck
     from kbdraughts.ai.unnamed import Drafts
     from kbdraughts.pdn import pdn_game_text
