@@ -35,7 +35,8 @@ from kbdraughts.ai.heuristic import material
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.proof import GAME
 from kbdraughts.ai.search import MATE_ZONE
-from kbdraughts.board import Move, Position, legal_moves
+from kbdraughts.ai.values import WIN
+from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.native import core
 
 __all__ = ["DeepCheck", "Comparison", "SCREEN_DEPTH", "DEEP_DEPTH", "MIN_DEPTH"]
@@ -106,9 +107,13 @@ class DeepCheck:
     def compare(self, pos: Position, first: Move, others: Sequence[Move] = (),
                 seconds: float | None = None) -> Comparison | None:
         """``first`` deepened (to ``deep_depth`` at most, within half of ``seconds``, no more
-        than the budget left), then the best of ``others`` searched to the same depth (the
-        search's root restricted to them): their scores. None when that time cannot reach
-        MIN_DEPTH, or the others that depth."""
+        than the budget left), then the best of ``others`` searched to the same depth: their
+        scores (every other legal move: the best of them, or none when ``first`` is the
+        best). None when that time cannot reach MIN_DEPTH.
+
+        Each move is searched as the position after it, never as a root restricted to some
+        moves: the table keeps a root's score as the position's, and a restricted root's is
+        not (the same position met later in another search would take it)."""
         started = time.perf_counter()
         share = self.share(1) if seconds is None else seconds
         if share is not None and self.left is not None:
@@ -117,32 +122,57 @@ class DeepCheck:
             if share is not None and share <= 0:
                 self.refused += 1
                 return None
-            one = self.searcher.search(pos, max_depth=self.deep_depth, moves=[first],
-                                       movetime_ms=None if share is None else share * 500)
-            depth = one.depth
-            if depth < MIN_DEPTH and not _decided(one.score):
+            depth, score = self._after(pos, first, self.deep_depth,
+                                       None if share is None else share / 2)
+            if depth < MIN_DEPTH and not _decided(score):
                 self.refused += 1
                 return None
-            scores = {first: _clip(one.score)}
+            scores = {first: _clip(score)}
             rest = [m for m in others if m != first]
             if rest:
                 spent = time.perf_counter() - started
-                more = self.searcher.search(
-                    pos, max_depth=depth, moves=rest,
-                    movetime_ms=None if share is None else max(1.0, (share - spent) * 1000))
-                if more.depth < depth and not _decided(more.score):
-                    # the others reached less: both compared at the depth they reached,
-                    # searched again whole to it (the table makes that quick)
-                    depth = more.depth
-                    if depth < MIN_DEPTH:
-                        self.refused += 1
-                        return None
-                    more = self.searcher.search(pos, max_depth=depth, moves=rest)
-                    one = self.searcher.search(pos, max_depth=depth, moves=[first])
-                    scores = {first: _clip(one.score)}
-                scores[more.move] = _clip(more.score)
+                more = None if share is None else max(0.001, share - spent)
+                found = self._best_of(pos, first, rest, depth, more)
+                if found is None:  # the others did not reach that depth: both at less
+                    self.refused += 1
+                    return None
+                scores.update(found)
             return Comparison(depth, scores)
         finally:
             if self.left is not None:
                 self.left -= time.perf_counter() - started
 
+    def _after(self, pos: Position, move: Move, depth: int, seconds: float | None
+               ) -> tuple[int, float]:
+        """The depth reached (from ``pos``) and the score of ``move`` for the side to move:
+        the position after it searched one ply less."""
+        child = play(pos, move)
+        if not legal_moves(child):
+            return depth, WIN
+        found = self.searcher.search(child, max_depth=depth - 1,
+                                     movetime_ms=None if seconds is None else seconds * 1000)
+        return found.depth + 1, -found.score
+
+    def _best_of(self, pos: Position, first: Move, rest: list[Move], depth: int,
+                 seconds: float | None) -> dict[Move, int] | None:
+        """The best of ``rest`` and its score at ``depth``: the whole position searched when
+        ``rest`` is every other move (nothing when its best move is ``first``), else each of
+        them after it; None when the time does not reach ``depth``."""
+        started = time.perf_counter()
+        if set(rest) | {first} == set(legal_moves(pos)):
+            found = self.searcher.search(pos, max_depth=depth,
+                                         movetime_ms=None if seconds is None else seconds * 1000)
+            if found.depth < depth and not _decided(found.score):
+                return None
+            return {} if found.move == first else {found.move: _clip(found.score)}
+        best: dict[Move, int] = {}
+        for m in rest:
+            left = None if seconds is None else seconds - (time.perf_counter() - started)
+            if left is not None and left <= 0:
+                return None
+            reached, score = self._after(pos, m, depth, left)
+            if reached < depth and not _decided(score):
+                return None
+            if not best or _clip(score) > max(best.values()):
+                best = {m: _clip(score)}
+        return best
