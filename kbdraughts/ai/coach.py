@@ -329,7 +329,9 @@ class _Coach:
         else:  # PLAYED: the move wins
             at_stake = first - base
         if at_stake < CONFIRM:
+            self.check.refuted += 1
             return None
+        self.check.confirmed += 1
         amount = min(note.amount, at_stake) if at_stake < GAME // 2 else note.amount
         return replace(note, amount=amount - amount % (PROVED // 2), depth=deep.depth,
                        deep=at_stake)

@@ -83,6 +83,8 @@ class DeepCheck:
         self.per_check = per_check
         self.left = seconds
         self.refused = 0  # confirmations the budget could not afford
+        self.refuted = 0  # claims proved at their horizon that the deep search did not confirm
+        self.confirmed = 0
 
     def renew(self) -> None:
         """The whole budget again (a new game)."""

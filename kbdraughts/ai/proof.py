@@ -63,7 +63,43 @@ def at_least(pos: Position, us: Side, plies: int, value: int, nodes: Nodes | Non
              ) -> bool:
     """Whether :func:`prove`'s value is ``value`` or more: the same minimax, asked only for
     that (a null window: far fewer positions than the exact value)."""
-    return _search(pos, us, plies, value - 1, value, nodes)[0] >= value
+    return _bound(pos, us, plies, value - 1, value, nodes) >= value
+
+
+def _bound(pos: Position, us: Side, plies: int, alpha: int, beta: int,
+           nodes: Nodes | None) -> int:
+    """:func:`_search` without its line: the null windows of :func:`at_least` visit many
+    positions and need no line (the same value, a third less time)."""
+    if nodes is not None:
+        nodes.spend()
+    moves = legal_moves(pos)
+    if not moves:
+        return -GAME if pos.side == us else GAME
+    if plies <= 0 and not moves[0].captured:
+        return weigh(pos, us)
+    if moves[0].captured and len(moves) > 1:
+        moves = sorted(moves, key=lambda m: -m.captured.bit_count())
+    if pos.side == us:
+        best = -GAME - 1
+        for m in moves:
+            v = _bound(play(pos, m), us, plies - 1, alpha, beta, nodes)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+    else:
+        best = GAME + 1
+        for m in moves:
+            v = _bound(play(pos, m), us, plies - 1, alpha, beta, nodes)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+    return best
 
 
 def _search(pos: Position, us: Side, plies: int, alpha: int, beta: int,

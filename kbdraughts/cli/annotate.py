@@ -32,6 +32,7 @@ from kbdraughts.cli.args import add_rules, fail, positive
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
     from kbdraughts.ai.coach_summary import Tally
+    from kbdraughts.ai.deep_check import DeepCheck
     from kbdraughts.kb.knowledge import KnowledgeBase
     from kbdraughts.pdn import PdnGame
 
@@ -137,10 +138,12 @@ def run_annotate(args: argparse.Namespace) -> int:
     except ValueError as e:  # RuleFileError: "path:line: error: ..."
         return fail("annotate", str(e))
     from kbdraughts.ai.coach_summary import Tally
+    from kbdraughts.ai.deep_check import DeepCheck
 
     started = time.perf_counter()
     tally, drafts = Tally(), [] if args.unnamed is not None else None
-    texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts)
+    check = DeepCheck(0.0)
+    texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts, check)
     if read.crlf:  # the file's line ends kept
         texts = (t.replace("\n", "\r\n") for t in texts)
     try:
@@ -154,32 +157,37 @@ def run_annotate(args: argparse.Namespace) -> int:
             write_atomic(args.unnamed, "\n".join(drafts))
         except OSError as e:
             return fail("annotate", f"cannot write {args.unnamed}: {e.strerror or e}")
-    print(_file_summary(args.pdn, tally, time.perf_counter() - started, drafts),
+    print(_file_summary(args.pdn, tally, time.perf_counter() - started, drafts, check),
           file=sys.stderr)
     return 1 if len(games) < len(entries) else 0
 
 
-def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | None) -> str:
-    """The run's last line: the games, the notes by side, the ideas, the time and memory."""
+def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | None,
+                  check: DeepCheck) -> str:
+    """The run's last line: the games, the notes by side, the ideas, what the deep search
+    made of the claims proved, the time and memory."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     games = f"{tally.games} game{'s' if tally.games != 1 else ''}"
     unnamed = f"; {len(drafts)} unnamed idea(s) drafted" if drafts is not None else ""
+    proved = check.confirmed + check.refuted + check.refused
     return (f"kbdraughts annotate: {path}: {games}, {tally.moves} moves: {tally.words()}"
-            f"{unnamed}; {seconds:.1f} s, peak memory {peak:.0f} MB")
+            f"{unnamed}; {proved} claims proved, {check.confirmed} confirmed by the deep "
+            f"search, {check.refuted} refuted by it, {check.refused} left unchecked for "
+            f"want of time; {seconds:.1f} s, peak memory {peak:.0f} MB")
 
 
 def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase | None,
-               progress: Callable[[int], None], tally: Tally, drafts: list[str] | None
-               ) -> Iterable[str]:
+               progress: Callable[[int], None], tally: Tally, drafts: list[str] | None,
+               check: DeepCheck) -> Iterable[str]:
     """Each game's PDN with the coach's notes, one at a time (a stream can be written as it
-    goes); ``tally`` counts the notes, ``drafts`` gets the unnamed ideas' drafts."""
+    goes); ``tally`` counts the notes, ``drafts`` gets the unnamed ideas' drafts, ``check``
+    confirms them (its budget given out game by game)."""
     from kbdraughts.ai.coach import annotate
     from kbdraughts.ai.coach_summary import game_summary
-    from kbdraughts.ai.deep_check import DeepCheck
     from kbdraughts.ai.unnamed import Drafts
     from kbdraughts.pdn import pdn_game_text
 
-    check, left = DeepCheck(0.0), args.budget
+    left = args.budget
     unnamed = Drafts(args.pdn) if drafts is not None else None
     for i, g in enumerate(games):
         progress(i)
