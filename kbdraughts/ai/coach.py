@@ -8,8 +8,8 @@ For every move of the game (of one side, or both), in a player's words:
   ("White's c3-d4 allowed the shot g3-f4 (give one, take two): White loses a man");
 - *missed*: another move won material by force and the move played did not (named by the
   mover's rule when one fires for it: "Black missed the shot ...");
-- *played*: the move won material by force with an idea: a rule's, or a sacrifice (the reply
-  must capture) that wins more back ("played: the shot e3-d4 (give one, take two): White
+- *played*: the move won material by force with an idea: a sacrifice (the reply must capture)
+  that wins more back, or a rule's shot, threat or fork (a crowning is a plan, not noted) ("played: the shot e3-d4 (give one, take two): White
   wins a man").
 
 No false note. Every note is
@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
-from kbdraughts.ai.claims import DANGER, claim_of, holds_weighed
+from kbdraughts.ai.claims import DANGER, GAIN, claim_of, holds_weighed
 from kbdraughts.ai.deep_check import DeepCheck
 from kbdraughts.ai.explain import rule_place
 from kbdraughts.ai.proof import GAME, at_least, men_amount, prove
@@ -99,11 +99,8 @@ class Note:
 
     @property
     def text(self) -> str:
+        """The note as a player reads it (:meth:`words`)."""
         return self.words()
-
-    @property
-    def played(self) -> Move:
-        return self.line[0] if self.kind != MISSED else self.key
 
     def words(self, verbose: bool = False) -> str:
         """The note in a player's words; ``verbose`` adds the rule's file and line, the
@@ -301,8 +298,8 @@ class _Coach:
         else:
             return []
         rule = self.names(ply).get(move)
-        if rule is None and not sacrifice:
-            return []
+        if not sacrifice and (rule is None or claim_of(rule).kind != GAIN):
+            return []  # a crowning or a road taken is a plan, not a combination
         note = Note(ply, us, PLAYED, mine.value - base, (move, *mine.line), move, rule,
                     horizon, 0, 0, _crowns(before, (move, *mine.line), us))
         return [_Proved(note, before, move, ())]
