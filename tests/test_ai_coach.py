@@ -208,6 +208,9 @@ def test_idea_words_come_from_the_rules_name():
     rule = SimpleNamespace(id="x", name="a quiet threat: a man attacks a piece")
     assert idea_words(rule, move) == "the quiet threat e3-d4 (a man attacks a piece)"
     assert idea_words(SimpleNamespace(id="x", name="king fork"), move) == "the king fork e3-d4"
+    long = SimpleNamespace(id="king-threat", name="a king attacks a piece they cannot save")
+    assert idea_words(long, move) == ("the king threat e3-d4 (a king attacks a piece they "
+                                      "cannot save)")
     assert idea_words(None, move) == "e3-d4"
 
 

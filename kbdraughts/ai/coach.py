@@ -135,9 +135,12 @@ class Note:
 
 def idea_of(rule: Any) -> tuple[str, str]:
     """A rule's idea as its name gives it: the head before a colon, without its article
-    (``shot``, ``king fork``), and the rest (``give one, take two``, or empty)."""
+    (``shot``, ``king fork``), and the rest (``give one, take two``, or empty); a long name
+    without a colon is the rest, its id the head (``king threat``: ``a king attacks ...``)."""
     name = printable(str(getattr(rule, "name", "") or rule.id))
-    head, _, tail = name.partition(": ")
+    head, colon, tail = name.partition(": ")
+    if not colon and len(name.split()) > 3:
+        head, tail = printable(str(rule.id)).replace("-", " "), name
     for article in ("a ", "an ", "the "):
         if head.lower().startswith(article):
             head = head[len(article):]
