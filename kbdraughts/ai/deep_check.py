@@ -135,10 +135,13 @@ class DeepCheck:
             if rest:
                 spent = time.perf_counter() - started
                 more = None if share is None else max(0.001, share - spent)
-                found = self._best_of(pos, first, rest, depth, more)
-                if found is None:  # the others did not reach that depth: both at less
-                    self.refused += 1
-                    return None
+                reached, found = self._best_of(pos, first, rest, depth, more)
+                if reached < depth:  # the others reached less: both compared at that depth
+                    if reached < MIN_DEPTH:
+                        self.refused += 1
+                        return None
+                    depth, score = self._after(pos, first, reached, None)  # the table's
+                    scores = {first: _clip(score)}
                 scores.update(found)
             return Comparison(depth, scores)
         finally:
@@ -157,25 +160,26 @@ class DeepCheck:
         return found.depth + 1, -found.score
 
     def _best_of(self, pos: Position, first: Move, rest: list[Move], depth: int,
-                 seconds: float | None) -> dict[Move, int] | None:
-        """The best of ``rest`` and its score at ``depth``: the whole position searched when
-        ``rest`` is every other move (nothing when its best move is ``first``), else each of
-        them after it; None when the time does not reach ``depth``."""
+                 seconds: float | None) -> tuple[int, dict[Move, int]]:
+        """The depth reached (``depth`` at most) and the best of ``rest`` with its score
+        there: the whole position searched when ``rest`` is every other move (nothing when
+        its best move is ``first``), else each of them after it."""
         started = time.perf_counter()
         if set(rest) | {first} == set(legal_moves(pos)):
             found = self.searcher.search(pos, max_depth=depth,
                                          movetime_ms=None if seconds is None else seconds * 1000)
-            if found.depth < depth and not _decided(found.score):
-                return None
-            return {} if found.move == first else {found.move: _clip(found.score)}
+            reached = depth if _decided(found.score) else found.depth
+            if reached < depth and found.depth >= MIN_DEPTH:  # its last whole iteration's
+                found = self.searcher.search(pos, max_depth=reached)
+            return reached, ({} if found.move == first else {found.move: _clip(found.score)})
         best: dict[Move, int] = {}
+        reached = depth
         for m in rest:
-            left = None if seconds is None else seconds - (time.perf_counter() - started)
-            if left is not None and left <= 0:
-                return None
-            reached, score = self._after(pos, m, depth, left)
-            if reached < depth and not _decided(score):
-                return None
+            left = None if seconds is None else max(0.001, seconds - (time.perf_counter()
+                                                                      - started))
+            got, score = self._after(pos, m, reached, left)
+            if got < reached and not _decided(score):
+                return 0, {}  # too little time for all of them: no comparison
             if not best or _clip(score) > max(best.values()):
                 best = {m: _clip(score)}
-        return best
+        return reached, best
