@@ -58,7 +58,7 @@ def texts(moves) -> list[str]:
 
 def deep() -> DeepCheck:
     """The deep search bounded by depth, not time: the same notes on a loaded machine."""
-    return DeepCheck(per_check=None, deep_depth=10)
+    return DeepCheck(per_check=None, depth=10)
 
 
 def notes_of(game: Game, kb, side=None) -> list:

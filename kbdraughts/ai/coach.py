@@ -309,11 +309,11 @@ class _Coach:
 
     # -- the deep search's word -----------------------------------------------------------
 
-    def confirm(self, proved: _Proved, seconds: float | None) -> Note | None:
+    def confirm(self, proved: _Proved) -> Note | None:
         """The note with the deep search's depth and figure, or None when the search (at
         the depth the time allows) does not find at least CONFIRM at stake."""
         note, before = proved.note, proved.before
-        deep = self.check.compare(before, proved.first, proved.others, seconds)
+        deep = self.check.compare(before, proved.first, proved.others)
         if deep is None:
             return None
         try:
@@ -343,8 +343,8 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
     """The coach's notes on ``game``, in the order of its moves: on ``side``'s moves, or on
     both sides' (None). ``kb``: the knowledge base (default: the shipped one and the
     user's); ``check``: the deep search and its budget (default: unbounded, each note's
-    check at most :data:`kbdraughts.ai.deep_check.CHECK_SECONDS`), shared equally among
-    the notes proved; ``stop`` set: the notes so far."""
+    check at most :data:`kbdraughts.ai.deep_check.CHECK_SECONDS`), spent on the notes
+    proved in the order of the moves; ``stop`` set: the notes so far."""
     kb = load_default_kb() if kb is None else kb
     check = DeepCheck() if check is None else check
     coach = _Coach(game, kb, check)
@@ -355,10 +355,10 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
         if side is None or game.positions[ply].side == side:
             proved += coach.proved(ply)
     notes: list[Note] = []
-    for i, p in enumerate(proved):
+    for p in proved:
         if stop is not None and stop.is_set():
             break
-        note = coach.confirm(p, check.share(len(proved) - i))
+        note = coach.confirm(p)
         if note is not None:
             notes.append(note)
     return notes

@@ -4,25 +4,26 @@ The coach proves a claim exhaustively to a short horizon (:mod:`kbdraughts.ai.pr
 man won in 4 plies can be given back in 8 (issue 20). So before a note is written, the same
 material count (a man 100, a king 250: :func:`kbdraughts.ai.heuristic.material`) is asked of
 the alpha-beta search (:func:`kbdraughts.ai.native_search.make_searcher`; the pure search
-where the core is not built, slower and so shallower in the same budget), as deep as the
-budget allows:
+where the core is not built, slower, so less deep):
 
-- :meth:`DeepCheck.screen` scores a position at a fixed small depth: the coach looks
-  closer only at the moves whose screen shows a change of material;
-- :meth:`DeepCheck.compare` scores given root moves of one position at one common depth
-  (the first move deepened within its share of the time, the others searched to the same
-  depth): a note compares the move played with another, never two depths.
+- :meth:`DeepCheck.screen` scores a position at a small depth: the coach looks closer only
+  at the moves whose screen shows a change of material;
+- :meth:`DeepCheck.compare` scores given moves of one position at one common depth,
+  ``depth`` plies (the move searched first; the others to the depth it reached): a note
+  compares the move played with another, never two depths.
 
-A check the budget cannot afford returns None and the coach stays silent: no note is ever
-written on a shallower search than :data:`MIN_DEPTH`.
+The budget is processor time (``time.process_time``), so the same file gets the same notes
+on a busy machine as on an idle one, only later; a check that starts within the budget runs
+to its depth (``per_check`` wall seconds at most: then to the depth reached, not less than
+:data:`MIN_DEPTH`). A check the budget cannot afford returns None and the coach stays silent.
 
 >>> from kbdraughts.notation import parse_fen, parse_move
 >>> pos = parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8")
 >>> check = DeepCheck(seconds=5.0)
 >>> shot, quiet = parse_move(pos, "e3-d4"), parse_move(pos, "a3-b4")
->>> scores = check.compare(pos, quiet, [shot]).scores
->>> scores[shot] - scores[quiet] >= 100
-True
+>>> found = check.compare(pos, quiet, [shot])
+>>> found.depth, found.scores[shot] - found.scores[quiet] >= 100
+(10, True)
 """
 
 from __future__ import annotations
@@ -44,12 +45,13 @@ __all__ = ["DeepCheck", "Comparison", "SCREEN_DEPTH", "DEEP_DEPTH", "MIN_DEPTH"]
 #: The screen's depth: the longest proof's (the move, 4 plies after it, then the captures);
 #: with the native core about 0.3 ms a position (depth 6: 0.5 ms, a third of the whole run).
 SCREEN_DEPTH = 5 if core is not None else 3
-#: The deepest a confirmation goes (the native core reaches it in ~50 ms in a middle game).
-DEEP_DEPTH = 12
+#: A confirmation's depth: the native core's search takes ~7 ms there in a middle game, so a
+#: note (two or three such searches) costs ~15 ms; depth 12 takes seven times as long.
+DEEP_DEPTH = 10 if core is not None else 6
 #: Shallower than this, a confirmation is no confirmation: the note is not written.
-MIN_DEPTH = 8 if core is not None else 4
-#: The time one confirmation may take at most (the budget's share may be less).
-CHECK_SECONDS = 0.25
+MIN_DEPTH = 8 if core is not None else 5
+#: The wall seconds one confirmation may take at most (many kings make a search explode).
+CHECK_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -71,16 +73,16 @@ def _clip(score: float) -> int:
 
 
 class DeepCheck:
-    """One searcher (its table kept from position to position) and a time budget in
-    ``seconds`` (None: unbounded) that confirmations draw on; :meth:`renew` gives it again.
-    ``per_check``: the seconds one confirmation takes at most; None: none, each goes to
-    ``deep_depth`` whatever it takes (the same answer on a loaded machine: the tests')."""
+    """One searcher (its table kept from position to position) and a budget of ``seconds``
+    of processor time (None: unbounded) that confirmations draw on; :meth:`renew` gives it
+    again. Each confirmation searches ``depth`` plies, in ``per_check`` wall seconds at most
+    (None: whatever it takes, the same answer on any machine: the tests')."""
 
-    def __init__(self, seconds: float | None = None, deep_depth: int = DEEP_DEPTH,
+    def __init__(self, seconds: float | None = None, depth: int = DEEP_DEPTH,
                  screen_depth: int = SCREEN_DEPTH, per_check: float | None = CHECK_SECONDS):
         # no late-move reductions: a reduced line is a guess, and this search is a judge
         self.searcher = make_searcher(material, reductions=False)
-        self.seconds, self.deep_depth, self.screen_depth = seconds, deep_depth, screen_depth
+        self.seconds, self.depth, self.screen_depth = seconds, depth, screen_depth
         self.per_check = per_check
         self.left = seconds
         self.refused = 0  # confirmations the budget could not afford
@@ -99,34 +101,23 @@ class DeepCheck:
         found = self.searcher.search(pos, max_depth=self.screen_depth)
         return _clip(found.score), found.move
 
-    def share(self, checks: int) -> float | None:
-        """The seconds each of ``checks`` confirmations still to come may take: the budget
-        left shared equally, at most ``per_check`` (None: no bound)."""
-        if self.left is None:
-            return self.per_check
-        even = self.left / max(1, checks)
-        return even if self.per_check is None else min(self.per_check, even)
-
-    def compare(self, pos: Position, first: Move, others: Sequence[Move] = (),
-                seconds: float | None = None) -> Comparison | None:
-        """``first`` deepened (to ``deep_depth`` at most, within half of ``seconds``, no more
-        than the budget left), then the best of ``others`` searched to the same depth: their
-        scores (every other legal move: the best of them, or none when ``first`` is the
-        best). None when that time cannot reach MIN_DEPTH.
+    def compare(self, pos: Position, first: Move, others: Sequence[Move] = ()
+                ) -> Comparison | None:
+        """``first`` searched ``depth`` plies (less if ``per_check`` runs out first), then
+        the best of ``others`` to the same depth: their scores (when ``others`` are every
+        other legal move: the best of them, or none when ``first`` is the best). None when
+        the budget is spent, or the search cannot reach MIN_DEPTH.
 
         Each move is searched as the position after it, never as a root restricted to some
         moves: the table keeps a root's score as the position's, and a restricted root's is
         not (the same position met later in another search would take it)."""
-        started = time.perf_counter()
-        share = self.share(1) if seconds is None else seconds
-        if share is not None and self.left is not None:
-            share = min(share, self.left)
+        if self.left is not None and self.left <= 0:
+            self.refused += 1
+            return None
+        started, cpu = time.perf_counter(), time.process_time()
+        wall = self.per_check
         try:
-            if share is not None and share <= 0:
-                self.refused += 1
-                return None
-            depth, score = self._after(pos, first, self.deep_depth,
-                                       None if share is None else share / 2)
+            depth, score = self._after(pos, first, self.depth, None if wall is None else wall / 2)
             if depth < MIN_DEPTH and not _decided(score):
                 self.refused += 1
                 return None
@@ -134,7 +125,7 @@ class DeepCheck:
             rest = [m for m in others if m != first]
             if rest:
                 spent = time.perf_counter() - started
-                more = None if share is None else max(0.001, share - spent)
+                more = None if wall is None else max(0.001, wall - spent)
                 reached, found = self._best_of(pos, first, rest, depth, more)
                 if reached < depth:  # the others reached less: both compared at that depth
                     if reached < MIN_DEPTH:
@@ -146,7 +137,7 @@ class DeepCheck:
             return Comparison(depth, scores)
         finally:
             if self.left is not None:
-                self.left -= time.perf_counter() - started
+                self.left -= time.process_time() - cpu
 
     def _after(self, pos: Position, move: Move, depth: int, seconds: float | None
                ) -> tuple[int, float]:

@@ -9,8 +9,8 @@ move; the coach's notes of an earlier run are replaced. The output loads back wi
 or whole to a file ``-o OUT`` (a temporary file renamed over it). ``--unnamed FILE`` writes
 the positions where material was won by force and no rule names the idea, as motif drafts.
 
-The deep search that confirms each note shares ``--budget`` seconds over the file (at most
-``GAME_SECONDS`` a game): a note it cannot confirm in its share is not written.
+The deep search that confirms each note shares ``--budget`` seconds of processor time over
+the file (at most ``GAME_SECONDS`` a game): a note it has no time to confirm is not written.
 
 A game that cannot be read is named (``file:line: ...``) on stderr and skipped; exit status 1
 when some were skipped, 2 when none could be read (or for a file or option error, one line).
@@ -37,8 +37,8 @@ if TYPE_CHECKING:  # imported when annotating, not while the command line is bui
     from kbdraughts.pdn import PdnGame
 
 SIDES = {"white": 0, "black": 1}
-#: The deep search's seconds for a whole file by default, and for one game at most: 1,000
-#: games of level-1 self-play annotate in about two minutes on a 2-core machine.
+#: The deep search's processor seconds for a whole file by default, and for one game at most
+#: (figures for 1,000 games: see the README).
 FILE_SECONDS = 60.0
 GAME_SECONDS = 2.0
 MAX_BUDGET = 24 * 3600.0
@@ -99,9 +99,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write to FILE, as motif drafts (the 'teach motif' format), the "
                    "positions where material was won by force and no rule names the idea")
     p.add_argument("--budget", type=budget, default=FILE_SECONDS, metavar="SECONDS",
-                   help=f"seconds of deep search that confirm the notes, shared over the "
-                   f"file's games, at most {GAME_SECONDS:g} a game (default {FILE_SECONDS:g}); "
-                   "a note not confirmed in its share is not written")
+                   help=f"processor seconds of deep search that confirm the notes, shared "
+                   f"over the file's games, at most {GAME_SECONDS:g} a game (default "
+                   f"{FILE_SECONDS:g}); a note it has no time to confirm is not written")
     add_rules(p, "a rule file or directory to coach with instead of the shipped knowledge "
               "base (repeat --rules for several)")
     p.set_defaults(func=run_annotate)
