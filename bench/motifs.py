@@ -61,8 +61,8 @@ from kbdraughts.ai.claims import (
     DANGER, GAIN, claim_of, danger_is_real, holds, holds_weighed, two_ply_wins,
 )
 from kbdraughts.ai.proof import prove
-from kbdraughts.ai.values import MAN_VALUE
-from kbdraughts.board import Move, Position, captures, legal_moves
+from kbdraughts.ai.values import MAN_VALUE, WIN
+from kbdraughts.board import Move, Position, captures, legal_moves, play
 from kbdraughts.referee import Nodes, OutOfNodes
 
 #: Not used while the bench was written (development ran on seed 7): the seed to report.
@@ -179,7 +179,10 @@ def holds_at_depth(claim: Any, pos: Position, move: Move, searcher: Any, depth: 
     ``depth`` plies on material, keeps the men claimed (less SLACK) over the material before
     it."""
     base = prove(pos, pos.side, 0).value
-    found = searcher.search(pos, max_depth=depth, moves=[move]).score
+    after = play(pos, move)
+    # the position after the move searched (a root restricted to one move would leave its
+    # score in the table as the position's)
+    found = -searcher.search(after, max_depth=depth - 1).score if legal_moves(after) else WIN
     return found - base >= max(1, claim.men) * MAN_VALUE - SLACK
 
 
