@@ -94,10 +94,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "as the file wrote them)")
     p.add_argument("--verbose", action="store_true",
                    help="add to each note the rule's file and line, the proof's horizon and "
-                   "the depth of the search that confirmed it")
+                   "the depth of the search that confirmed it (default: the words alone)")
     p.add_argument("--unnamed", metavar="FILE", default=None,
                    help="write to FILE, as motif drafts (the 'teach motif' format), the "
-                   "positions where material was won by force and no rule names the idea")
+                   "positions where material was won by force and no rule names the idea "
+                   "(default: none written)")
     p.add_argument("--budget", type=budget, default=FILE_SECONDS, metavar="SECONDS",
                    help=f"processor seconds of deep search that confirm the notes, shared "
                    f"over the file's games, at most {GAME_SECONDS:g} a game (default "
