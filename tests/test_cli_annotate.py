@@ -104,6 +104,8 @@ def test_side_and_game_choose_what_is_noted(tmp_path: Path):
     assert out.returncode == 0, out.stderr
     assert f"{{coach: {MISSED}}}" in out.stdout and "allowed" not in out.stdout
     assert out.stdout.count("[Event ") == 1 and '[Event "game 2"]' in out.stdout
+    assert "{coach: summary: White: 1 error (missed 1); ideas: shot 1}" in out.stdout
+    assert "Black" not in out.stderr.split("moves: ", 1)[1].split(";")[0]
     out = run("annotate", str(pdn), "--side", "BLACK")
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("[Event ") == 2 and "missed" not in out.stdout

@@ -2,8 +2,8 @@
 same for a whole file (``kbdraughts annotate`` writes the first after a game's last move and
 the second on stderr).
 
->>> Tally().words()
-'White: no error; Black: no error'
+>>> Tally().words(), Tally(sides=(1,)).words()
+('White: no error; Black: no error', 'Black: no error')
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class Tally:
     unnamed: int = 0  # material won by force that no rule names
     games: int = 0
     moves: int = 0
+    sides: tuple[Side, ...] = (0, BLACK)  # the sides whose moves were looked at
 
     def add(self, game: Game, notes: Iterable[Note]) -> None:
         self.games += 1
@@ -47,7 +48,7 @@ class Tally:
         """``White: 2 errors (loses 1, allowed 1), 1 combination; Black: no error; ideas:
         shot 2, king fork 1; 1 unnamed``."""
         parts = []
-        for side in (0, BLACK):
+        for side in self.sides:
             n = self.errors(side)
             detail = ", ".join(f"{k} {self.kinds[side, k]}" for k in ERRORS
                                if self.kinds[side, k])
@@ -63,10 +64,11 @@ class Tally:
         return text
 
 
-def game_summary(game: Game, notes: Sequence[Note]) -> str | None:
-    """One game's summary in words (``summary: White: ...``), None when there is no note."""
+def game_summary(game: Game, notes: Sequence[Note], side: Side | None = None) -> str | None:
+    """One game's summary in words (``summary: White: ...``), None when there is no note;
+    ``side``: the only side whose moves were looked at."""
     if not notes:
         return None
-    tally = Tally()
+    tally = Tally(sides=(0, BLACK) if side is None else (side,))
     tally.add(game, notes)
     return f"summary: {tally.words()}"

@@ -142,7 +142,8 @@ def run_annotate(args: argparse.Namespace) -> int:
     from kbdraughts.ai.deep_check import DeepCheck
 
     started = time.perf_counter()
-    tally, drafts = Tally(), [] if args.unnamed is not None else None
+    tally = Tally(sides=(0, 1) if args.side is None else (args.side,))
+    drafts: list[str] | None = [] if args.unnamed is not None else None
     check = DeepCheck(0.0)
     texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts, check)
     if read.crlf:  # the file's line ends kept
@@ -200,7 +201,7 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
         notes: dict[int, list[str]] = {}
         for note in found:
             notes.setdefault(note.ply, []).append(note.words(args.verbose))
-        summary = game_summary(g.game, found)
+        summary = game_summary(g.game, found, args.side)
         if summary is not None and g.game.moves:
             notes.setdefault(len(g.game.moves) - 1, []).append(summary)
         if unnamed is not None:
