@@ -1,7 +1,7 @@
 """How precisely the knowledge base knows, and how much it covers: per rule group and per motif,
 fired / right / precision, and the recall of 2-ply wins, on positions from level-1 games.
 
-    python bench/motifs.py [--seed S] [--positions N] [--rules PATH]...
+    python bench/motifs.py [--seed S] [--positions N] [--depth D] [--rules PATH]...
 
 Positions: the quiet positions (the side to move has a move and no capture) of level-1
 self-play games (``kb:1`` against ``kb:1``, ``kbdraughts.ai.match``: four random opening plies
@@ -27,6 +27,19 @@ captures after it would net them a piece). Rules that claim nothing (opening lin
 Each (rule, move) counts once per position. Groups: each rule file's fixed-square rules by
 layer (``motifs.txt pattern``), and each motif by its id.
 
+Each claim is measured three times (``--depth 0``: the first only):
+
+- *right*: at its stated horizon, by the referee's count (men and kings alike);
+- *kings*: at the same horizon, a king counted as 2.5 men (:func:`kbdraughts.ai.claims.
+  holds_weighed`, the coach's proof): a man won while the opponent crowns is no gain;
+- *depth*: a gain of N, against the deep search (``--depth`` plies of the material alpha-beta
+  search on the native core, :mod:`kbdraughts.ai.deep_check`, its root the rule's move): the
+  claim's gain is still there after the search's best defence, at least ``N`` men less a
+  quarter (the coach's ``CONFIRM`` for one man) above the material before the move. Promises
+  and warnings are not measured at depth (``-``). A group refuted at depth in more than 5% of
+  its gains is listed last: the coach writes none of those it cannot confirm, and its rule
+  wants a tighter ``when:`` or a weaker claim.
+
 Recall: among the positions where a 2-ply win exists, the share where the knowledge base fired
 a move that is one (any firing rule: patterns = every fixed-square rule, motifs = the motif
 layer, both = either). The anchor, in the same run: the positions, those with a 2-ply win, and
@@ -44,12 +57,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from kbdraughts.ai.claims import DANGER, GAIN, claim_of, danger_is_real, holds, two_ply_wins
-from kbdraughts.board import Move, Position, captures, legal_moves
+from kbdraughts.ai.claims import (
+    DANGER, GAIN, claim_of, danger_is_real, holds, holds_weighed, two_ply_wins,
+)
+from kbdraughts.ai.proof import prove
+from kbdraughts.ai.values import MAN_VALUE, WIN
+from kbdraughts.board import Move, Position, captures, legal_moves, play
+from kbdraughts.referee import Nodes, OutOfNodes
 
 #: Not used while the bench was written (development ran on seed 7): the seed to report.
 SEED = 2026
 POSITIONS = 1000
+#: The deep search's depth (plies): ~10 ms a search on the native core in a middle game.
+DEPTH = 10
+#: A gain of N men is still there at depth when the search finds N men less this.
+SLACK = MAN_VALUE // 4
+#: Share of a group's gains refuted at depth past which the group is listed.
+REFUTED = 0.05
 #: Games played at most to find the positions (a game gives some 30 quiet positions).
 MAX_GAMES = 400
 
@@ -89,10 +113,16 @@ class Tally:
     recall: Counter = field(default_factory=Counter)  # "patterns"/"motifs"/"both" -> positions
     referee_ms: list = field(default_factory=list)
     query_ms: list = field(default_factory=list)
+    kings: Counter = field(default_factory=Counter)  # group -> claims held, kings counted
+    gains: Counter = field(default_factory=Counter)  # group -> gain claims searched deep
+    deep: Counter = field(default_factory=Counter)  # group -> gains still there at depth
+    deep_ms: list = field(default_factory=list)
+    depth: int = 0  # the deep search's plies (0: not measured)
 
-    def add(self, pos: Position, matches: Iterable[Any], wins: dict[Move, int]) -> None:
+    def add(self, pos: Position, matches: Iterable[Any], wins: dict[Move, int],
+            searcher: Any = None) -> None:
         """Count one position: the knowledge base's ``matches`` there and its 2-ply ``wins``
-        (move -> pieces netted)."""
+        (move -> pieces netted); ``searcher``: the deep search (None: not measured)."""
         self.positions += 1
         self.with_win += bool(wins)
         hit: set[str] = set()
@@ -108,6 +138,13 @@ class Tally:
             if claim is not None:
                 self.claims.add(group)
                 self.right[group] += right(claim, pos, m.move, wins)
+                self.kings[group] += right_with_kings(claim, pos, m.move)
+                if searcher is not None and claim.kind == GAIN and m.move is not None:
+                    t0 = time.perf_counter()
+                    self.gains[group] += 1
+                    self.deep[group] += holds_at_depth(claim, pos, m.move, searcher,
+                                                       self.depth)
+                    self.deep_ms.append((time.perf_counter() - t0) * 1000)
             if m.move in wins:
                 hit.add("motifs" if m.layer == "motif" else "patterns")
         if wins:
@@ -125,9 +162,39 @@ def right(claim: Any, pos: Position, move: Move | None, wins: dict[Move, int]) -
     return move is not None and holds(claim, pos, move)
 
 
-def measure(positions: Sequence[Position], kb: Any) -> Tally:
-    """The tally of ``positions``, the referee and the query timed one beside the other."""
-    tally = Tally()
+def right_with_kings(claim: Any, pos: Position, move: Move | None) -> bool:
+    """Whether a firing's claim holds at its horizon with a king counted as 2.5 men."""
+    if claim.kind == DANGER:
+        return danger_is_real(pos)
+    if move is None:
+        return False
+    try:
+        return holds_weighed(claim, pos, move, Nodes(1_000_000))
+    except OutOfNodes:
+        return False
+
+
+def holds_at_depth(claim: Any, pos: Position, move: Move, searcher: Any, depth: int) -> bool:
+    """Whether a gain's claim survives the deep search's best defence: the move, searched
+    ``depth`` plies on material, keeps the men claimed (less SLACK) over the material before
+    it."""
+    base = prove(pos, pos.side, 0).value
+    after = play(pos, move)
+    # the position after the move searched (a root restricted to one move would leave its
+    # score in the table as the position's)
+    found = -searcher.search(after, max_depth=depth - 1).score if legal_moves(after) else WIN
+    return found - base >= max(1, claim.men) * MAN_VALUE - SLACK
+
+
+def measure(positions: Sequence[Position], kb: Any, depth: int = 0) -> Tally:
+    """The tally of ``positions``, the referee and the query timed one beside the other;
+    ``depth`` > 0: the gains searched that deep too."""
+    tally = Tally(depth=depth)
+    searcher = None
+    if depth > 0:
+        from kbdraughts.ai.deep_check import DeepCheck
+
+        searcher = DeepCheck().searcher
     for pos in positions:
         legal = legal_moves(pos)
         t0 = time.perf_counter()
@@ -137,7 +204,7 @@ def measure(positions: Sequence[Position], kb: Any) -> Tally:
         t2 = time.perf_counter()
         tally.referee_ms.append((t1 - t0) * 1000)
         tally.query_ms.append((t2 - t1) * 1000)
-        tally.add(pos, matches, wins)
+        tally.add(pos, matches, wins, searcher)
     return tally
 
 
@@ -148,25 +215,44 @@ def _p95(values: Sequence[float]) -> float:
 
 def report(tally: Tally) -> list[str]:
     """The bench's lines: the groups, the recall, the anchor."""
-    lines = [f"{'group':<34} {'fired':>6} {'right':>6} {'precision':>9}"]
+    deep = tally.depth > 0
+    head = f"{'group':<34} {'fired':>6} {'right':>6} {'precision':>9}"
+    if deep:
+        head += f" {'kings':>7} {'gains':>6} {f'depth {tally.depth}':>9}"
+    lines = [head]
     order = sorted(tally.fired, key=lambda g: (g.startswith("motif "), g))
+    refuted = []
     for group in order:
         fired = tally.fired[group]
         if group in tally.claims:
             r = tally.right[group]
-            lines.append(f"{group:<34} {fired:>6} {r:>6} {100 * r / fired:>8.1f}%")
+            line = f"{group:<34} {fired:>6} {r:>6} {100 * r / fired:>8.1f}%"
         else:
-            lines.append(f"{group:<34} {fired:>6} {'-':>6} {'-':>9}")
+            line = f"{group:<34} {fired:>6} {'-':>6} {'-':>9}"
+        if deep:
+            kings = (f"{100 * tally.kings[group] / fired:6.1f}%" if group in tally.claims
+                     else "-")
+            n = tally.gains[group]
+            at_depth = f"{100 * tally.deep[group] / n:8.1f}%" if n else "-"
+            line += f" {kings:>7} {n:>6} {at_depth:>9}"
+            if n and (n - tally.deep[group]) / n > REFUTED:
+                refuted.append(f"{group} ({n - tally.deep[group]} of {n})")
+        lines.append(line)
     n = tally.with_win
     lines.append(f"recall of 2-ply wins ({n} of {tally.positions} positions have one):")
     for name in ("patterns", "motifs", "both"):
         k = tally.recall[name]
         lines.append(f"  {name:<9} {k:>5}/{n:<5} {100 * k / n if n else 0:6.1f}%")
+    if deep:
+        lines.append(f"refuted at depth {tally.depth} in more than {100 * REFUTED:.0f}% of "
+                     f"their gains: {', '.join(refuted) if refuted else 'none'}")
     ref, query = tally.referee_ms, tally.query_ms
     if ref:
         lines.append(f"time per position: brute-force referee median "
                      f"{statistics.median(ref):.2f} ms, p95 {_p95(ref):.2f} ms; knowledge-base "
-                     f"query median {statistics.median(query):.2f} ms, p95 {_p95(query):.2f} ms")
+                     f"query median {statistics.median(query):.2f} ms, p95 {_p95(query):.2f} ms"
+                     + (f"; deep search median {statistics.median(tally.deep_ms):.2f} ms a "
+                        "gain" if tally.deep_ms else ""))
     return lines
 
 
@@ -176,6 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help=f"the self-play games' seed (default {SEED}, never tuned on)")
     p.add_argument("--positions", type=int, default=POSITIONS,
                    help=f"quiet positions to measure (default {POSITIONS})")
+    p.add_argument("--depth", type=int, default=DEPTH,
+                   help=f"the deep search's plies for the gains (default {DEPTH}; 0: none)")
     p.add_argument("--rules", action="append", metavar="PATH",
                    help="rule files or directories instead of the shipped knowledge base")
     args = p.parse_args(argv)
@@ -188,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"bench/motifs.py: {len(positions)} quiet positions of level-1 self-play, seed "
           f"{args.seed} ({made:.1f} s to play); {len(kb)} rules; a 2-ply win nets a piece "
           "within 2 plies after the move and the captures that follow")
-    for line in report(measure(positions, kb)):
+    for line in report(measure(positions, kb, args.depth)):
         print(line)
     return 0
 

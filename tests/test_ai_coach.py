@@ -1,5 +1,6 @@
-"""The coach (ai/coach.py): a note is written only where the referee confirms the rule's claim
-(ai/claims.py, tested in test_ai_claims.py), on the shipped rules and on motif-shaped rules."""
+"""The coach (ai/coach.py): every note kind on a real position, each proved with a king counted
+as 2.5 men (ai/proof.py) and confirmed by the deep search (ai/deep_check.py); a claim the deep
+search refutes, or one it has no time to check, is never written."""
 
 from __future__ import annotations
 
@@ -8,8 +9,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from kbdraughts.ai.claims import CROWNS
-from kbdraughts.ai.coach import ALLOWED, MISSED, _avoidable, annotate, real_shots
+from kbdraughts.ai.claims import GAIN, Claim, claim_of, holds, holds_weighed
+from kbdraughts.ai.coach import (
+    ALLOWED, LOSES, MISSED, PLAYED, annotate, idea_words, named_moves,
+)
+from kbdraughts.ai.coach_summary import Tally, game_summary
+from kbdraughts.ai.deep_check import DeepCheck
+from kbdraughts.ai.unnamed import Drafts, unnamed_idea
 from kbdraughts.board import BLACK, WHITE, legal_moves
 from kbdraughts.game import Game
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base
@@ -21,6 +27,17 @@ from kbdraughts.resources import combos_dir
 SHOT_01 = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
 #: The same a move earlier: Black's man on d6, and d6-c5 walks into the shot.
 BEFORE_SHOT_01 = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bd6,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
+SHOT_WORDS = "the shot e3-d4 (e3-d4 gives a man, c5:e3 is forced, d2:f4:h6 takes two)"
+#: From a level-1 game (seed 5, game 2, 9... a7-b6): a7-b6 lets a3-b4 c5:a3 f4-g5 h6:f4
+#: e3:g5:e7:c5:a7 win two men, four plies deep; no rule names it; f6-e5 or f8-e7 lose nothing.
+LOSES_TWO = "B:Wa1,c1,e1,d2,a3,c3,e3,f4,h4:Bc5,d6,f6,h6,a7,g7,b8,d8,f8"
+#: From level-1 self-play (seed 7): shot-1-for-2 fires g3-f4 (g5:e3 f2:d4:b6 nets a man in two
+#: plies, by either count), but Black wins the man back: the search at depth 10 scores g3-f4
+#: level, as most other moves.
+REFUTED = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,g3,a5:Bc5,g5,f6,h6,c7,e7,b8,d8,f8,h8"
+#: From level-1 self-play (seed 7): king-fork e5-d4 nets a piece in two plies by the referee's
+#: count (d4:a7 after any reply), but f2-e1 crowns first: by material it wins nothing there.
+CROWNING = "W:Wa1,c1,h2,Ke5:Bf2,b6,d8,h8"
 
 
 @pytest.fixture(scope="module")
@@ -39,34 +56,95 @@ def texts(moves) -> list[str]:
     return [move_text(m) for m in moves]
 
 
-# -- the notes --------------------------------------------------------------------------------
+def deep() -> DeepCheck:
+    """The deep search bounded by depth, not time: the same notes on a loaded machine."""
+    return DeepCheck(per_check=None, depth=10)
 
 
-def test_a_missed_shot_is_noted_with_its_rule_line_and_gain(kb):
-    game = game_of(SHOT_01, "g3-h4")
-    [note] = annotate(game, kb=kb)
-    assert (note.ply, note.side, note.kind) == (0, WHITE, MISSED)
-    assert note.shot.rule.id == "shot-01" and move_text(note.shot.move) == "e3-d4"
-    assert note.shot.nets == 1 and texts(note.shot.line) == ["e3-d4", "c5:e3", "d2:f4:h6"]
-    assert note.text == "missed: shot-01 e3-d4 wins a man (combos/motifs.txt:15)"
-    assert kb.rule("shot-01").line == 15
+def notes_of(game: Game, kb, side=None) -> list:
+    return annotate(game, side, kb, check=deep())
 
 
-def test_playing_the_shot_is_no_miss(kb):
-    assert annotate(game_of(SHOT_01, "e3-d4", "c5:e3", "d2:f4:h6"), kb=kb) == []
+# -- every kind of note, on real positions ------------------------------------------------------
 
 
-def test_walking_into_the_shot_is_allowed_and_the_side_filter_keeps_one_side(kb):
+def test_a_move_that_loses_material_by_force_is_noted_with_the_proving_line(kb):
+    game = game_of(LOSES_TWO, "a7-b6")
+    [note] = notes_of(game, kb)
+    assert (note.ply, note.side, note.kind, note.rule) == (0, BLACK, LOSES, None)
+    assert note.amount == 200 and note.horizon == 4 and note.depth >= 8
+    assert texts(note.line) == ["a7-b6", "a3-b4", "c5:a3", "f4-g5", "h6:f4", "e3:g5:e7:c5:a7"]
+    assert note.text == ("loses two men: after a7-b6, a3-b4 wins two men by force: "
+                         "a7-b6 a3-b4 c5:a3 f4-g5 h6:f4 e3:g5:e7:c5:a7")
+    # a move that keeps the material gets nothing
+    assert notes_of(game_of(LOSES_TWO, "f8-e7"), kb) == []
+
+
+def test_walking_into_a_rule_is_allowed_in_player_words_and_the_miss_is_noted(kb):
     game = game_of(BEFORE_SHOT_01, "d6-c5", "g3-h4")
-    notes = annotate(game, kb=kb)
-    assert [(n.ply, n.side, n.kind, n.shot.rule.id) for n in notes] == [
+    notes = notes_of(game, kb)
+    assert [(n.ply, n.side, n.kind, n.rule.id) for n in notes] == [
         (0, BLACK, ALLOWED, "shot-01"), (1, WHITE, MISSED, "shot-01")]
-    assert notes[0].text == "allowed: shot-01 e3-d4 wins a man (combos/motifs.txt:15)"
-    assert [n.kind for n in annotate(game, BLACK, kb)] == [ALLOWED]
-    assert [n.kind for n in annotate(game, WHITE, kb)] == [MISSED]
+    assert notes[0].text == (f"Black's d6-c5 allowed {SHOT_WORDS}: Black loses a man: "
+                             "d6-c5 e3-d4 c5:e3 d2:f4:h6")
+    assert notes[1].text == f"White missed {SHOT_WORDS}: it wins a man: e3-d4 c5:e3 d2:f4:h6"
+    assert [n.kind for n in notes_of(game, kb, BLACK)] == [ALLOWED]
+    assert [n.kind for n in notes_of(game, kb, WHITE)] == [MISSED]
 
 
-def test_a_rule_whose_claim_does_not_hold_is_never_a_note(tmp_path):
+def test_the_rules_file_and_line_only_when_verbose(kb):
+    [note] = notes_of(game_of(SHOT_01, "g3-h4"), kb)
+    assert "combos/" not in note.text and "shot-01" not in note.text
+    verbose = note.words(verbose=True)
+    assert verbose.startswith(note.text + " [shot-01, combos/motifs.txt:15; proved in 2 plies, "
+                              "confirmed at depth ")
+    assert verbose.endswith(": 1.00 men at stake]")
+
+
+def test_a_combination_played_is_noted_with_its_name_and_what_it_won(kb):
+    [note] = notes_of(game_of(SHOT_01, "e3-d4", "c5:e3", "d2:f4:h6"), kb)
+    assert (note.ply, note.kind, note.rule.id, note.amount) == (0, PLAYED, "shot-01", 100)
+    assert note.text == f"played: {SHOT_WORDS}: White wins a man: e3-d4 c5:e3 d2:f4:h6"
+
+
+def test_a_motif_claim_refuted_at_depth_is_never_written(kb):
+    pos = parse_fen(REFUTED)
+    move = parse_move(pos, "g3-f4")
+    [rule] = [m.rule for m in kb.firing(pos) if m.move == move and m.layer == "motif"]
+    claim = claim_of(rule)
+    assert rule.id == "shot-1-for-2" and claim.kind == GAIN
+    # its claim holds at its stated horizon, by pieces and by material
+    assert holds(claim, pos, move) and holds_weighed(claim, pos, move)
+    # the deep search gives the man back: no "played" when it is played, no "missed" when not
+    deep = DeepCheck(per_check=None).compare(pos, move, [parse_move(pos, "g3-h4")])
+    assert deep is not None and deep.scores[move] < 75
+    assert notes_of(game_of(REFUTED, "g3-f4"), kb) == []
+    assert notes_of(game_of(REFUTED, "g3-h4"), kb) == []
+
+
+def test_a_claim_that_counts_a_crowning_as_a_man_is_no_claim(kb):
+    pos = parse_fen(CROWNING)
+    move = parse_move(pos, "e5-d4")
+    [rule] = [m.rule for m in kb.firing(pos) if m.move == move]
+    assert rule.id == "king-fork"
+    assert holds(claim_of(rule), pos, move)  # the referee's count: a piece netted
+    assert not holds_weighed(claim_of(rule), pos, move)  # f2-e1 crowns: no man won
+    assert move not in named_moves(kb, pos)
+    for played in ("e5-d4", "a1-b2"):  # played, or not: the king fork is never named
+        notes = notes_of(game_of(CROWNING, played), kb)
+        assert not [n for n in notes if n.rule is not None and n.rule.id == "king-fork"]
+
+
+def test_no_time_for_the_deep_search_means_no_note(kb):
+    check = DeepCheck(seconds=0.0)
+    assert annotate(game_of(LOSES_TWO, "a7-b6"), kb=kb, check=check) == []
+    assert check.refused >= 1
+
+
+# -- rules that claim what is not so --------------------------------------------------------
+
+
+def test_a_rule_whose_claim_does_not_hold_names_nothing(tmp_path):
     # A pattern that fires anywhere White has a man on c3 and claims to net a man.
     pos = parse_fen("W:Wc3,a1:Bh8,f8")
     cells = ["?"] * 32
@@ -75,8 +153,8 @@ def test_a_rule_whose_claim_does_not_hold_is_never_a_note(tmp_path):
                       path=str(tmp_path / "mine.txt"), line=1)
     kb = KnowledgeBase([bluff])
     assert [m.rule.id for m in kb.firing(pos)] == ["bluff-1"]
-    assert real_shots(kb, pos) == []
-    assert annotate(game_of("W:Wc3,a1:Bh8,f8", "a1-b2"), kb=kb) == []
+    assert named_moves(kb, pos) == {}
+    assert notes_of(game_of("W:Wc3,a1:Bh8,f8", "a1-b2"), kb) == []
 
 
 class Motifs:
@@ -84,7 +162,7 @@ class Motifs:
 
     def __init__(self, where: dict, **fields):
         self.where = where
-        self.rule = SimpleNamespace(id="shot", name="give one, take two", line=40,
+        self.rule = SimpleNamespace(id="shot", name="shot: give one, take two", line=40,
                                     path=str(combos_dir() / "motifs.txt"), exact=False,
                                     priority=1, sacrifice=1, gain=1, promise=None, warning=False)
         for key, value in fields.items():
@@ -99,52 +177,80 @@ class Motifs:
                                 bindings=(("S", move.start), ("T", move.end)))]
 
 
-def test_a_motif_is_noted_by_its_declared_gain_only_when_it_holds():
+def test_a_motif_names_a_note_only_when_its_declared_gain_holds():
     pos = parse_fen(SHOT_01)
     game = game_of(SHOT_01, "g3-h4")
-    [note] = annotate(game, kb=Motifs({pos: "e3-d4"}))
-    assert note.text == "missed: shot e3-d4 wins a man (combos/motifs.txt:40)"
-    assert annotate(game, kb=Motifs({pos: "e3-d4"}, gain=2)) == []  # it nets one, not two
-    assert annotate(game, kb=Motifs({pos: "e3-d4"}, gain=None, warning=True)) == []
+    [note] = notes_of(game, Motifs({pos: "e3-d4"}))
+    assert note.text.startswith("White missed the shot e3-d4 (give one, take two): it wins ")
+    # it nets one, not two: the note stays (the material is won) but names no rule
+    [note] = notes_of(game, Motifs({pos: "e3-d4"}, gain=2))
+    assert note.rule is None and note.text.startswith("missed: e3-d4 wins a man by force: ")
 
 
 def test_an_unavoidable_loss_is_not_blamed_on_the_move():
     # Black's only move, g7-f6, lets White's e3-d4 win a man: nothing else was possible.
     game = game_of("B:Wg1,e3,b4,h6:Bh2,g7,h8", "g7-f6")
     assert len(legal_moves(game.positions[0])) == 1
-    kb = Motifs({game.position: "e3-d4"}, gain=1)
-    assert [s.move for s in real_shots(kb, game.position)] == [
-        parse_move(game.position, "e3-d4")]
-    assert annotate(game, kb=kb) == []  # (walking into shot-01 with a way out is: above)
-
-
-def test_a_shot_the_opponent_already_had_is_not_blamed_on_the_next_move():
-    # White lets c3-d4 pass (b2-a3); Black's f6-g5 leaves it there (another move would have
-    # stopped it), but f6-g5 did not give it: the only note is White's miss.
-    game = game_of("W:Wc1,b2,c3,a7:Be3,c5,f6,b8", "b2-a3", "f6-g5")
-    kb = Motifs({game.positions[0]: "c3-d4", game.positions[2]: "c3-d4"})
-    [shot] = real_shots(kb, game.positions[2])
-    assert _avoidable(shot, game.positions[1], game.moves[1], game.positions[2])
-    assert [(n.ply, n.kind) for n in annotate(game, kb=kb)] == [(0, MISSED)]
-    # had White not had it before, Black's move would be the one that allowed it
-    kb = Motifs({game.positions[2]: "c3-d4"})
-    assert [(n.ply, n.kind) for n in annotate(game, kb=kb)] == [(1, ALLOWED)]
-
-
-def test_a_crowning_is_noted_as_missed_never_as_allowed(kb):
-    # breakthrough-4 of combos/motifs.txt: c5-d6 gives a man so that a man crowns
-    game = game_of("W:Wc5,f6,h6:Bc7,d8", "c5-b6")
-    notes = annotate(game, kb=kb)
-    assert [(n.kind, n.shot.rule.id, n.shot.claim.kind) for n in notes] == [
-        (MISSED, "breakthrough-4", CROWNS)]
-    assert notes[0].text == "missed: breakthrough-4 c5-d6 crowns (combos/motifs.txt:620)"
-    # Black's a3-b2 leaves White the breakthrough: real, but a crowning is not blamed
-    game = game_of("B:Wc5,f6,h6:Bc7,d8,a3", "a3-b2")
-    assert [s.rule.id for s in real_shots(kb, game.position)] == ["breakthrough-4"]
-    assert annotate(game, kb=kb) == []
+    assert notes_of(game, Motifs({game.position: "e3-d4"})) == []
 
 
 def test_a_stopped_review_returns_what_it_found():
     stop = threading.Event()
     stop.set()
     assert annotate(game_of(SHOT_01, "g3-h4"), kb=Motifs({}), stop=stop) == []
+
+
+# -- words, summaries, drafts ----------------------------------------------------------------
+
+
+def test_idea_words_come_from_the_rules_name():
+    move = parse_move(parse_fen(SHOT_01), "e3-d4")
+    rule = SimpleNamespace(id="x", name="a quiet threat: a man attacks a piece")
+    assert idea_words(rule, move) == "the quiet threat e3-d4 (a man attacks a piece)"
+    assert idea_words(SimpleNamespace(id="x", name="king fork"), move) == "the king fork e3-d4"
+    long = SimpleNamespace(id="king-threat", name="a king attacks a piece they cannot save")
+    assert idea_words(long, move) == ("the king threat e3-d4 (a king attacks a piece they "
+                                      "cannot save)")
+    assert idea_words(None, move) == "e3-d4"
+
+
+def test_a_games_summary_counts_errors_by_side_and_the_ideas(kb):
+    game = game_of(BEFORE_SHOT_01, "d6-c5", "g3-h4")
+    notes = notes_of(game, kb)
+    assert game_summary(game, notes) == (
+        "summary: White: 1 error (missed 1); Black: 1 error (allowed 1); ideas: shot 2")
+    assert game_summary(game, []) is None
+    tally = Tally()
+    tally.add(game, notes)
+    tally.add(game_of(LOSES_TWO, "a7-b6"), notes_of(game_of(LOSES_TWO, "a7-b6"), kb))
+    assert (tally.games, tally.moves, tally.errors(WHITE), tally.errors(BLACK)) == (2, 3, 1, 2)
+    assert tally.words().endswith("; ideas: shot 2; 1 won by force that no rule names")
+
+
+def test_the_unnamed_idea_is_drafted_where_the_winner_is_to_move(kb):
+    game = game_of(LOSES_TWO, "a7-b6")
+    [note] = notes_of(game, kb)
+    pos, move = unnamed_idea(game.positions, note)
+    assert pos == game.positions[1] and move_text(move) == "a3-b4"
+    drafts = Drafts("games.pdn")
+    pg = SimpleNamespace(game=game)
+    drafts.add(3, pg, [note])
+    drafts.add(4, pg, [note])  # the same position again: drafted once
+    [text] = drafts.texts
+    assert text.startswith("# games.pdn, game 3, 1... a7-b6: loses two men: ")
+    assert "\nmotif unnamed-1\n" in text and "  example: W:" in text
+    # a named idea is no draft
+    [named] = notes_of(game_of(SHOT_01, "g3-h4"), kb)
+    assert unnamed_idea(game_of(SHOT_01, "g3-h4").positions, named) is None
+
+
+def test_a_king_is_weighed_as_two_and_a_half_men():
+    from kbdraughts.ai.proof import men_amount, prove, weigh
+
+    pos = parse_fen("W:WKa1,c3:Bh8,f8")
+    assert weigh(pos, WHITE) == 150 and weigh(pos, BLACK) == -150
+    assert [men_amount(v) for v in (100, 150, 250, 300, 50, 10_000)] == [
+        "a man", "a man and a half", "two and a half men", "three men", "half a man",
+        "the game"]
+    assert prove(parse_fen("W:Wg7:Bh2"), WHITE, 1).value == 150  # g7-h8 crowns: a king now
+    assert Claim(GAIN).words() == "wins a man"

@@ -99,3 +99,32 @@ def test_the_positions_are_quiet_distinct_and_from_the_seeds_games(bench):
     assert all(legal_moves(p) and not captures(p) for p in positions)
     assert positions == bench.quiet_positions(seed=7, count=40)  # the seed decides
     assert positions != bench.quiet_positions(seed=8, count=40)
+
+
+#: shot-1-for-2 fires g3-f4 here (seed 7): it nets a man in two plies, but the search at
+#: depth 10 finds Black winning it back.
+REFUTED = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,g3,a5:Bc5,g5,f6,h6,c7,e7,b8,d8,f8,h8"
+#: king-fork e5-d4 nets a piece in two plies by count, but f2-e1 crowns first.
+CROWNING = "W:Wa1,c1,h2,Ke5:Bf2,b6,d8,h8"
+
+
+def test_each_claim_is_measured_with_kings_counted_and_at_depth(bench):
+    shot, refuted, crowning = parse_fen(SHOT_01), parse_fen(REFUTED), parse_fen(CROWNING)
+    kb = Fixed({
+        shot: [match("shot-1-for-2", "motif", shot, "e3-d4", gain=1)],
+        refuted: [match("shot-1-for-2", "motif", refuted, "g3-f4", gain=1)],
+        crowning: [match("king-fork", "motif", crowning, "e5-d4", gain=1)],
+    })
+    tally = bench.measure([shot, refuted, crowning], kb, depth=8)
+    assert dict(tally.right) == {"motif shot-1-for-2": 2, "motif king-fork": 1}
+    assert dict(tally.kings) == {"motif shot-1-for-2": 2, "motif king-fork": 0}
+    assert dict(tally.gains) == {"motif shot-1-for-2": 2, "motif king-fork": 1}
+    assert tally.deep["motif shot-1-for-2"] == 1  # SHOT_01's holds, REFUTED's does not
+    lines = bench.report(tally)
+    assert lines[0].split()[-4:] == ["kings", "gains", "depth", "8"]
+    assert any(line.split() == ["motif", "shot-1-for-2", "2", "2", "100.0%", "100.0%", "2",
+                                "50.0%"] for line in lines)
+    refuted_line = next(line for line in lines if line.startswith("refuted at depth 8"))
+    assert "motif shot-1-for-2 (1 of 2)" in refuted_line
+    # without --depth the report is as it was
+    assert "kings" not in bench.report(bench.measure([shot], kb))[0]

@@ -17,7 +17,13 @@ CMD = [sys.executable, "-m", "kbdraughts.cli"]
 #: plays on; White is to move at the end.
 START = "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bd6,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
 MOVES = ("d6-c5", "g3-h4", "c7-d6")
-SHOT = "shot-01 e3-d4 wins a man (combos/motifs.txt:15)"
+IDEA = "the shot e3-d4 (e3-d4 gives a man, c5:e3 is forced, d2:f4:h6 takes two)"
+ALLOWED = f"Black's d6-c5 allowed {IDEA}: Black loses a man: d6-c5 e3-d4 c5:e3 d2:f4:h6"
+MISSED = f"White missed {IDEA}: it wins a man: e3-d4 c5:e3 d2:f4:h6"
+#: c7-d6 leaves b6 and d6 to a5:c7:e5; the exchange after it costs Black a man.
+LOSES = "loses a man: after c7-d6, a5:c7:e5 wins a man by force: c7-d6 a5:c7:e5 f6:d4 h4:f6 e7:g5"
+SUMMARY = ("summary: White: 1 error (missed 1); Black: 2 errors (loses 1, allowed 1); ideas: "
+           "shot 2; 1 won by force that no rule names")
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
@@ -42,12 +48,51 @@ def test_the_notes_are_comments_after_the_moves_and_the_game_reads_back(tmp_path
     write_games(pdn, the_game())
     out = run("annotate", str(pdn))
     assert out.returncode == 0, out.stderr
-    assert f"1... d6-c5 {{coach: allowed: {SHOT}}} 2. g3-h4 {{coach: missed: {SHOT}}} c7-d6 *" \
-        in " ".join(out.stdout.split())
+    assert (f"1... d6-c5 {{coach: {ALLOWED}}} 2. g3-h4 {{coach: {MISSED}}} c7-d6 "
+            f"{{coach: {LOSES}}} {{coach: {SUMMARY}}} *") in " ".join(out.stdout.split())
     assert '[Event "game 1"]' in out.stdout and f'[FEN "{fen(parse_fen(START))}"]' in out.stdout
     [back] = parse_pdn(out.stdout)
     assert back.game.moves == the_game().moves and back.game.start == parse_fen(START)
-    assert out.stderr == ""
+    # the file's summary, the time and the peak memory: one line on stderr
+    [line] = out.stderr.splitlines()
+    assert line.startswith(f"kbdraughts annotate: {pdn}: 1 game, 3 moves: White: 1 error")
+    assert "; 1 won by force that no rule names; " in line and " MB" in line
+    assert "combos/" not in out.stdout  # the rule's file only with --verbose
+
+
+def test_verbose_adds_the_rule_the_horizon_and_the_depth(tmp_path: Path):
+    pdn = tmp_path / "game.pdn"
+    write_games(pdn, the_game())
+    out = run("annotate", str(pdn), "--verbose")
+    assert out.returncode == 0, out.stderr
+    flat = " ".join(out.stdout.split())
+    assert f"{{coach: {ALLOWED} [shot-01, combos/motifs.txt:15; proved in 2 plies, " \
+        "confirmed at depth " in flat
+
+
+def test_unnamed_ideas_are_written_as_motif_drafts_that_load(tmp_path: Path):
+    pdn, drafts = tmp_path / "game.pdn", tmp_path / "drafts.txt"
+    write_games(pdn, the_game())
+    out = run("annotate", str(pdn), "--unnamed", str(drafts))
+    assert out.returncode == 0, out.stderr
+    text = drafts.read_text(encoding="utf-8")
+    assert text.startswith(f"# {pdn}, game 1, 2... c7-d6: {LOSES}\nmotif unnamed-1\n")
+    assert text.count("\nmotif ") == 1  # the shot is named: no draft of it
+    assert "1 unnamed idea(s) drafted" in out.stderr
+    checked = run("rules", "check", str(drafts))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "1 motif, 0 warnings, 0 errors" in checked.stdout
+
+
+def test_no_budget_for_the_deep_search_means_no_note(tmp_path: Path):
+    pdn = tmp_path / "game.pdn"
+    write_games(pdn, the_game())
+    out = run("annotate", str(pdn), "--budget", "0")
+    assert out.returncode == 0, out.stderr
+    assert "coach:" not in out.stdout
+    assert out.stdout == pdn.read_text(encoding="utf-8")
+    bad = run("annotate", str(pdn), "--budget", "-1")
+    assert bad.returncode == 2 and "expected seconds from 0" in bad.stderr
 
 
 def test_side_and_game_choose_what_is_noted(tmp_path: Path):
@@ -57,12 +102,14 @@ def test_side_and_game_choose_what_is_noted(tmp_path: Path):
     write_games(pdn, plain, the_game())
     out = run("annotate", str(pdn), "--side", "white", "--game", "2")
     assert out.returncode == 0, out.stderr
-    assert f"{{coach: missed: {SHOT}}}" in out.stdout and "allowed" not in out.stdout
+    assert f"{{coach: {MISSED}}}" in out.stdout and "allowed" not in out.stdout
     assert out.stdout.count("[Event ") == 1 and '[Event "game 2"]' in out.stdout
+    assert "{coach: summary: White: 1 error (missed 1); ideas: shot 1}" in out.stdout
+    assert "Black" not in out.stderr.split("moves: ", 1)[1].split(";")[0]
     out = run("annotate", str(pdn), "--side", "BLACK")
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("[Event ") == 2 and "missed" not in out.stdout
-    assert f"{{coach: allowed: {SHOT}}}" in out.stdout
+    assert f"{{coach: {ALLOWED}}}" in " ".join(out.stdout.split())
 
 
 def test_the_output_file_loads_back_with_play(tmp_path: Path):
@@ -70,7 +117,7 @@ def test_the_output_file_loads_back_with_play(tmp_path: Path):
     write_games(pdn, the_game())
     out = run("annotate", str(pdn), "-o", str(annotated))
     assert out.returncode == 0 and out.stdout == "", out.stderr
-    assert "{coach: missed: " in annotated.read_text(encoding="utf-8")
+    assert "{coach: White missed " in annotated.read_text(encoding="utf-8")
     assert not list(tmp_path.glob(".*.tmp"))  # written whole, through a temporary file
     played = subprocess.run(CMD + ["play", "--load", str(annotated), "--level", "1"],
                             input="fen\nquit\n", capture_output=True, text=True, timeout=120,
@@ -127,8 +174,9 @@ def test_the_authors_annotations_are_kept_and_a_second_run_replaces_the_notes(tm
     assert once.returncode == 0, once.stderr
     text = (tmp_path / "once.pdn").read_text(encoding="utf-8")
     assert text == pdn.read_text(encoding="utf-8").replace(
-        "{плохо}", f"{{плохо}} {{coach: allowed: {SHOT}}}").replace(
-        "2. g3-h4 ??", f"2. g3-h4 ?? {{coach: missed: {SHOT}}}")
+        "{плохо}", f"{{плохо}} {{coach: {ALLOWED}}}").replace(
+        "2. g3-h4 ??", f"2. g3-h4 ?? {{coach: {MISSED}}}").replace(
+        "c7-d6 1-1", f"c7-d6 {{coach: {LOSES}}} {{coach: {SUMMARY}}} 1-1")
     twice = run("annotate", str(tmp_path / "once.pdn"))
     assert twice.returncode == 0 and twice.stdout == text  # replaced, not added again
 
@@ -152,7 +200,7 @@ def test_broken_games_are_named_and_skipped_status_1_and_2_when_none_reads(tmp_p
     assert out.returncode == 1
     assert out.stderr.startswith(f"kbdraughts annotate: {mixed}:3: move 1... c3-e5")
     assert "game skipped" in out.stderr and "Traceback" not in out.stderr
-    assert out.stdout.count("[Event ") == 1 and "coach: missed" in out.stdout
+    assert out.stdout.count("[Event ") == 1 and "coach: White missed" in out.stdout
     assert run("annotate", str(mixed), "--game", "2").returncode == 0
     both_bad = tmp_path / "bad.pdn"
     both_bad.write_text(bad + "\n" + bad, encoding="utf-8")
@@ -173,7 +221,7 @@ def test_output_to_a_fifo_is_streamed_and_dash_is_stdout(tmp_path: Path):
     assert proc.wait(timeout=120) == 0, proc.stderr.read() if proc.stderr else ""
     if proc.stderr:
         proc.stderr.close()
-    assert fifo.is_fifo() and "{coach: missed: " in streamed
+    assert fifo.is_fifo() and "{coach: White missed " in streamed
     dash = run("annotate", str(pdn), "-o", "-")
     assert dash.returncode == 0 and dash.stdout == streamed
 
@@ -184,12 +232,15 @@ def test_progress_line_only_for_a_terminal_and_many_games(monkeypatch, capsys):
     module._progress(5)(0)
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr(module, "BAR", 6)
     show = module._progress(3)
     for done in range(4):
         show(done)
-    assert capsys.readouterr().err == (
-        "\rannotate: game 1 of 3\rannotate: game 2 of 3\rannotate: game 3 of 3"
-        "\rannotate: game 3 of 3 done\n")
+    err = capsys.readouterr().err
+    assert [line.rsplit(",", 1)[0] for line in err.split("\r")[1:]] == [
+        "annotate [......] 0/3 games", "annotate [##....] 1/3 games",
+        "annotate [####..] 2/3 games", "annotate [######] 3/3 games"]
+    assert err.endswith(" s\n") and err.count("\n") == 1
     module._progress(1)(0)
     assert capsys.readouterr().err == ""
 

@@ -37,6 +37,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from kbdraughts.ai.proof import prove
+from kbdraughts.ai.values import MAN_VALUE
 from kbdraughts.referee import LOST, Nodes, balance, forces, nets, resolve
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.notation import move_text
@@ -44,7 +46,7 @@ from kbdraughts.squares import SQUARE_NAMES, SQUARES
 
 __all__ = ["Claim", "GAIN", "CROWNS", "CATCHES", "MAIN_ROAD", "DANGER", "PROMISES",
            "GAIN_PLIES", "CROWN_PLIES", "CATCH_PLIES", "DANGER_PLIES", "GAME_WON", "claim_of",
-           "holds", "gain_of", "two_ply_wins", "danger_is_real", "men_words"]
+           "holds", "holds_weighed", "gain_of", "two_ply_wins", "danger_is_real", "men_words"]
 
 GAIN, DANGER = "gain", "danger"
 #: The promises a motif may make, as its files write them.
@@ -165,6 +167,22 @@ def holds(claim: Claim, before: Position, move: Move, nodes: Nodes | None = None
         return (move.end in MAIN_ROAD_SQUARES and bool(after.kings >> move.end & 1)
                 and not any(m.captured >> move.end & 1 for m in captures(after)))
     return False
+
+
+def holds_weighed(claim: Claim, before: Position, move: Move, nodes: Nodes | None = None
+                  ) -> bool:
+    """:func:`holds`, a gain counted in material as a player counts it (a king 2.5 men,
+    :mod:`kbdraughts.ai.proof`): the move's material after ``GAIN_PLIES`` plies and the
+    captures after them, against every defence, exceeds the material before it (its
+    captures resolved) by the men claimed. A shot that wins a man while the opponent crowns
+    wins nothing here, though it nets a piece by the referee's count. Promises: as
+    :func:`holds`. ``nodes``: the budget (OutOfNodes past it)."""
+    if claim.kind != GAIN:
+        return holds(claim, before, move, nodes)
+    us = before.side
+    base = prove(before, us, 0, nodes).value
+    won = prove(play(before, move), us, GAIN_PLIES, nodes).value - base
+    return won >= max(1, claim.men) * MAN_VALUE
 
 
 def danger_is_real(pos: Position) -> bool:

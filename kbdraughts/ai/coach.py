@@ -1,21 +1,31 @@
-"""The coach: a game read back with the knowledge base, noting what each move missed or allowed.
+"""The coach: a game read back move by move, with notes a player can trust.
 
-For every move of the game (of one side, or both):
+For every move of the game (of one side, or both), in a player's words:
 
-- *missed*: a rule of the mover fired (a motif or a pattern rule with a claim, never an opening
-  line nor a warning), the mover played something else, and the rule's move really was better:
-  its claim holds against every defence (:func:`kbdraughts.ai.claims.holds`) and the move
-  played does not achieve as much (for a gain: it nets fewer pieces by the same count);
-- *allowed*: after the move, a rule of the opponent fires whose claim holds, the opponent did
-  not have the same shot on its previous turn already (the move gave it), and another move
-  would have avoided it (a gain: another move keeps more material over the next three plies
-  and the captures after them; the catch of a lone king: after another move the opponent
-  cannot force it, and that move keeps as much material by the same count). A crowning and
-  the main road are noted as missed, never as allowed: a forced exchange can put a crowning
-  off past any short bound, so denying it is not measured.
+- *loses*: the move loses material by force, another move did not ("loses a man: after
+  b6-c5, e3-d4 wins a man by force: b6-c5 e3-d4 c5:e3 d2:f4:h6");
+- *allowed*: the same, where a rule of the knowledge base names the opponent's idea
+  ("White's c3-d4 allowed the shot g3-f4 (give one, take two): White loses a man");
+- *missed*: another move won material by force and the move played did not (named by the
+  mover's rule when one fires for it: "Black missed the shot ...");
+- *played*: the move won material by force with an idea: a sacrifice (the reply must capture)
+  that wins more back, or a rule's shot, threat or fork (a crowning is a plan, not noted) ("played: the shot e3-d4 (give one, take two): White
+  wins a man").
 
-Every claim is measured by the referee before it is said, so the coach never calls a non-win
-a miss. Notes read ``missed: shot-01 e3-d4 wins a man (combos/motifs.txt:15)``.
+No false note. Every note is
+
+1. *proved*: an exhaustive material minimax (:mod:`kbdraughts.ai.proof`, a king counted as
+   2.5 men) over ``HORIZONS`` plies after the move and every capture after them shows the
+   loss (or gain) of at least a man, against the best of the other moves; then
+2. *confirmed*: the alpha-beta search on the same material, as deep as the budget allows
+   (:mod:`kbdraughts.ai.deep_check`, 8 to 12 plies on the native core), still finds at
+   least ``CONFIRM`` (three quarters of a man) at stake, the move and its alternative
+   searched to one depth. A claim the deep search refutes, or one the budget cannot check,
+   is not written.
+
+Which moves are looked at closely is decided by a screen (the same search, shallow, on every
+position): a move whose screen shows no change of material gets no note. The rule's file and
+line, the horizon and the depth are written only when asked (``Note.words(verbose=True)``).
 
 >>> from kbdraughts.game import Game
 >>> from kbdraughts.kb.knowledge import load_knowledge_base
@@ -24,68 +34,148 @@ a miss. Notes read ``missed: shot-01 e3-d4 wins a man (combos/motifs.txt:15)``.
 ...     "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"))
 >>> game.push(parse_move(game.position, "g3-f4"))
 >>> [note.text for note in annotate(game, kb=load_knowledge_base())]
-['missed: shot-01 e3-d4 wins a man (combos/motifs.txt:15)']
+['White missed the shot e3-d4 (e3-d4 gives a man, c5:e3 is forced, d2:f4:h6 takes two): it wins a man: e3-d4 c5:e3 d2:f4:h6']
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
-from kbdraughts.ai.claims import (
-    CATCH_PLIES, CATCHES, DANGER, GAIN, GAIN_PLIES, Claim, claim_of, gain_of, holds,
-)
+from kbdraughts.ai.claims import DANGER, GAIN, claim_of, holds_weighed
+from kbdraughts.ai.deep_check import DeepCheck
 from kbdraughts.ai.explain import rule_place
-from kbdraughts.referee import forces, resolve
+from kbdraughts.ai.proof import GAME, at_least, men_amount, prove
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
-from kbdraughts.board import Move, Position, Side, legal_moves, play
+from kbdraughts.ai.values import MAN_VALUE
+from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.files import printable
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
+from kbdraughts.referee import Nodes, OutOfNodes
 
-__all__ = ["Note", "Shot", "annotate", "real_shots", "expected_line", "MISSED", "ALLOWED"]
+__all__ = ["Note", "annotate", "named_moves", "expected_line", "idea_of", "idea_words",
+           "LOSES", "MISSED", "ALLOWED", "PLAYED", "ERRORS", "HORIZONS", "CONFIRM", "SIDE_NAMES"]
 
-MISSED, ALLOWED = "missed", "allowed"
-#: Plies after our move over which an "allowed" loss is compared with the other moves: the
-#: opponent's move and the two plies its claim is checked over.
-BLAME_PLIES = GAIN_PLIES + 1
-
-
-@dataclass(frozen=True)
-class Shot:
-    """A rule's move in a position whose claim the referee confirmed: the rule, its move,
-    the claim, what the move nets (pieces, by the referee's count) and the expected line (the
-    move and the captures that follow it by the capture tree)."""
-
-    rule: Any  # a FiringRule: id, name, path, line (and a motif's gain, promise)
-    move: Move
-    claim: Claim
-    nets: int
-    line: tuple[Move, ...]
-
-    def words(self) -> str:
-        """``shot-01 e3-d4 wins a man (combos/motifs.txt:15)``."""
-        measured = self.nets if self.claim.kind == GAIN else None
-        return (f"{printable(self.rule.id)} {move_text(self.move)} "
-                f"{self.claim.words(measured)} ({rule_place(self.rule)})")
+LOSES, ALLOWED, MISSED, PLAYED = "loses", "allowed", "missed", "played"
+#: The errors a side makes (PLAYED is a deed, not an error).
+ERRORS = (LOSES, ALLOWED, MISSED)
+#: Plies after the move the proof looks (then every capture to its end): the shortest that
+#: proves the claim is the one stated.
+HORIZONS = (2, 4)
+#: Material a note proves at least (a man), and what the deep search must still find.
+PROVED = MAN_VALUE
+CONFIRM = 75
+#: The screen's threshold: a smaller change of material is not looked at closely.
+SCREEN = 50
+#: Positions one proof may visit (with many kings a capture resolution alone explodes).
+PROOF_NODES = 300_000
+SIDE_NAMES = ("White", "Black")
 
 
 @dataclass(frozen=True)
 class Note:
     """What the coach says about the move of ply ``ply`` (an index into ``game.moves``),
-    played by ``side``: ``kind`` is MISSED (the mover's ``shot`` was there) or ALLOWED (the
-    move let the opponent play ``shot``)."""
+    played by ``side``. ``amount``: the material proved (centi-men) within ``horizon``
+    plies after the move; ``line``: the line that shows it, from the position before the
+    move (the move played first, or the better move for MISSED); ``key``: the move the note
+    is about (the opponent's winning reply, the better move, the move played); ``rule``: the
+    rule naming the idea, or None; ``depth``/``deep``: the confirming search's depth and the
+    material it found at stake."""
 
     ply: int
     side: Side
     kind: str
-    shot: Shot
+    amount: int
+    line: tuple[Move, ...]
+    key: Move
+    rule: Any | None
+    horizon: int
+    depth: int
+    deep: int
+    crowns: bool = False  # the line crowns a man of the side that wins
 
     @property
     def text(self) -> str:
-        return f"{self.kind}: {self.shot.words()}"
+        """The note as a player reads it (:meth:`words`)."""
+        return self.words()
+
+    def words(self, verbose: bool = False) -> str:
+        """The note in a player's words; ``verbose`` adds the rule's file and line, the
+        horizon of the proof and the depth of the confirmation."""
+        me, them = SIDE_NAMES[self.side], SIDE_NAMES[1 - self.side]
+        amount = men_amount(self.amount)
+        line = " ".join(move_text(m) for m in self.line)
+        key, first = move_text(self.key), move_text(self.line[0])
+        if self.kind in (LOSES, ALLOWED):
+            lost = amount + (f" ({them} crowns)" if self.crowns else "")
+            text = (f"loses {lost}: after {first}, {key} wins {amount} by force: {line}"
+                    if self.kind == LOSES else
+                    f"{me}'s {first} allowed {idea_words(self.rule, self.key)}: {me} loses "
+                    f"{lost}: {line}")
+        else:
+            won = amount + (" (it crowns)" if self.crowns else "")
+            if self.kind == MISSED:
+                text = (f"{me} missed {idea_words(self.rule, self.key)}: it wins {won}: {line}"
+                        if self.rule is not None else f"missed: {key} wins {won} by force: {line}")
+            else:
+                idea = (idea_words(self.rule, self.key) if self.rule is not None
+                        else f"a combination {key}")
+                text = f"played: {idea}: {me} wins {won}: {line}"
+        if verbose:
+            where = f"{printable(self.rule.id)}, {rule_place(self.rule)}; " if self.rule else ""
+            found = ("the game" if self.deep >= GAME // 2
+                     else f"{self.deep / MAN_VALUE:.2f} men")
+            text += (f" [{where}proved in {self.horizon} plies, confirmed at depth "
+                     f"{self.depth}: {found} at stake]")
+        return text
+
+
+def idea_of(rule: Any) -> tuple[str, str]:
+    """A rule's idea as its name gives it: the head before a colon, without its article
+    (``shot``, ``king fork``), and the rest (``give one, take two``, or empty); a long name
+    without a colon is the rest, its id the head (``king threat``: ``a king attacks ...``)."""
+    name = printable(str(getattr(rule, "name", "") or rule.id))
+    head, colon, tail = name.partition(": ")
+    if not colon and len(name.split()) > 3:
+        head, tail = printable(str(rule.id)).replace("-", " "), name
+    for article in ("a ", "an ", "the "):
+        if head.lower().startswith(article):
+            head = head[len(article):]
+    return head, tail
+
+
+def idea_words(rule: Any | None, move: Move) -> str:
+    """A rule's idea with its move: ``the shot e3-d4 (give one, take two)``, ``the king
+    fork g1-d4``."""
+    if rule is None:
+        return move_text(move)
+    head, tail = idea_of(rule)
+    return f"the {head} {move_text(move)}" + (f" ({tail})" if tail else "")
+
+
+def named_moves(kb: KnowledgeBase, pos: Position, legal: Sequence[Move] | None = None
+                ) -> dict[Move, Any]:
+    """The moves in ``pos`` a rule of the knowledge base names, with the first rule (in the
+    knowledge base's order) whose claim holds by material within its horizon (opening
+    lines and warnings left out: they name no idea)."""
+    legal = legal_moves(pos) if legal is None else legal
+    out: dict[Move, Any] = {}
+    for match in kb.firing(pos, legal):
+        move = match.move
+        if move is None or move in out or match.layer == "exact":
+            continue
+        claim = claim_of(match.rule)
+        if claim is None or claim.kind == DANGER:
+            continue
+        try:
+            if holds_weighed(claim, pos, move, Nodes(PROOF_NODES)):
+                out[move] = match.rule
+        except OutOfNodes:
+            continue
+    return out
 
 
 def expected_line(pos: Position, move: Move) -> tuple[Move, ...]:
@@ -93,112 +183,182 @@ def expected_line(pos: Position, move: Move) -> tuple[Move, ...]:
     return (move,) + exchange(play(pos, move), pos.side).moves
 
 
-def real_shots(kb: KnowledgeBase, pos: Position, legal: Sequence[Move] | None = None
-               ) -> list[Shot]:
-    """The rules firing in ``pos`` whose claim the referee confirms, one per move, in the
-    knowledge base's order (opening lines and warnings left out)."""
-    legal = legal_moves(pos) if legal is None else legal
-    seen: set[Move] = set()
-    out = []
-    for match in kb.firing(pos, legal):
-        move = match.move
-        if move is None or move in seen or match.layer == "exact":
-            continue
-        claim = claim_of(match.rule)
-        if claim is None or claim.kind == DANGER or not holds(claim, pos, move):
-            continue
-        seen.add(move)
-        out.append(Shot(match.rule, move, claim, gain_of(pos, move), expected_line(pos, move)))
-    return out
+def _crowns(before: Position, line: Sequence[Move], side: Side) -> bool:
+    """Whether a man of ``side`` is crowned along ``line`` played from ``before``."""
+    pos = before
+    for m in line:
+        if m.crowned and pos.side == side:
+            return True
+        pos = play(pos, m)
+    return False
+
+
+@dataclass(frozen=True)
+class _Proved:
+    """A note proved at its horizon, waiting for the deep search: ``first`` and ``others``
+    are the root moves it compares in ``before`` (the move played, or the better one, against
+    the alternatives); ``best`` the material the better side must keep (centi-men, from the
+    position before the move)."""
+
+    note: Note
+    before: Position
+    first: Move
+    others: tuple[Move, ...]
+
+
+class _Coach:
+    """The notes of one game: its positions screened once, each move whose screen shows a
+    change of material proved exhaustively; then (:meth:`confirm`) the proved notes checked
+    by the deep search, the budget shared among them."""
+
+    def __init__(self, game: Game, kb: KnowledgeBase, check: DeepCheck):
+        self.game, self.kb, self.check = game, kb, check
+        self.named: dict[int, dict[Move, Any]] = {}
+        self.screened: dict[int, tuple[int, Move | None]] = {}
+
+    def names(self, i: int) -> dict[Move, Any]:
+        if i not in self.named:
+            pos = self.game.positions[i]
+            self.named[i] = named_moves(self.kb, pos) if legal_moves(pos) else {}
+        return self.named[i]
+
+    def screen(self, i: int) -> tuple[int, Move | None]:
+        if i not in self.screened:
+            self.screened[i] = self.check.screen(self.game.positions[i])
+        return self.screened[i]
+
+    def proved(self, ply: int) -> list[_Proved]:
+        """The notes the move of ``ply`` deserves by the exhaustive proof."""
+        before, move = self.game.positions[ply], self.game.moves[ply]
+        try:
+            base = prove(before, before.side, 0, Nodes(PROOF_NODES)).value
+        except OutOfNodes:
+            return []
+        (best, hint), played = self.screen(ply), -self.screen(ply + 1)[0]
+        out: list[_Proved] = []
+        try:
+            if best - played >= SCREEN:
+                out += self.faults(ply, before, move, base, hint)
+            if played - base >= SCREEN:
+                out += self.deeds(ply, before, move, base)
+        except OutOfNodes:
+            pass
+        return out
+
+    # -- what went wrong ----------------------------------------------------------------
+
+    def faults(self, ply: int, before: Position, move: Move, base: int, hint: Move | None
+               ) -> list[_Proved]:
+        """LOSES or ALLOWED, and MISSED, at the shortest horizon that proves them."""
+        us = before.side
+        others = [m for m in legal_moves(before) if m != move]
+        if not others:
+            return []
+        after = play(before, move)
+        named = self.names(ply)
+        # the witnesses tried first: the ideas the mover had, then the screen's best move
+        order = sorted(others, key=lambda m: (m not in named, m != hint))
+        for horizon in HORIZONS:
+            nodes = Nodes(PROOF_NODES)
+            mine = prove(after, us, horizon, nodes)
+            loses = mine.value <= base - PROVED and bool(mine.line)
+            # a move that keeps a man more (and, for a miss, wins one): asked by a null window
+            need = mine.value + PROVED if loses else max(mine.value, base) + PROVED
+            alt_move = next((m for m in order
+                             if at_least(play(before, m), us, horizon, need, nodes)), None)
+            if alt_move is not None:
+                break
+        else:
+            return []
+        alt = prove(play(before, alt_move), us, horizon, nodes)
+        out = []
+        if loses:
+            reply = mine.line[0]
+            rule = self.names(ply + 1).get(reply)
+            note = Note(ply, us, ALLOWED if rule is not None else LOSES, base - mine.value,
+                        (move, *mine.line), reply, rule, horizon, 0, 0,
+                        _crowns(after, mine.line, 1 - us))
+            out.append(_Proved(note, before, move, tuple(others)))
+        if alt.value >= base + PROVED:
+            note = Note(ply, us, MISSED, alt.value - base, (alt_move, *alt.line), alt_move,
+                        named.get(alt_move), horizon, 0, 0,
+                        _crowns(play(before, alt_move), alt.line, us))
+            out.append(_Proved(note, before, alt_move, (move,)))
+        return out
+
+    # -- what went right ----------------------------------------------------------------
+
+    def deeds(self, ply: int, before: Position, move: Move, base: int) -> list[_Proved]:
+        """PLAYED: the move wins material by force, and is a rule's idea or a sacrifice (the
+        reply must capture): taking what was left hanging is no combination."""
+        us = before.side
+        after = play(before, move)
+        sacrifice = not move.captured and bool(captures(after))
+        for horizon in HORIZONS:
+            mine = prove(after, us, horizon, Nodes(PROOF_NODES))
+            if mine.value - base >= PROVED:
+                break
+        else:
+            return []
+        rule = self.names(ply).get(move)
+        if not sacrifice and (rule is None or claim_of(rule).kind != GAIN):
+            return []  # a crowning or a road taken is a plan, not a combination
+        note = Note(ply, us, PLAYED, mine.value - base, (move, *mine.line), move, rule,
+                    horizon, 0, 0, _crowns(before, (move, *mine.line), us))
+        return [_Proved(note, before, move, ())]
+
+    # -- the deep search's word -----------------------------------------------------------
+
+    def confirm(self, proved: _Proved) -> Note | None:
+        """The note with the deep search's depth and figure, or None when the search (at
+        the depth the time allows) does not find at least CONFIRM at stake."""
+        note, before = proved.note, proved.before
+        deep = self.check.compare(before, proved.first, proved.others)
+        if deep is None:
+            return None
+        try:
+            base = prove(before, before.side, 0, Nodes(PROOF_NODES)).value
+        except OutOfNodes:
+            return None
+        first = deep.scores[proved.first]
+        other = max((v for m, v in deep.scores.items() if m != proved.first), default=None)
+        if note.kind in (LOSES, ALLOWED):  # the move played loses, another move keeps more
+            at_stake = min(base - first, (other if other is not None else first) - first)
+        elif note.kind == MISSED:  # the better move wins, and more than the move played
+            at_stake = min(first - base, first - (other if other is not None else base))
+        else:  # PLAYED: the move wins
+            at_stake = first - base
+        if at_stake < CONFIRM:
+            self.check.refuted += 1
+            return None
+        self.check.confirmed += 1
+        amount = min(note.amount, at_stake) if at_stake < GAME // 2 else note.amount
+        return replace(note, amount=amount - amount % (PROVED // 2), depth=deep.depth,
+                       deep=at_stake)
 
 
 def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = None,
-             stop: threading.Event | None = None) -> list[Note]:
+             stop: threading.Event | None = None, check: DeepCheck | None = None
+             ) -> list[Note]:
     """The coach's notes on ``game``, in the order of its moves: on ``side``'s moves, or on
-    both sides' (None). ``kb``: the knowledge base (default: the shipped one and the user's);
-    ``stop`` set: the notes found so far."""
+    both sides' (None). ``kb``: the knowledge base (default: the shipped one and the
+    user's); ``check``: the deep search and its budget (default: unbounded, each note's
+    check at most :data:`kbdraughts.ai.deep_check.CHECK_SECONDS`), spent on the notes
+    proved in the order of the moves; ``stop`` set: the notes so far."""
     kb = load_default_kb() if kb is None else kb
-    shots = _ShotsOf(kb, game)
-    notes: list[Note] = []
-    for ply, move in enumerate(game.moves):
+    check = DeepCheck() if check is None else check
+    coach = _Coach(game, kb, check)
+    proved: list[_Proved] = []
+    for ply in range(len(game.moves)):
         if stop is not None and stop.is_set():
             break
-        mover = game.positions[ply].side
-        if side is not None and mover != side:
-            continue
-        before = game.positions[ply]
-        missed = _missed(before, move, shots(ply))
-        if missed is not None:
-            notes.append(Note(ply, mover, MISSED, missed))
-        had = {(s.rule.id, s.move) for s in shots(ply - 1)} if ply else set()
-        allowed = _allowed(before, move, [s for s in shots(ply + 1)
-                                          if (s.rule.id, s.move) not in had])
-        if allowed is not None:
-            notes.append(Note(ply, mover, ALLOWED, allowed))
+        if side is None or game.positions[ply].side == side:
+            proved += coach.proved(ply)
+    notes: list[Note] = []
+    for p in proved:
+        if stop is not None and stop.is_set():
+            break
+        note = coach.confirm(p)
+        if note is not None:
+            notes.append(note)
     return notes
-
-
-class _ShotsOf:
-    """The real shots of each position of a game, found once (a position's shots serve the
-    move played in it and the move that led to it)."""
-
-    def __init__(self, kb: KnowledgeBase, game: Game):
-        self.kb, self.game = kb, game
-        self.found: dict[int, list[Shot]] = {}
-
-    def __call__(self, i: int) -> list[Shot]:
-        if i not in self.found:
-            pos = self.game.positions[i]
-            self.found[i] = real_shots(self.kb, pos) if legal_moves(pos) else []
-        return self.found[i]
-
-
-def _missed(before: Position, played: Move, shots: Iterable[Shot]) -> Shot | None:
-    """The best shot of the mover the move played falls short of (most pieces netted first)."""
-    best: Shot | None = None
-    for shot in shots:
-        if shot.move == played or not _better(shot, before, played):
-            continue
-        if best is None or shot.nets > best.nets:
-            best = shot
-    return best
-
-
-def _better(shot: Shot, before: Position, played: Move) -> bool:
-    """The shot's move achieves more than the move played: nets more, or keeps a promise the
-    move played does not, at no more material than the shot declares it gives."""
-    nets = gain_of(before, played)
-    if shot.claim.kind == GAIN:
-        return shot.nets > nets
-    given = int(getattr(shot.rule, "sacrifice", 0) or 0)
-    return shot.nets >= nets - given and not holds(shot.claim, before, played)
-
-
-def _allowed(before: Position, played: Move, shots: Iterable[Shot]) -> Shot | None:
-    """The opponent's best shot after ``played`` that another move would have avoided."""
-    after = play(before, played)
-    best: Shot | None = None
-    for shot in shots:
-        if (best is None or shot.nets > best.nets) and _avoidable(shot, before, played, after):
-            best = shot
-    return best
-
-
-def _avoidable(shot: Shot, before: Position, played: Move, after: Position) -> bool:
-    """Another move than ``played`` in ``before`` would have denied the opponent ``shot``."""
-    us, them = before.side, 1 - before.side
-    others = [m for m in legal_moves(before) if m != played]
-    kept = resolve(after, us, BLAME_PLIES)
-    if shot.claim.kind == GAIN:
-        return any(resolve(play(before, m), us, BLAME_PLIES) > kept for m in others)
-    if shot.claim.kind != CATCHES:
-        # A crowning can be put off past any short bound by a forced exchange, and the main
-        # road is a plan, not a loss: denying either is not measured, so never blamed.
-        return False
-
-    def caught(p: Position) -> bool:
-        return not p.pieces(us) or (p.side == us and not legal_moves(p))
-
-    # a move that denies it at a price in material is no better: it must keep as much
-    return any(not forces(play(before, m), them, CATCH_PLIES + 1, caught)
-               and resolve(play(before, m), us, BLAME_PLIES) >= kept for m in others)

@@ -3,25 +3,32 @@
 Reads the games of a PDN file, asks the coach (:mod:`kbdraughts.ai.coach`) about every move
 (or one side's), and writes the games back with nothing of the file's lost (its comments,
 NAGs, variations and result convention: :func:`kbdraughts.pdn.pdn_game_text`) and the coach's
-notes as ``{coach: missed: ...}`` / ``{coach: allowed: ...}`` after the moves concerned; the
-coach's notes of an earlier run are replaced. The output loads back with ``kbdraughts play
---load``. Written to stdout (or ``-o -``), to a FIFO or device as it goes, or whole to a file
-``-o OUT`` (a temporary file renamed over it).
+notes as ``{coach: ...}`` comments after the moves concerned, a game's summary after its last
+move; the coach's notes of an earlier run are replaced. The output loads back with
+``kbdraughts play --load``. Written to stdout (or ``-o -``), to a FIFO or device as it goes,
+or whole to a file ``-o OUT`` (a temporary file renamed over it). ``--unnamed FILE`` writes
+the positions where material was won by force and no rule names the idea, as motif drafts.
+
+The deep search that confirms each note shares ``--budget`` seconds of processor time over
+the file (at most ``GAME_SECONDS`` a game): a note it has no time to confirm is not written.
 
 A game that cannot be read is named (``file:line: ...``) on stderr and skipped; exit status 1
 when some were skipped, 2 when none could be read (or for a file or option error, one line).
 A faulty block of a rule file (``--rules``, or the user's combos) is named on stderr
 (``file:line: error: ...``, then a line saying the rest loaded) and skipped; ``--strict``
 refuses to run instead (exit status 2).
-Many games get a progress line on stderr when it is a terminal.
+Many games get a progress bar on stderr when it is a terminal; the file's summary, the time
+and the peak memory end the run on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import stat
 import sys
+import time
 from typing import IO, TYPE_CHECKING, Callable, Iterable
 
 from kbdraughts.cli.args import (
@@ -29,10 +36,31 @@ from kbdraughts.cli.args import (
 )
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
+    from kbdraughts.ai.coach_summary import Tally
+    from kbdraughts.ai.deep_check import DeepCheck
     from kbdraughts.kb.knowledge import KnowledgeBase
     from kbdraughts.pdn import PdnGame
 
 SIDES = {"white": 0, "black": 1}
+#: The deep search's processor seconds for a whole file by default, and for one game at most
+#: (figures for 1,000 games: see the README).
+FILE_SECONDS = 60.0
+GAME_SECONDS = 2.0
+MAX_BUDGET = 24 * 3600.0
+#: The progress bar's width in characters.
+BAR = 30
+
+
+def budget(text: str) -> float:
+    """Seconds for the deep search over the file: 0 (no note is confirmed) to a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
+    if not 0 <= value <= MAX_BUDGET:  # also nan
+        raise argparse.ArgumentTypeError(
+            f"expected seconds from 0 to {MAX_BUDGET:g}, got {text[:40]!r}")
+    return value
 
 
 def side(text: str) -> int:
@@ -48,11 +76,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "annotate", help="a game written back with the coach's notes as PDN comments",
         description="Read the games of a PDN file and write them back as PDN with the coach's "
         "notes as {comments} after the moves concerned, keeping everything the file had: "
-        "'coach: missed: RULE MOVE wins a man (file:line)' where a rule of the knowledge base fired for the side to move, it "
-        "played something else, and the rule's move really was better; 'allowed: ...' where "
-        "the move let the opponent play a rule that really wins. Every claim is checked by "
-        "an exhaustive search of every defence before it is written. A game that cannot be "
-        "read is named and skipped: exit status 1 when some were, 2 when none could be read.",
+        "'loses a man: after b6-c5, e3-d4 wins a man by force: ...' where a move loses "
+        "material another move kept; \"White's c3-d4 allowed the shot g3-f4 (...): White "
+        "loses a man\" where a rule of the knowledge base names the opponent's idea; 'missed: "
+        "...' where another move won material; 'played: ...' where a side won material by a "
+        "combination; and a summary after the last move. Every note is proved by an "
+        "exhaustive search of every defence (a king counted as 2.5 men) and confirmed by a "
+        "deep search, else not written. A game that cannot be read is named and skipped: "
+        "exit status 1 when some were, 2 when none could be read.",
     )
     p.add_argument("pdn", metavar="GAME.pdn", help="the PDN file to annotate")
     p.add_argument("--side", type=side, default=None, metavar="white|black",
@@ -66,6 +97,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--numbered", action="store_true",
                    help="write the FEN tags' squares as numbers, 1 = b8 ... 32 = g1 (default: "
                    "as the file wrote them)")
+    p.add_argument("--verbose", action="store_true",
+                   help="add to each note the rule's file and line, the proof's horizon and "
+                   "the depth of the search that confirmed it (default: the words alone)")
+    p.add_argument("--unnamed", metavar="FILE", default=None,
+                   help="write to FILE, as motif drafts (the 'teach motif' format), the "
+                   "positions where material was won by force and no rule names the idea "
+                   "(default: none written)")
+    p.add_argument("--budget", type=budget, default=FILE_SECONDS, metavar="SECONDS",
+                   help=f"processor seconds of deep search that confirm the notes, shared "
+                   f"over the file's games, at most {GAME_SECONDS:g} a game (default "
+                   f"{FILE_SECONDS:g}); a note it has no time to confirm is not written")
     add_rules(p, "a rule file or directory to coach with instead of the shipped knowledge "
               "base (repeat --rules for several)")
     add_strict(p)
@@ -104,42 +146,92 @@ def run_annotate(args: argparse.Namespace) -> int:
         return fail("annotate", str(e))
     if report_skipped(kb, "annotate", args.strict) is not None:
         return USAGE_ERROR
-    texts = _annotated(games, args, kb, _progress(len(games)))
+    from kbdraughts.ai.coach_summary import Tally
+    from kbdraughts.ai.deep_check import DeepCheck
+
+    started = time.perf_counter()
+    tally = Tally(sides=(0, 1) if args.side is None else (args.side,))
+    drafts: list[str] | None = [] if args.unnamed is not None else None
+    check = DeepCheck(0.0)
+    texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts, check)
     if read.crlf:  # the file's line ends kept
         texts = (t.replace("\n", "\r\n") for t in texts)
     try:
         _write(args.output, texts, "\r\n" if read.crlf else "\n")
     except (OSError, ValueError) as e:
         return fail("annotate", f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
+    if drafts is not None:
+        from kbdraughts.files import write_atomic
+
+        try:
+            write_atomic(args.unnamed, "\n".join(drafts))
+        except OSError as e:
+            return fail("annotate", f"cannot write {args.unnamed}: {e.strerror or e}")
+    print(_file_summary(args.pdn, tally, time.perf_counter() - started, drafts, check),
+          file=sys.stderr)
     return 1 if len(games) < len(entries) else 0
 
 
+def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | None,
+                  check: DeepCheck) -> str:
+    """The run's last line: the games, the notes by side, the ideas, what the deep search
+    made of the claims proved, the time and memory."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    games = f"{tally.games} game{'s' if tally.games != 1 else ''}"
+    unnamed = f"; {len(drafts)} unnamed idea(s) drafted" if drafts is not None else ""
+    proved = check.confirmed + check.refuted + check.refused
+    return (f"kbdraughts annotate: {path}: {games}, {tally.moves} moves: {tally.words()}"
+            f"{unnamed}; {proved} claims proved, {check.confirmed} confirmed by the deep "
+            f"search, {check.refuted} refuted by it, {check.refused} left unchecked for "
+            f"want of time; {seconds:.1f} s, peak memory {peak:.0f} MB")
+
+
 def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase | None,
-               progress: Callable[[int], None]) -> Iterable[str]:
+               progress: Callable[[int], None], tally: Tally, drafts: list[str] | None,
+               check: DeepCheck) -> Iterable[str]:
     """Each game's PDN with the coach's notes, one at a time (a stream can be written as it
-    goes)."""
+    goes); ``tally`` counts the notes, ``drafts`` gets the unnamed ideas' drafts, ``check``
+    confirms them (its budget given out game by game)."""
     from kbdraughts.ai.coach import annotate
+    from kbdraughts.ai.coach_summary import game_summary
+    from kbdraughts.ai.unnamed import Drafts
     from kbdraughts.pdn import pdn_game_text
 
+    left = args.budget
+    unnamed = Drafts(args.pdn) if drafts is not None else None
     for i, g in enumerate(games):
         progress(i)
+        check.seconds = min(GAME_SECONDS, left / (len(games) - i))
+        check.renew()
+        found = annotate(g.game, args.side, kb, check=check)
+        left = max(0.0, left - (check.seconds - (check.left or 0.0)))
+        tally.add(g.game, found)
         notes: dict[int, list[str]] = {}
-        for note in annotate(g.game, args.side, kb):
-            notes.setdefault(note.ply, []).append(note.text)
+        for note in found:
+            notes.setdefault(note.ply, []).append(note.words(args.verbose))
+        summary = game_summary(g.game, found, args.side)
+        if summary is not None and g.game.moves:
+            notes.setdefault(len(g.game.moves) - 1, []).append(summary)
+        if unnamed is not None:
+            unnamed.add(i + 1, g, found)
         yield pdn_game_text(g, notes=notes, numbered=args.numbered)
+    if unnamed is not None and drafts is not None:
+        drafts.extend(unnamed.texts)
     progress(len(games))
 
 
 def _progress(total: int) -> Callable[[int], None]:
-    """A progress line on stderr (``annotate: game 12 of 300``) when it is a terminal and
-    there is more than one game; else nothing."""
+    """A progress bar on stderr (``annotate [#####.....] 120/1000 games, 14 s``) when it is
+    a terminal and there is more than one game; else nothing."""
     if total < 2 or not sys.stderr.isatty():
         return lambda done: None
+    started = time.perf_counter()
 
     def show(done: int) -> None:
+        filled = BAR * done // total
         end = "\n" if done == total else ""
-        sys.stderr.write(f"\rannotate: game {min(done + 1, total)} of {total}"
-                         f"{' done' if done == total else ''}{end}")
+        sys.stderr.write(f"\rannotate [{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} "
+                         f"games, {time.perf_counter() - started:.0f} s{end}")
         sys.stderr.flush()
     return show
 

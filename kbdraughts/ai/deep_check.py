@@ -1,0 +1,176 @@
+"""The deep search that confirms a note: material only, on the native core, within a budget.
+
+The coach proves a claim exhaustively to a short horizon (:mod:`kbdraughts.ai.proof`); a
+man won in 4 plies can be given back in 8 (issue 20). So before a note is written, the same
+material count (a man 100, a king 250: :func:`kbdraughts.ai.heuristic.material`) is asked of
+the alpha-beta search (:func:`kbdraughts.ai.native_search.make_searcher`; the pure search
+where the core is not built, slower, so less deep):
+
+- :meth:`DeepCheck.screen` scores a position at a small depth: the coach looks closer only
+  at the moves whose screen shows a change of material;
+- :meth:`DeepCheck.compare` scores given moves of one position at one common depth,
+  ``depth`` plies (the move searched first; the others to the depth it reached): a note
+  compares the move played with another, never two depths.
+
+The budget is processor time (``time.process_time``), so the same file gets the same notes
+on a busy machine as on an idle one, only later; a check that starts within the budget runs
+to its depth (``per_check`` wall seconds at most: then to the depth reached, not less than
+:data:`MIN_DEPTH`). A check the budget cannot afford returns None and the coach stays silent.
+
+>>> from kbdraughts.notation import parse_fen, parse_move
+>>> pos = parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8")
+>>> check = DeepCheck(seconds=5.0)
+>>> shot, quiet = parse_move(pos, "e3-d4"), parse_move(pos, "a3-b4")
+>>> found = check.compare(pos, quiet, [shot])
+>>> found.depth, found.scores[shot] - found.scores[quiet] >= 100
+(10, True)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from kbdraughts.ai.heuristic import material
+from kbdraughts.ai.native_search import make_searcher
+from kbdraughts.ai.proof import GAME
+from kbdraughts.ai.search import MATE_ZONE
+from kbdraughts.ai.values import WIN
+from kbdraughts.board import Move, Position, legal_moves, play
+from kbdraughts.native import core
+
+__all__ = ["DeepCheck", "Comparison", "SCREEN_DEPTH", "DEEP_DEPTH", "MIN_DEPTH"]
+
+#: The screen's depth: the longest proof's (the move, 4 plies after it, then the captures);
+#: with the native core about 0.3 ms a position (depth 6: 0.5 ms, a third of the whole run).
+SCREEN_DEPTH = 5 if core is not None else 3
+#: A confirmation's depth: the native core's search takes ~7 ms there in a middle game, so a
+#: note (two or three such searches) costs ~15 ms; depth 12 takes seven times as long.
+DEEP_DEPTH = 10 if core is not None else 6
+#: Shallower than this, a confirmation is no confirmation: the note is not written.
+MIN_DEPTH = 8 if core is not None else 5
+#: The wall seconds one confirmation may take at most (many kings make a search explode).
+CHECK_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Root moves' scores (material for the side to move, centi-men) at one ``depth``."""
+
+    depth: int
+    scores: dict[Move, int]
+
+
+def _decided(score: float) -> bool:
+    """A won or lost game: the search stops deepening there, and deeper cannot change it."""
+    return abs(score) >= MATE_ZONE
+
+
+def _clip(score: float) -> int:
+    """A search score as centi-men; a won or lost game is GAME."""
+    return int(max(-GAME, min(GAME, score)))
+
+
+class DeepCheck:
+    """One searcher (its table kept from position to position) and a budget of ``seconds``
+    of processor time (None: unbounded) that confirmations draw on; :meth:`renew` gives it
+    again. Each confirmation searches ``depth`` plies, in ``per_check`` wall seconds at most
+    (None: whatever it takes, the same answer on any machine: the tests')."""
+
+    def __init__(self, seconds: float | None = None, depth: int = DEEP_DEPTH,
+                 screen_depth: int = SCREEN_DEPTH, per_check: float | None = CHECK_SECONDS):
+        # no late-move reductions: a reduced line is a guess, and this search is a judge
+        self.searcher = make_searcher(material, reductions=False)
+        self.seconds, self.depth, self.screen_depth = seconds, depth, screen_depth
+        self.per_check = per_check
+        self.left = seconds
+        self.refused = 0  # confirmations the budget could not afford
+        self.refuted = 0  # claims proved at their horizon that the deep search did not confirm
+        self.confirmed = 0
+
+    def renew(self) -> None:
+        """The whole budget again (a new game)."""
+        self.left = self.seconds
+
+    def screen(self, pos: Position) -> tuple[int, Move | None]:
+        """The position's material for the side to move at the screen's depth, and the move
+        the search prefers."""
+        if not legal_moves(pos):
+            return -GAME, None
+        found = self.searcher.search(pos, max_depth=self.screen_depth)
+        return _clip(found.score), found.move
+
+    def compare(self, pos: Position, first: Move, others: Sequence[Move] = ()
+                ) -> Comparison | None:
+        """``first`` searched ``depth`` plies (less if ``per_check`` runs out first), then
+        the best of ``others`` to the same depth: their scores (when ``others`` are every
+        other legal move: the best of them, or none when ``first`` is the best). None when
+        the budget is spent, or the search cannot reach MIN_DEPTH.
+
+        Each move is searched as the position after it, never as a root restricted to some
+        moves: the table keeps a root's score as the position's, and a restricted root's is
+        not (the same position met later in another search would take it)."""
+        if self.left is not None and self.left <= 0:
+            self.refused += 1
+            return None
+        started, cpu = time.perf_counter(), time.process_time()
+        wall = self.per_check
+        try:
+            depth, score = self._after(pos, first, self.depth, None if wall is None else wall / 2)
+            if depth < MIN_DEPTH and not _decided(score):
+                self.refused += 1
+                return None
+            scores = {first: _clip(score)}
+            rest = [m for m in others if m != first]
+            if rest:
+                spent = time.perf_counter() - started
+                more = None if wall is None else max(0.001, wall - spent)
+                reached, found = self._best_of(pos, first, rest, depth, more)
+                if reached < depth:  # the others reached less: both compared at that depth
+                    if reached < MIN_DEPTH:
+                        self.refused += 1
+                        return None
+                    depth, score = self._after(pos, first, reached, None)  # the table's
+                    scores = {first: _clip(score)}
+                scores.update(found)
+            return Comparison(depth, scores)
+        finally:
+            if self.left is not None:
+                self.left -= time.process_time() - cpu
+
+    def _after(self, pos: Position, move: Move, depth: int, seconds: float | None
+               ) -> tuple[int, float]:
+        """The depth reached (from ``pos``) and the score of ``move`` for the side to move:
+        the position after it searched one ply less."""
+        child = play(pos, move)
+        if not legal_moves(child):
+            return depth, WIN
+        found = self.searcher.search(child, max_depth=depth - 1,
+                                     movetime_ms=None if seconds is None else seconds * 1000)
+        return found.depth + 1, -found.score
+
+    def _best_of(self, pos: Position, first: Move, rest: list[Move], depth: int,
+                 seconds: float | None) -> tuple[int, dict[Move, int]]:
+        """The depth reached (``depth`` at most) and the best of ``rest`` with its score
+        there: the whole position searched when ``rest`` is every other move (nothing when
+        its best move is ``first``), else each of them after it."""
+        started = time.perf_counter()
+        if set(rest) | {first} == set(legal_moves(pos)):
+            found = self.searcher.search(pos, max_depth=depth,
+                                         movetime_ms=None if seconds is None else seconds * 1000)
+            reached = depth if _decided(found.score) else found.depth
+            if reached < depth and found.depth >= MIN_DEPTH:  # its last whole iteration's
+                found = self.searcher.search(pos, max_depth=reached)
+            return reached, ({} if found.move == first else {found.move: _clip(found.score)})
+        best: dict[Move, int] = {}
+        reached = depth
+        for m in rest:
+            left = None if seconds is None else max(0.001, seconds - (time.perf_counter()
+                                                                      - started))
+            got, score = self._after(pos, m, reached, left)
+            if got < reached and not _decided(score):
+                return 0, {}  # too little time for all of them: no comparison
+            if not best or _clip(score) > max(best.values()):
+                best = {m: _clip(score)}
+        return reached, best
