@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -62,14 +62,18 @@ def play_session(
     fen: str | None = None,
     specs: Sequence[PlayerSpec] = (HUMAN, FIRST),
     accepts: bool = False,
+    game: Game | None = None,
+    players: Callable[[PlayerSpec], object] | None = None,
 ) -> tuple[GameApp, str]:
     """Run a whole session on typed ``keys`` ("\\r" is Enter); returns the app and everything
-    it showed, prompts and answers included."""
+    it showed, prompts and answers included. ``game``: a game already under way (else one from
+    ``fen``); ``players``: the factory of the AI seats (else :class:`FirstMove`)."""
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
-        game = Game(parse_fen(fen)) if fen else Game()
-        session = Session(factory(accepts), specs, game=game,
+        if game is None:
+            game = Game(parse_fen(fen)) if fen else Game()
+        session = Session(players or factory(accepts), specs, game=game,
                           autosave=Autosave(tmp_path / "games"))
         console = prompt_console(session, input=pipe, output=DummyOutput(),
                                  glyphs=UNICODE, interactive=False)

@@ -23,7 +23,7 @@ from kbdraughts.ui import commands, ending
 from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole
-from kbdraughts.ui.draws import offer_king_duel_draw
+from kbdraughts.ui.draws import draw_ahead_words, offer_draw
 from kbdraughts.ui.players import think
 from kbdraughts.ui.panel import duration_text, panel_columns, side_panel, summary_line
 from kbdraughts.ui.render import ASCII, board_fragments, cut_text
@@ -53,6 +53,7 @@ class GameApp:
         self.paused = False  # the AI waits for Enter (after Ctrl-C stopped it)
         self.board_shown = False  # the board on screen shows the current position
         self.result_announced = False
+        self._warned: tuple[Game, int, Any] | None = None  # the position warned of a draw
         self._timed: Game | None = None  # the game the clock below runs for
         self._started = time.monotonic()
 
@@ -163,13 +164,16 @@ class GameApp:
             else:
                 self.read_line()
             return
-        if self.offer_king_duel_draw():
+        if self.offer_draw():
             return
         if self.session.is_human(game.side) or self.paused:
             if not self.board_shown:
                 self.show_board()
+            self.warn_of_draw()
             self.read_line()
         else:
+            if not self.session.people():
+                self.warn_of_draw()
             self.ai_move()
 
     def read_line(self) -> None:
@@ -293,9 +297,20 @@ class GameApp:
 
     # --- draws and results --------------------------------------------------------------------
 
-    def offer_king_duel_draw(self) -> bool:
-        """In a king duel the AI offers a draw once when it judges it drawn (``draws``)."""
-        return offer_king_duel_draw(self)
+    def offer_draw(self) -> bool:
+        """The AI offers a draw when it judges the ending drawn (``draws.offer_draw``)."""
+        return offer_draw(self)
+
+    def warn_of_draw(self) -> None:
+        """Once a position: a draw rule or a third repetition that can end the game within a
+        move by each side, in words (the counting is the game's)."""
+        here = (self.game, self.game.ply, self.game.position)
+        if self._warned == here:
+            return
+        self._warned = here
+        words = draw_ahead_words(self.game)
+        if words:
+            self.say(words, "info")
 
     def ask_yes_no(self, question: str) -> bool:
         while True:
