@@ -336,11 +336,12 @@ def run_play(won: int, drawn: int, pieces: int, seed: int, movetime_ms: int,
     wins = [s for s in starts if s.outcome == 1]
     draws = [s for s in starts if s.outcome == 0]
     by_pieces = Counter(sum(s.position.counts()) for s in starts)
-    dist = [s.distance for s in wins]
+    dist = [s.distance for s in wins] or [0]
     print(f"(b) play at {movetime_ms} ms a move against the database's best defence: "
           f"{len(wins)} won and {len(draws)} drawn positions of 3..{pieces} pieces "
           f"(by pieces {dict(sorted(by_pieces.items()))}); the won ones' plies to the next "
-          f"conversion: mean {statistics.mean(dist):.1f}, longest {max(dist)}")
+          f"conversion: mean {statistics.mean(dist):.1f}, 10 or more in "
+          f"{sum(d >= 10 for d in dist)}, longest {max(dist)}")
     with_tables, without = engines(movetime_ms, seed, kb)
     for name, engine in (("kb:4 with the tables", with_tables),
                          ("kb:4 without (anchor)", without)):
@@ -353,7 +354,7 @@ def run_play(won: int, drawn: int, pieces: int, seed: int, movetime_ms: int,
               f"stopped {td.stopped})")
         ends = tw.reasons + td.reasons
         print(f"      how they ended: {dict(ends.most_common())}; mean plies "
-              f"{statistics.mean(tw.plies + td.plies):.1f}; defence by the board's values "
+              f"{statistics.mean(tw.plies + td.plies or [0]):.1f}; defence by the board's values "
               f"alone: {sum(fallbacks.values())} moves")
         for f in (tw.failed + td.failed)[:3]:
             print(f"      missed: {f}")
