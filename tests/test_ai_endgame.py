@@ -11,9 +11,9 @@ from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.endgame import decide, judge
 from kbdraughts.ai.engine import Engine
 from kbdraughts.ai.layers import ENDGAME_DB
-from kbdraughts.board import BLACK, WHITE
+from kbdraughts.board import BLACK, WHITE, legal_moves, play
 from kbdraughts.egdb.build import native_solves
-from kbdraughts.egdb.probe import DRAW, WIN
+from kbdraughts.egdb.probe import DRAW, LOSS, WIN
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_fen
 
@@ -176,3 +176,30 @@ def test_sampled_draws_are_never_lost(engine: Engine) -> None:
         rng = random.Random(fen_text)
         play_out(engine, game, side, lambda g: rng.choice(g.legal_moves()))
         assert game.result is not None and game.result.winner != 1 - side, (fen_text, game.moves)
+
+
+def test_an_unsure_board_win_is_kept_by_a_man_move_before_the_king_count_runs_out() -> None:
+    """With men on the board a board win longer than the 15-move rule is unsure (a man's move
+    may reset the count): the layer keeps the board's win, and moves a man when the quickest
+    king move would let the count run out first. Stand-in tables: Black loses after every
+    move, sooner after the king's."""
+    pos = parse_fen("W:WKa1,c3:BKh8,f8")
+    king_move = next(m for m in legal_moves(pos) if pos.kings >> m.start & 1)
+    after_king = play(pos, king_move)
+
+    def tables(p):
+        return (WIN, 40) if p == pos else (LOSS, 29) if p == after_king else (LOSS, 35)
+
+    assert judge(pos, 4, 4, tables) is None  # unsure
+    d = decide(pos, legal_moves(pos), 4, 4, tables)
+    assert d is not None and not pos.kings >> d.best.start & 1  # a man's move: it resets
+    assert d.verdict.board == WIN
+    # With the count at zero the king's line ends before it: sure, and the quickest.
+    d = decide(pos, legal_moves(pos), 0, 0, tables)
+    assert d is not None and d.best == king_move and d.verdict.outcome == 1
+
+
+def test_a_board_win_that_is_unsure_is_not_played_for_a_draw_or_loss() -> None:
+    pos = parse_fen("W:WKa1,c3:BKh8,f8")
+    d = decide(pos, legal_moves(pos), 4, 4, lambda p: (DRAW, 0) if p == pos else (WIN, 3))
+    assert d is None or d.verdict.outcome == 0
