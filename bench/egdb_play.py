@@ -2,7 +2,8 @@
 without the tables in the same run.
 
     python bench/egdb_play.py [--quick] [--seed N] [--judged N] [--won N] [--drawn N]
-                              [--movetime MS] [--pieces 4|5]
+                              [--movetime MS] [--pieces 4|5] [--only judge|play]
+                              [--min-distance PLIES]
 
 (a) **Draw judgement.** ``--judged`` positions (default 1,000) of 2..``--pieces`` pieces with a
 king on each side, drawn at random from the tables' indices (seeded), half of them given a
@@ -24,7 +25,9 @@ move that keeps the draw, chosen at random among them (seeded). The game's draw 
 games (``kbdraughts/game.py``). Measured: the won ones won, the drawn ones not lost; and the
 same positions played by the level without the tables (``Engine(level=4, egdb=False)``),
 both at ``--movetime`` ms a move (default 50: the search decides in the tables' drawn
-positions among the moves that keep the draw, and everywhere without them).
+positions among the moves that keep the draw, and everywhere without them). Most random won
+positions are near a conversion; ``--min-distance 10`` plays only those 10 plies or more from
+it (a different sample: the same seed, a filter).
 
 The positions are seeded and the same in every run; a timed search is not, so the figures
 without the tables may move a little from run to run. ``--quick`` judges 200 positions and plays
@@ -53,6 +56,7 @@ from kbdraughts.egdb.index import Material, material_of, materials, size, unrank
 from kbdraughts.egdb.probe import DRAW, WIN
 from kbdraughts.game import Game
 from kbdraughts.notation import fen, parse_fen
+from kbdraughts.squares import side_name
 
 SEED = 21
 #: The longest random walk before a judged position, in plies (the 15-move rule is 30).
@@ -171,9 +175,11 @@ class Start(NamedTuple):
     distance: int  # the board's plies to the next conversion (0 for a draw)
 
 
-def play_starts(won: int, drawn: int, pieces: int, seed: int) -> list[Start]:
+def play_starts(won: int, drawn: int, pieces: int, seed: int, min_distance: int = 0
+                ) -> list[Start]:
     """``won`` won and ``drawn`` drawn positions of 3..``pieces`` pieces, quiet (no capture
-    pending), the AI on the winning side of a won one and on either side of a drawn one."""
+    pending), the AI on the winning side of a won one (``min_distance`` plies or more from the
+    next conversion) and on either side of a drawn one."""
     rng = random.Random(seed)
     kinds = kinds_of(range(3, pieces + 1), kings_both=False)
     wins: list[Start] = []
@@ -186,7 +192,7 @@ def play_starts(won: int, drawn: int, pieces: int, seed: int) -> list[Start]:
         v = endgame.judge(pos, 0, 0, legal=legal)
         if v is None:
             continue
-        if v.outcome and len(wins) < won:
+        if v.outcome and len(wins) < won and v.distance >= min_distance:
             side = pos.side if v.outcome > 0 else 1 - pos.side
             wins.append(Start(pos, side, 1, v.distance))
         elif not v.outcome and len(draws) < drawn:
@@ -280,7 +286,7 @@ def tally(starts: list[Start], ai: Engine, seed: int, fallbacks: Counter[str],
         reasons[p.reason] += 1
         plies.append(p.plies)
         if (start.outcome == 1 and p.score != 1) or (start.outcome == 0 and p.score == -1):
-            failed.append(f"{fen(start.position)} (AI {'White' if start.ai_side == 0 else 'Black'})")
+            failed.append(f"{fen(start.position)} (AI {side_name(start.ai_side)})")
         if on_game:
             on_game(i)
     return Tally(won, drawn, lost, stopped, reasons, plies, failed)
@@ -330,9 +336,9 @@ def run_judgement(count: int, pieces: int, seed: int, kb: KnowledgeBase | None) 
 
 
 def run_play(won: int, drawn: int, pieces: int, seed: int, movetime_ms: int,
-             kb: KnowledgeBase | None) -> None:
+             kb: KnowledgeBase | None, min_distance: int = 0) -> None:
     start = time.process_time()
-    starts = play_starts(won, drawn, pieces, seed)
+    starts = play_starts(won, drawn, pieces, seed, min_distance)
     wins = [s for s in starts if s.outcome == 1]
     draws = [s for s in starts if s.outcome == 0]
     by_pieces = Counter(sum(s.position.counts()) for s in starts)
@@ -372,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pieces", type=int, choices=(4, 5), default=5,
                     help="the most pieces (5 only when those tables are built)")
     ap.add_argument("--only", choices=("judge", "play"), default=None, help="one part only")
+    ap.add_argument("--min-distance", type=int, default=0,
+                    help="won positions at least this many plies from the next conversion")
     args = ap.parse_args(argv)
     judged = args.judged if args.judged is not None else 200 if args.quick else 1000
     won = args.won if args.won is not None else 40 if args.quick else 200
@@ -384,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.only in (None, "judge"):
         run_judgement(judged, pieces, args.seed, kb)
     if args.only in (None, "play"):
-        run_play(won, drawn, pieces, args.seed, args.movetime, kb)
+        run_play(won, drawn, pieces, args.seed, args.movetime, kb, args.min_distance)
     return 0
 
 
