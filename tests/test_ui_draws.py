@@ -58,13 +58,14 @@ def engine_players(spec: PlayerSpec) -> EnginePlayer:
 
 def test_the_ai_offers_a_draw_the_tables_judge_drawn_with_their_reason(
         tmp_path: Path, endgame_tables) -> None:
-    # Two kings against a lone king on the main road: no king duel, drawn by the tables.
-    app, shown = play_session("c1-d2\ry\rn\rquit\r", tmp_path, fen="W:WKc1,Ke1:BKa1",
+    # Two kings against a lone king on the main road: no king duel, drawn by the tables. The
+    # offer comes before the first move.
+    app, shown = play_session("y\rn\rquit\r", tmp_path, fen="W:WKc1,Ke1:BKa1",
                               specs=(HUMAN, PlayerSpec.parse("kb:2:nokb")),
                               players=engine_players)
     assert ("Black offers a draw (the endgame database says drawn with best play). "
             "Accept? [y/n] y") in said(shown)
-    assert "Game over: Draw (draw agreed)" in shown
+    assert "Game over: Draw (draw agreed)" in shown and app.game.ply == 0
 
 
 def test_the_ai_offers_no_draw_where_the_tables_say_it_wins_and_says_nothing(
@@ -74,3 +75,15 @@ def test_the_ai_offers_no_draw_where_the_tables_say_it_wins_and_says_nothing(
                               players=engine_players)
     assert "offers a draw" not in shown and "does not offer" not in shown
     assert app.game.ply >= 1
+
+
+def test_the_offer_and_why_say_the_same_verdict_of_the_tables(
+        tmp_path: Path, endgame_tables) -> None:
+    app, shown = play_session("n\rc1-d2\rwhy\rquit\r", tmp_path, fen="W:WKc1,Ke1:BKa1",
+                              specs=(HUMAN, PlayerSpec.parse("kb:2:nokb")),
+                              players=engine_players)
+    text = said(shown)
+    assert text.count("offers a draw") == 1 and "Draw declined; play on." in text
+    offer = text.index("Black offers a draw (the endgame database says drawn with best play)")
+    assert text.index("endgame database: drawn with best play", offer) > offer  # why's answer
+    assert app.game.result is None

@@ -100,8 +100,8 @@ def offer_draw(ui: Any) -> bool:
     if session.draw_offered == material or not ai_sides:
         return False
     offerer = 1 - game.side if len(ai_sides) == 2 else ai_sides[0]
-    if not duel and not has_judgement(session.players[offerer]):
-        return False  # only an engine judges a draw where the tables reach
+    if not duel and session.specs[offerer].kind != "kb":
+        return False  # only the engine judges a draw where the tables reach
     if not duel and session.draw_weighed == (game, game.ply, game.position):
         return False  # asked once in this position already (a command was typed since)
     session.draw_weighed = (game, game.ply, game.position)
@@ -134,13 +134,6 @@ def offer_draw(ui: Any) -> bool:
     elif session.is_human(receiver):
         ui.info("Draw declined; play on.")
     return True
-
-
-def has_judgement(player: Any) -> bool:
-    """Whether ``player`` (a seat's player, perhaps lazy) judges draws itself (an Engine);
-    False while a lazy one is still being built (never waits)."""
-    inner = getattr(player, "ready", player)
-    return hasattr(getattr(inner, "engine", inner), "offers_draw")
 
 
 def judge_in_thread(ui: Any, side: int, offer: bool = False) -> tuple[bool, str] | None:
