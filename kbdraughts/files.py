@@ -84,6 +84,20 @@ def printable(text: str) -> str:
     return _CONTROL.sub(_escape, text)
 
 
+#: Control characters but the line breaks and tabs a page of text holds (``\r`` before ``\n``).
+_CONTROL_IN_LINES = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]|\r(?!\n)")
+
+
+def printable_lines(text: str) -> str:
+    r"""``text`` for a terminal: its lines and tabs kept, every other control character (an
+    escape sequence's ````, a bare ````, a backspace) written as an escape.
+
+    >>> printable_lines("[White \"\x1b[2J\"]\r\n1. c3-d4\tx\b")
+    '[White "\\x1b[2J"]\r\n1. c3-d4\tx\\x08'
+    """
+    return _CONTROL_IN_LINES.sub(_escape, text)
+
+
 def write_atomic(path: str | os.PathLike, text: str, append: bool = False) -> None:
     """Write ``text`` (UTF-8) to ``path``: a temporary file beside it, then renamed over it,
     so the file is always the old one or the new one, whole. ``append`` adds ``text`` to the

@@ -47,6 +47,7 @@ class Reason(str, Enum):
     ENDING_LIMIT = "no change of balance in a king ending"
     AGREEMENT = "draw agreed"
     RESIGNATION = "resignation"
+    TIME_FORFEIT = "time forfeit"  # a side's flag fell (a game with a clock)
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,10 @@ class Game:
 
     def resign(self, side: Side) -> None:
         self._ended_by_word = Result(1 - side, Reason.RESIGNATION)
+
+    def lose_on_time(self, side: Side) -> None:
+        """``side``'s flag fell: it loses (the clock is the players', not the board's)."""
+        self._ended_by_word = Result(1 - side, Reason.TIME_FORFEIT)
 
     @property
     def result(self) -> Result | None:

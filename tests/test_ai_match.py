@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
+from kbdraughts.ai.match import (
+    StartFileError, Tally, opening, play_game, read_starts, replay, run_game, run_match)
 from kbdraughts.ai.players import make_player
+from kbdraughts.ai.protocol import read_game_line
 from kbdraughts.ai.spec import PlayerSpec
-from kbdraughts.ai.match import Tally, opening, play_game, run_game
 from kbdraughts.game import Game
+from kbdraughts.notation import fen, parse_fen
 
 
 def test_a_game_is_played_to_its_end():
@@ -47,3 +52,36 @@ def test_records_name_the_players_as_the_match_was_given_them():
     assert (rec.white, rec.black) == ("kb:1:nokb", "random")
     same = run_game((PlayerSpec.parse("kb:1:nokb"), PlayerSpec("random"), 0, 7, 12))
     assert (same.white, same.black, same.moves) == ("kb:1:nokb", "random", rec.moves)
+
+
+# -- a match from a file of positions (match --fens) ---------------------------------------------
+
+
+def test_each_position_of_the_file_is_played_twice_with_colours_swapped():
+    starts = read_starts("# two endings\nW:WKa1,c3:Bh8,f6\n\nB:Wc3,e3:Bf6 moves f6-g5 e3-f4\n",
+                         "suite.txt")
+    records = sorted(run_match("greedy", "random", games=99, seed=5, starts=starts),
+                     key=lambda r: r.index)
+    assert len(records) == 4  # two a position, whatever ``games`` said
+    for pair, line in enumerate(starts):
+        first, second = records[2 * pair], records[2 * pair + 1]
+        assert (first.white, first.black, second.white, second.black) == (
+            "greedy", "random", "random", "greedy")
+        start = read_game_line(line)
+        for rec in (first, second):
+            game = replay(rec)
+            assert fen(game.start) == fen(start.start) == rec.start
+            assert game.moves[:start.ply] == start.moves  # the line's moves, then the game's
+    assert records[0].moves != [] and fen(parse_fen("W:WKa1,c3:Bh8,f6")) == records[0].start
+
+
+def test_a_file_of_positions_names_every_bad_line():
+    text = "W:Wc3:Bf6\nnot a fen\n# fine\nW:Wc3:Bf6 moves c3-d4 f6-e5 d4-c5\nW:Wc3:B  # over\n"
+    with pytest.raises(StartFileError) as e:
+        read_starts(text, "suite.txt")
+    lines = str(e.value).splitlines()
+    assert [line.split(": error: ")[0] for line in lines] == [
+        "suite.txt:2", "suite.txt:4", "suite.txt:5"]
+    assert "move 3 'd4-c5'" in lines[1] and "the game is over" in lines[2]
+    with pytest.raises(StartFileError, match="suite.txt: error: no position"):
+        read_starts("# only a comment\n\n", "suite.txt")

@@ -83,8 +83,6 @@ def test_the_output_file_loads_back_with_play(tmp_path: Path):
 def test_mistakes_are_one_line_with_the_file_and_status_2(tmp_path: Path):
     bad = tmp_path / "bad.pdn"
     bad.write_text('[Event "x"]\n\n1. c3-d4 c3-e5 *\n', encoding="utf-8")
-    broken = tmp_path / "rules.txt"
-    broken.write_text("rule broken\n  play: c3-d4\n", encoding="utf-8")
     good = tmp_path / "good.pdn"
     write_games(good, the_game())
     for args, message in [
@@ -93,7 +91,6 @@ def test_mistakes_are_one_line_with_the_file_and_status_2(tmp_path: Path):
         ((str(good), "--side", "red"), "side must be white or black"),
         ((str(good), "--game", "3"), f"{good}: no game 3 (the file holds 1 game)"),
         ((str(good), "--game", "0"), "game must be 1 or more"),
-        ((str(good), "--rules", str(broken)), f"{broken}:1: error"),
         ((str(good), "-o", str(tmp_path / "no" / "dir.pdn")), "cannot write"),
     ]:
         out = run("annotate", *args)
@@ -195,3 +192,28 @@ def test_progress_line_only_for_a_terminal_and_many_games(monkeypatch, capsys):
         "\rannotate: game 3 of 3 done\n")
     module._progress(1)(0)
     assert capsys.readouterr().err == ""
+
+
+def test_escape_sequences_in_tags_reach_a_terminal_written_out_and_a_file_as_they_were(
+        tmp_path: Path, monkeypatch):
+    import io
+
+    from kbdraughts.cli import main
+
+    class Screen(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    pdn = tmp_path / "evil.pdn"
+    game = the_game()
+    pdn.write_text(game_to_pdn(game, {"Event": "\x1b[2J\x1b]0;owned\x07", "White": "a\rb"}),
+                   encoding="utf-8")
+    screen = Screen()
+    monkeypatch.setattr("sys.stdout", screen)
+    assert main(["annotate", str(pdn)]) == 0
+    shown = screen.getvalue()
+    assert "\x1b" not in shown and "\x07" not in shown and "\r" not in shown
+    assert '[Event "\\x1b[2J\\x1b]0;owned\\x07"]' in shown and '[White "a\\x0db"]' in shown
+    out = tmp_path / "out.pdn"
+    assert main(["annotate", str(pdn), "-o", str(out)]) == 0
+    assert "\x1b[2J\x1b]0;owned\x07" in out.read_text(encoding="utf-8")  # the file is the data

@@ -324,3 +324,34 @@ def test_match_bad_external_engine_is_one_line(spec, message):
 def test_play_refuses_an_external_engine():
     r = run("play", "--white", "cmd:kbdraughts bestmove", stdin="quit\n")
     assert r.returncode == 2 and "play in 'kbdraughts match' only" in r.stderr
+
+
+def test_match_from_a_file_of_positions_plays_each_twice(tmp_path):
+    suite = tmp_path / "suite.txt"
+    suite.write_text("# endings\nW:WKa1,c3:Bh8,f6\nB:Wc3,e3,g3:Bf6,h6 moves h6-g5  # a line\n",
+                     encoding="utf-8")
+    pdn = tmp_path / "games.pdn"
+    r = run("match", "greedy", "random", "--fens", str(suite), "--pdn", str(pdn))
+    assert r.returncode == 0, r.stderr
+    assert re.fullmatch(r"greedy vs random: \+\d+ =\d+ -\d+, score \d+\.\d%",
+                        r.stdout.strip().splitlines()[-1])
+    from kbdraughts.pdn import parse_pdn
+
+    games = parse_pdn(pdn.read_text(encoding="utf-8"), str(pdn))
+    assert [g.tags["White"] for g in games] == ["greedy", "random", "greedy", "random"]
+    assert [g.tags["FEN"] for g in games] == ["W:WKa1,c3:Bf6,h8"] * 2 + ["B:Wc3,e3,g3:Bf6,h6"] * 2
+    assert all(move_text(g.game.moves[0]) == "h6-g5" for g in games[2:])
+
+
+def test_match_fens_names_each_bad_line_and_plays_nothing(tmp_path):
+    suite = tmp_path / "suite.txt"
+    suite.write_text("W:Wc3:Bf6\nW:Wc3:Bf6,z9\n\nW:Wc3:Bf6 moves c3-b5\n", encoding="utf-8")
+    r = run("match", "greedy", "random", "--fens", str(suite))
+    assert r.returncode == 2 and r.stdout == ""
+    err = r.stderr.splitlines()
+    assert err[0].startswith(f"{suite}:2: error: bad FEN: 'z9'")
+    assert err[1].startswith(f"{suite}:4: error: move 1 'c3-b5'")
+    assert err[2] == f"kbdraughts match: 2 errors in {suite}: no game was played"
+    for bad in (["--fens", str(tmp_path / "none.txt")], ["--fens", str(suite), "--games", "2"]):
+        r = run("match", "greedy", "random", *bad)
+        assert r.returncode == 2 and "Traceback" not in r.stderr and r.stderr.count("\n") == 1

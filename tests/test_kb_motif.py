@@ -179,7 +179,7 @@ def test_prove_counts_the_claims_it_proved_and_those_that_failed(tmp_path: Path,
                  "motif crown\n  play: S-T\n  when: our_man(S), next(S, T, D), forward(D), "
                  "empty(T), crown_square(T), step(S, T)\n  promise: crowns\n"
                  "  example: W:Wc7:Bh2\n  example: W:Wc3:Bh2\n")
-    assert main(["rules", "check", "--prove", str(f)]) == 1
+    assert main(["rules", "check", "--prove", "--positions", "0", str(f)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("m.txt:5: error: motif step gain 1: nets 0 pieces within 3 plies, "
                            "not 1")
@@ -225,7 +225,7 @@ def _faulty_file(tmp_path: Path) -> tuple[Path, list[int]]:
 
 def test_every_motif_fault_is_a_file_line_error_in_one_run(tmp_path: Path, capsys):
     f, lines = _faulty_file(tmp_path)
-    assert main(["rules", "check", str(f)]) == 1
+    assert main(["rules", "check", "--positions", "0", str(f)]) == 1
     out = capsys.readouterr().out.splitlines()
     errors = [line for line in out if ": error: " in line]
     numbers = [int(line.split(":")[1]) for line in errors]
@@ -296,7 +296,7 @@ def test_a_draft_needs_no_example_is_matched_and_never_played(tmp_path: Path, ca
                  "  gain: 1\n"
                  "motif odd-status\n  status: maybe\n  play: S-T\n"
                  "  when: our_man(S), next(S, T, fr), step(S, T)\n  gain: 1\n", encoding="utf-8")
-    assert main(["rules", "check", str(f)]) == 1
+    assert main(["rules", "check", "--positions", "0", str(f)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert [line.split(": ", 1)[1] for line in out[:-1]] == [
         "error: motif no-example has no 'example:' (a FEN where it must fire; a motif with "
@@ -399,3 +399,22 @@ def test_teach_motif_drafts_on_a_king_heavy_position_within_seconds():
     assert "  gain: 1  # not found within two plies" in text
     (motif,) = parse_combos(text, "d.txt")[1]  # it reads back as a motif
     assert motif.examples == ((KINGS, 13),) or motif.examples[0][0] == KINGS
+
+
+def test_gain_zero_is_refused_saying_what_to_write(tmp_path: Path, capsys):
+    text = ("motif zero\n  status: draft\n  play: S-T\n  when: our_man(S), next(S, T, D), "
+            "empty(T), step(S, T)\n  gain: 0\n\nmotif one\n  status: draft\n  play: S-T\n"
+            "  when: our_man(S), next(S, T, D), empty(T), step(S, T)\n  gain: -1\n")
+    _, motifs, _, errors = parse_combos(text, "z.txt")
+    assert motifs == []
+    assert [(e.line, e.message) for e in errors] == [
+        (5, "'gain: 0' claims nothing the referee can check: write the men the move nets "
+            "('gain: 1' or more), or what it achieves ('promise: crowns', 'promise: catches the "
+            "lone king', 'promise: holds the main road'); a positional idea that wins no "
+            "material has no claim yet (combos/README.md, 'The claim')"),
+        (11, "'gain:' is the men the motif nets, 1 or more; got '-1'")]
+    f = tmp_path / "z.txt"
+    f.write_text(text, encoding="utf-8")
+    assert main(["rules", "check", str(f)]) == 1
+    assert capsys.readouterr().out.splitlines()[0].startswith(
+        f"{f}:5: error: 'gain: 0' claims nothing")

@@ -217,6 +217,7 @@ def test_the_constants_are_the_python_ones():
     assert (c["FUTILITY"], c["LMR_FROM"], c["LMR_DEPTH"], c["LMR_LATER"], c["EXT_MAX"]) == (
         tree.FUTILITY, tree.LMR_FROM, tree.LMR_DEPTH, tree.LMR_LATER, tree.EXT_MAX)
     assert c["WINDOW"] == search_module.WINDOW and c["MATE_ZONE"] == tree.MATE_ZONE
+    assert c["TABLE_WIN"] == tree.TABLE_WIN
     assert (c["CONTEMPT"], c["CONTEMPT_FROM"], c["RULE_PLIES"]) == (
         draw_rules.CONTEMPT, draw_rules.CONTEMPT_FROM, draw_rules.RULE_PLIES)
     assert (c["KING_MOVES_ONLY_PLIES"], c["LONE_KING_MOVES"]) == (KING_MOVES_ONLY_PLIES,

@@ -170,3 +170,59 @@ def test_the_move_list_beside_the_board_and_the_summary_when_narrow(terminal):
     assert not cut, f"words cut by the line's end: {cut}\n{screen}"
     narrow.type("quit")
     narrow.wait_for("EXITED 0")
+
+
+#: A middle game with a king each: the material has its longest words ("3 men 1 king").
+KINGS_FEN = "W:WKa1,c3,e3,g3:Bb6,d6,f6,Kh8"
+
+
+def toolbar_line(screen: str) -> str:
+    """The bottom toolbar: the last line with the toolbar's separators."""
+    return next(line for line in screen.splitlines()[::-1] if " │ " in line).strip()
+
+
+def ai_words(screen: str) -> str:
+    """The reason of the AI's last move as the message gives it whole (wrapped lines joined)."""
+    lines = screen.splitlines()
+    at = max(i for i, line in enumerate(lines) if line.startswith("Black plays "))
+    said = []
+    for line in lines[at:]:
+        if "to move:" in line:
+            break
+        said.append(line.strip())
+    return " ".join(said).split(" — ", 1)[1]
+
+
+@pytest.mark.parametrize("width", [40, 60, 80, 100])
+def test_the_screen_drops_words_never_numbers_at_any_width(terminal, width: int):
+    t = terminal("play", "--level", "1", "--fen", KINGS_FEN, "--clock", "5+3", width=width)
+    t.wait_for("1. White to move: ")
+    t.type("c3-d4")
+    screen = t.wait_for("2. White to move: ", " │ ")  # the toolbar may come a moment later
+    assert "Traceback" not in screen
+    assert all(len(line.rstrip()) <= width for line in screen.splitlines()), screen
+    bar = toolbar_line(screen)
+    # The numbers: the move, the material of each side, the level, both clocks.
+    assert re.match(r"(Move 2|2\.) │ ", bar), bar
+    assert re.search(r"3( men 1 king|\+1K)\b.*3( men 1 king|\+1K)\b", bar), bar
+    assert re.search(r"│ (Level 1|L1)\b", bar), bar
+    assert len(re.findall(r"\b\d+:\d\d(?:\.\d)?\b", bar)) == 2, bar
+    # The AI's reason, when shown, is whole or cut after a whole word with "…".
+    if "AI: " in bar:
+        shown = bar.split("AI: ", 1)[1]
+        words = ai_words(screen)
+        if shown.endswith(" …"):
+            kept = shown[:-2]
+            assert words.startswith(kept) and words[len(kept)] == " ", (shown, words)
+        else:
+            assert shown == words, (shown, words)
+    # The panel beside the board from 60 columns, a king on the board or not; narrower, the
+    # one-line summary with the same numbers.
+    rank7 = next(line for line in screen.splitlines()[::-1] if line.startswith(" 7 "))
+    if width >= 60:
+        assert re.search(r"White 3( men 1 king|\+1K), Black 3( men 1 king|\+1K)", rank7), screen
+    else:
+        assert "White (you) 3+1K · Black (kb:1) 3+1K · 1... " in " ".join(screen.split()), \
+            screen  # wrapped at a space
+    t.type("quit")
+    t.wait_for("EXITED 0")

@@ -232,7 +232,7 @@ def test_why_says_it_in_words_and_why_verbose_adds_the_engine_detail(tmp_path: P
     app, shown = engine_session("c3-d4\rwhy\rwhy --verbose\rquit\r", tmp_path, level=2)
     lines = shown.splitlines()
     plain = next(l for l in lines if l.startswith("Black played ") and "search" in l)
-    assert re.fullmatch(r"Black played \S+: search: (even|[+-][\d.]+ m[ae]n for itself)", plain)
+    assert re.fullmatch(r"Black played \S+: search: (even|[+-][\d.]+ m[ae]n for Black)", plain)
     verbose = lines[lines.index(plain) + 2]
     assert re.match(r"Black played \S+: search depth \d+\+?: score .* nodes, ", verbose)
     assert re.search(r"Black plays \S+ — search: ", shown)
@@ -243,3 +243,19 @@ def test_the_toolbar_counts_the_draw_rules(tmp_path: Path):
     bar = fragment_list_to_text(app.console.session.bottom_toolbar())
     assert "kings only 1/15" in bar
     assert "kings only 1/15" in board_rows(shown)[2]
+
+
+def test_scores_are_the_persons_in_a_hint_and_the_named_sides_elsewhere(tmp_path: Path):
+    app, shown = play_session("hint\rc3-d4\rwhy\rquit\r", tmp_path,
+                              words="search: -0.1 men for itself")
+    assert "Hint: a3-b4 — search: -0.1 men for you" in shown  # the person asked
+    assert "Black plays b6-a5 — search: -0.1 men for Black" in shown
+    assert "Black played b6-a5: search: -0.1 men for Black" in shown
+    assert "itself" not in shown
+    bar = fragment_list_to_text(app.console.session.bottom_toolbar())
+    assert "AI: search: -0.1 men for Black" in bar
+
+
+def test_a_won_line_in_a_hint_is_the_persons_win(tmp_path: Path):
+    _, shown = play_session("hint\rquit\r", tmp_path, words="search: wins in 3 moves")
+    assert "Hint: a3-b4 — search: you win in 3 moves" in shown

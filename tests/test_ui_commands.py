@@ -265,3 +265,14 @@ def test_fen_numbered_writes_the_squares_as_numbers(tmp_path: Path):
     assert "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12" in shown
     assert fen(START) in shown
     assert "fen takes no argument but --numbered, got 'x'." in shown
+
+
+def test_help_kb_and_tags_with_escape_sequences_shown_written_out(tmp_path: Path):
+    pdn = tmp_path / "evil.pdn"
+    pdn.write_text('[White "\x1b[31mRed\x07"]\n[Black "B"]\n[Result "*"]\n\n1. c3-d4 *\n\n'
+                   '[White "X"]\n[Black "Y"]\n[Result "*"]\n\n1. c3-d4 *\n', encoding="utf-8")
+    app, shown = play_session(f"help kb\rhelp\rload {pdn}\rquit\r", tmp_path)
+    assert "No block was skipped: every rule file loaded whole." in shown
+    assert "help kb" in shown.split("to move: help\n", 1)[1]  # the topic in the list
+    assert "1. \\x1b[31mRed\\x07 – B, *, 1 plies" in shown
+    assert "\x1b" not in "".join(app.console.transcript)

@@ -98,8 +98,13 @@ def test_a_broken_rule_of_the_person_is_named_and_the_rest_of_the_kb_plays():
     mine.write_text("rule broken\n  play: c3-d4\n")
     out = play("play", "--level", "1", keys="c3-d4\nquit\n")
     assert out.returncode == 0, out.stderr
-    # One line names the faulty rule; the rest of the knowledge base (the openings) still plays.
-    assert f"Note: the knowledge base skipped the rules with errors: {mine}:1: error:" in out.stdout
+    # One line at the start names the faulty block; the rest of the knowledge base (the
+    # openings) still plays; 'help kb' says what is wrong with it, its path whole.
+    lines = out.stdout.splitlines()
+    note = ("Note: the knowledge base skipped the blocks with errors (mine.txt:1); the rest "
+            "loaded. 'help kb' says what is wrong.")
+    assert lines.index(note) < next(i for i, l in enumerate(lines) if "to move:" in l)
+    assert out.stdout.count("skipped") == 1  # not said again at the AI's move
     assert "without its knowledge base" not in out.stdout
     assert "Black plays " in out.stdout and "search:" not in out.stdout
 
@@ -156,3 +161,20 @@ def test_a_second_kbdraughts_does_not_resume_the_game_the_first_is_playing():
         if first.poll() is None:
             first.kill()
         first.communicate()
+
+
+def test_help_kb_names_each_faulty_block_whole():
+    from kbdraughts.resources import data_dir
+
+    mine = data_dir() / "combos" / "mine.txt"
+    mine.parent.mkdir(parents=True)
+    mine.write_text("rule broken\n  play: c3-d4\n\nrule \x1b[31mred\n  play: c3-d4\n")
+    out = play("play", "--level", "1", keys="help kb\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert ("Note: the knowledge base skipped the blocks with errors (mine.txt:1, mine.txt:4, "
+            "mine.txt:5); the rest loaded.") in out.stdout
+    shown = out.stdout.split("to move: help kb", 1)[1]
+    assert "Skipped, 3 errors (" in shown
+    for line in (1, 4, 5):
+        assert f"\n  {mine}:{line}: error: " in shown
+    assert "\x1b" not in out.stdout  # the escape in the file is written out, not sent

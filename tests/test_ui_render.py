@@ -91,3 +91,22 @@ def test_wrapping_breaks_at_spaces_never_inside_a_word_or_a_move():
         assert wrapped.split() == help_text.split()  # the same words, none cut
     long = "a" * 50 + " c3:e5:g7:e5 done"
     assert wrap_text(long, 20).splitlines() == ["a" * 50, "c3:e5:g7:e5 done"]
+
+
+def test_the_panel_drops_words_to_fit_beside_the_board_never_numbers():
+    from kbdraughts.ai.spec import PlayerSpec
+    from kbdraughts.game import Game
+    from kbdraughts.ui.panel import panel_columns, panel_width, side_panel
+    from kbdraughts.ui.session import HUMAN, Session
+
+    session = Session(lambda spec: None, [HUMAN, PlayerSpec.parse("kb:2:nokb:300ms")],
+                      game=Game(parse_fen("W:WKa1,c3,e3,g3:Bb6,d6,f6,Kh8")))
+    wide = [fragment_list_to_text(line) for line in side_panel(session, False, None)]
+    assert wide[:2] == ["Black (kb:2:nokb:300ms)", "White 3 men 1 king, Black 3 men 1 king"]
+    for columns, material, seat in ((80, wide[1], wide[0]), (60, "White 3+1K, Black 3+1K", None),
+                                    (56, "White 3+1K, Black 3+1K", "Black")):
+        panel = side_panel(session, False, panel_width(columns))
+        lines = [fragment_list_to_text(line) for line in panel]
+        assert panel_columns(panel) <= columns and lines[1] == material, (columns, lines)
+        if seat is not None:
+            assert lines[0] == seat, (columns, lines)

@@ -63,3 +63,24 @@ def test_the_reason_in_words_before_the_short_form_and_the_engine_detail():
     assert choice_words(Said(m, "search", "search depth 3: score +42", "s", "+0.4 men")) == \
         "+0.4 men"
     assert choice_words(Said(m, "random", "a random legal move", "random")) == "random"
+
+
+def test_the_toolbar_drops_words_never_numbers_at_every_width():
+    import re
+
+    reason = "search: +0.4 men for Black after a long line"
+    info = ToolbarInfo(12, "White", "White 8 men 1 king, Black 7 men", 4, reason,
+                       counts="kings only 12/15", material_short="White 8+1K, Black 7",
+                       clock="White 4:05, Black 0:07.3")
+    for width in range(44, 160):
+        bar = fragment_list_to_text(toolbar_fragments(info, width))
+        assert len(bar) < width, (width, bar)
+        assert re.match(r" (Move 12|12\.) │ ", bar), (width, bar)
+        assert re.search(r"8(\+1K| men 1 king)\b.*\b7( men)?\b", bar), (width, bar)
+        assert "12/15" in bar and re.search(r"│ (Level 4|L4) │", bar), (width, bar)
+        assert "4:05" in bar and "0:07.3" in bar, (width, bar)
+        if "AI: " in bar:
+            said = bar.split("AI: ", 1)[1]
+            assert said == reason or (said.endswith(" …") and reason.startswith(said[:-2])
+                                      and reason[len(said) - 2] == " "), (width, bar)
+    assert reason in fragment_list_to_text(toolbar_fragments(info, 160))

@@ -10,6 +10,7 @@ from typing import Callable, NamedTuple, Sequence
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from kbdraughts.ai.clock import GameClock
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import Move
 from kbdraughts.game import Game
@@ -25,6 +26,7 @@ class Pick(NamedTuple):
     layer: str
     reason: str
     short: str
+    words: str = ""  # a player's words, when the test gives them
 
 
 #: The seat of the test player below: a kind of its own, which only this factory builds.
@@ -32,28 +34,50 @@ FIRST = PlayerSpec("first")
 
 
 class FirstMove:
-    """Plays the first legal move in sorted text order; accepts a draw when told to."""
+    """Plays the first legal move in sorted text order; accepts a draw when told to.
 
-    def __init__(self, spec: PlayerSpec = FIRST, accepts: bool = False):
+    ``movetime_ms`` is the time it was last given (the console sets it from a clock);
+    ``think`` is called as it chooses (a test's fake time passes there)."""
+
+    def __init__(self, spec: PlayerSpec = FIRST, accepts: bool = False,
+                 think: Callable[[], None] | None = None, words: str = ""):
         self.name = str(spec)
+        self.words = words
         self.accepts = accepts
         self.calls = 0
+        self.movetime_ms: int | None = None
+        self.given: list[int | None] = []  # movetime_ms at each choice
+        self.think = think
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Pick | None:
         self.calls += 1
+        self.given.append(self.movetime_ms)
+        if self.think is not None:
+            self.think()
         legal = game.legal_moves()
         if not legal:
             return None
         first = moves_text(legal)[0]
         move = next(m for m in legal if moves_text([m])[0] == first)
-        return Pick(move, "test", f"the first legal move of {len(legal)}", "first legal move")
+        return Pick(move, "test", f"the first legal move of {len(legal)}", "first legal move",
+                    self.words)
 
     def accepts_draw(self, game: Game, side: int) -> bool:
         return self.accepts
 
 
-def factory(accepts: bool = False):
-    return lambda spec: FirstMove(spec, accepts)
+def factory(accepts: bool = False, think: Callable[[], None] | None = None,
+            built: list[FirstMove] | None = None, words: str = ""):
+    """A factory of FirstMove players (saying ``words``); each one built is added to
+    ``built``."""
+
+    def build(spec: PlayerSpec) -> FirstMove:
+        player = FirstMove(spec, accepts, think, words)
+        if built is not None:
+            built.append(player)
+        return player
+
+    return build
 
 
 def play_session(
@@ -62,19 +86,26 @@ def play_session(
     fen: str | None = None,
     specs: Sequence[PlayerSpec] = (HUMAN, FIRST),
     accepts: bool = False,
+    clock: GameClock | None = None,
+    think: Callable[[], None] | None = None,
+    built: list[FirstMove] | None = None,
+    words: str = "",
     game: Game | None = None,
     players: Callable[[PlayerSpec], object] | None = None,
 ) -> tuple[GameApp, str]:
     """Run a whole session on typed ``keys`` ("\\r" is Enter); returns the app and everything
-    it showed, prompts and answers included. ``game``: a game already under way (else one from
-    ``fen``); ``players``: the factory of the AI seats (else :class:`FirstMove`)."""
+    it showed, prompts and answers included. ``clock``: the game's clock (with a fake time
+    source); ``think``: called whenever a test player chooses; ``built`` gets the players;
+    ``words``: the reason the players give, in a player's words; ``game``: a game already under
+    way (else one from ``fen``); ``players``: the factory of the AI seats (else
+    :class:`FirstMove`)."""
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
         if game is None:
             game = Game(parse_fen(fen)) if fen else Game()
-        session = Session(players or factory(accepts), specs, game=game,
-                          autosave=Autosave(tmp_path / "games"))
+        session = Session(players or factory(accepts, think, built, words), specs, game=game,
+                          autosave=Autosave(tmp_path / "games"), clock=clock)
         console = prompt_console(session, input=pipe, output=DummyOutput(),
                                  glyphs=UNICODE, interactive=False)
         app = GameApp(console, session)

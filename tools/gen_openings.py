@@ -7,7 +7,8 @@ notation (``ab4`` = the man on the a-file goes to b4) with the FEN it reaches. A
 real opening lines; the rest are displaced set-ups (``a1-a5``, ``---``) that are not moves.
 A line counts when every move replays legally from the start, naming exactly one legal move,
 and it reaches the FEN given for it. For each prefix position of such a line, the line's next
-move becomes an exact rule; positions with several continuations keep them all.
+move becomes an exact rule; positions with several continuations keep them all. A rule whose
+line has reached a classical opening with its move (``kbdraughts.kb.openings``) is named by it.
 
 Usage: ``python tools/gen_openings.py [OUTPUT]`` (default: ``combos/openings.txt`` beside this
 script's repository). Prints how many lines and rules it kept.
@@ -21,6 +22,7 @@ import sys
 from pathlib import Path
 
 from kbdraughts.board import START, Move, Position, legal_moves, play
+from kbdraughts.kb.openings import OPENINGS, opening_of
 from kbdraughts.kb.rule import Rule, make_rule
 from kbdraughts.kb.writer import format_rule
 from kbdraughts.notation import SQUARE_NAMES, move_text, parse_fen, parse_move
@@ -81,6 +83,9 @@ def generate() -> tuple[str, int, int, int]:
             rule_id = f"ballot-{label.strip()}.{ply}"
             before = " ".join(moves[:ply - 1]) or "the start"
             name = f"ballot {label.strip()} ({' '.join(moves)}), after {before}"
+            opening = opening_of(moves[:ply])  # reached with this rule's move
+            if opening is not None:
+                name = f"{opening.words()}, {name}"
             rules.append(make_rule(rule_id, move_text(move), position=pos,
                                    name=f"{name} -> {moves[ply - 1]}"))
     lines = [
@@ -94,6 +99,10 @@ def generate() -> tuple[str, int, int, int]:
         "# are displaced set-ups, not moves. Each rule: a position on such a line and the",
         "# line's next move there. A position with several continuations has one rule each.",
         f"# {len(rules)} rules.",
+        "#",
+        "# A rule whose move completes (or continues) a classical opening is named by it first,",
+        "# in Russian and English (kbdraughts/kb/openings.py), from these published sources:",
+        *(f"# - {o.words()}, {' '.join(o.moves)}: {o.source}" for o in OPENINGS),
         "",
     ]
     for rule in rules:

@@ -84,22 +84,45 @@ def judge(pos: Position, kings_only: int, since_balance: int,
     if answer is None:
         return None
     value, d = answer
-    if value == DRAW:
-        return Verdict(0, DRAW, d, False)
-    sign = 1 if value == WIN else -1
+    outcome = table_outcome(pos, kings_only, since_balance, value, d)
+    if outcome is None:
+        return None
+    if value == DRAW or outcome:
+        return Verdict(outcome, value, d, False)
     if rule_draw(pos, kings_only, since_balance):
         return Verdict(0, value, d, True, _rule_name(pos, kings_only, since_balance, pos,
                                                      kings_only, since_balance))
-    # The last position before the conversion: d - 1 plies on, every counter grown by as many.
-    last = Position(pos.white, pos.black, pos.kings, pos.side ^ ((d - 1) & 1))
-    ko, sb = kings_only + d - 1, since_balance + d - 1
-    if d == 0 or not rule_draw(last, ko, sb):
-        return Verdict(sign, value, d, False)
+    last, ko, sb = _before_conversion(pos, kings_only, since_balance, d)
+    return Verdict(0, value, d, True,
+                   _rule_name(last, ko, sb, pos, kings_only, since_balance))
+
+
+def table_outcome(pos: Position, kings_only: int, since_balance: int, value: int, d: int
+                  ) -> int | None:
+    """The tables' ``value`` and distance ``d`` for ``pos`` with the draw rules on top: +1 the
+    side to move wins, 0 a draw, -1 it loses, None when the rules' effect is unsure (the
+    search reads this at its nodes; ``csrc/search.c`` has its twin)."""
+    if value == DRAW:
+        return 0
+    if rule_draw(pos, kings_only, since_balance):
+        return 0
+    if d == 0:
+        return 1 if value == WIN else -1
+    last, ko, sb = _before_conversion(pos, kings_only, since_balance, d)
+    if not rule_draw(last, ko, sb):
+        return 1 if value == WIN else -1
     men = (pos.white | pos.black) & ~pos.kings
     if men and not rule_draw(last, 0, sb):
         return None  # only the 15-move rule bites, and a man's move may reset it
-    return Verdict(0, value, d, True,
-                   _rule_name(last, ko, sb, pos, kings_only, since_balance))
+    return 0
+
+
+def _before_conversion(pos: Position, kings_only: int, since_balance: int, d: int
+                       ) -> tuple[Position, int, int]:
+    """The last position before the conversion, ``d`` plies on, and its counters: the
+    counters only grow until then (a capture or a crowning resets them)."""
+    last = Position(pos.white, pos.black, pos.kings, pos.side ^ ((d - 1) & 1))
+    return last, kings_only + d - 1, since_balance + d - 1
 
 
 def _rule_name(last: Position, ko: int, sb: int, now: Position, ko_now: int, sb_now: int

@@ -93,12 +93,15 @@ class Engine:
 
     ``kb``: the knowledge base to play with; None loads the default one when first needed.
     ``use_kb=False`` plays without any. ``egdb=False`` plays and judges draws without the
-    endgame tables (to measure what they add, or to test the other layers in small endings).
+    endgame tables (to measure what they add, or to test the other layers in small endings);
+    ``egdb_leaves=False`` keeps them at the root but out of the search's nodes (to measure
+    what reading them there adds).
     """
 
     def __init__(self, level: int = DEFAULT_LEVEL, movetime_ms: int = MOVETIME_MS,
                  seed: int | None = None, kb: KnowledgeBase | None = None, use_kb: bool = True,
-                 heuristic: Heuristic | None = None, egdb: bool = True):
+                 heuristic: Heuristic | None = None, egdb: bool = True,
+                 egdb_leaves: bool = True):
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{MAX_LEVEL}, got {level}")
         self.level = level
@@ -107,6 +110,7 @@ class Engine:
         self.rng = random.Random(seed) if seed is not None else None
         self.use_kb = use_kb
         self.egdb = egdb
+        self.egdb_leaves = egdb_leaves
         self._kb = kb
         self._kb_loaded = kb is not None
         self.heuristic = heuristic or default_heuristic()
@@ -129,6 +133,11 @@ class Engine:
             self._searcher = make_searcher(self.heuristic.evaluate)
         return self._searcher
 
+    def warm(self) -> None:
+        """Set up now what the first move would (the search's table: tens of milliseconds)."""
+        if any(layer.__name__ == "search" for layer in LEVELS[self.level].layers):
+            self.searcher  # noqa: B018 (made on first access)
+
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         """The move to play in ``game`` now and its reason; never changes ``game``.
 
@@ -149,7 +158,7 @@ class Engine:
 
     def _options(self, row: Level) -> Options:
         return Options(self.kb, self.heuristic, self.searcher, self.rng, self.movetime_ms,
-                       row.depth, self.egdb)
+                       row.depth, self.egdb, self.egdb and self.egdb_leaves)
 
     def weigh_all(self, pos: Position, legal: Sequence[Move]) -> list[tuple[Move, float, list]]:
         """Each move with the heuristic's weight and terms (the ``weighted_move`` layer's view)."""

@@ -20,6 +20,7 @@ show those).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -28,7 +29,7 @@ from kbdraughts.ai.capture_tree import Line, exchange
 from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleMatch
 from kbdraughts.ai.search import SearchResult
-from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, WIN
+from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, TABLE_WIN, TABLE_ZONE, WIN
 from kbdraughts.board import Move, Position, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
@@ -38,6 +39,9 @@ from kbdraughts.resources import combos_dir
 SHORT = 40
 #: Scores this close to WIN are a won or lost game, counted in plies.
 MATE_ZONE = 1000
+#: How a player's words name the side they judge for: the side that chose the move (the
+#: console names it: :func:`said_for`).
+FOR_ITSELF = "for itself"
 
 
 def short(text: str) -> str:
@@ -61,7 +65,15 @@ def score_text(score: float) -> str:
     if score <= -WIN + MATE_ZONE:
         n = int(WIN + score)
         return f"loses in {n} pl{'y' if n == 1 else 'ies'}"
+    if by_tables(score):
+        return f"{'wins' if score > 0 else 'loses'} by the endgame tables"
     return f"score {signed(score)}"
+
+
+def by_tables(score: float) -> bool:
+    """Whether a search score is an ending the endgame tables judged won or lost (the search
+    reads them at its nodes: TABLE_WIN less the plies to the conversion there)."""
+    return TABLE_WIN - TABLE_ZONE <= abs(score) < WIN - MATE_ZONE
 
 
 def men_text(score: float, digits: int = 1) -> str:
@@ -84,6 +96,8 @@ def outcome_text(score: float) -> str:
         n = moves_to_end(score)
         verb = "wins" if score > 0 else "loses"
         return f"{verb} in {n} move{'s' if n != 1 else ''}"
+    if by_tables(score):
+        return f"{'wins' if score > 0 else 'loses'} by the endgame tables"
     return men_text(score)
 
 
@@ -92,6 +106,8 @@ def judgement_text(score: float) -> str:
     if abs(score) >= WIN - MATE_ZONE:
         return ("it sees a win" if score > 0 else "it sees a loss") + \
             f" in {moves_to_end(score)} move{'s' if moves_to_end(score) != 1 else ''}"
+    if by_tables(score):
+        return f"it sees a {'won' if score > 0 else 'lost'} ending (endgame tables)"
     men = men_text(score)
     return "it judges the position even" if men == "even" else \
         f"it judges the position {men} for itself"
@@ -191,7 +207,7 @@ def capture_short(line: Line) -> str:
 def capture_words(line: Line) -> str:
     """The capture tree's line in a player's words: what it wins, in whole men."""
     won = men_text(line.score, 0)
-    return f"capture tree: {won}" + ("" if won == "even" else " for itself")
+    return f"capture tree: {won}" + ("" if won == "even" else f" {FOR_ITSELF}")
 
 
 def weighted_reason(weight: float, parts: Sequence[tuple[str, float]], n: int
@@ -227,7 +243,30 @@ def pure_search_note() -> str:
 def search_words(score: float) -> str:
     """``wins in 3 moves``, ``+1.5 men for itself``, ``even``."""
     said = outcome_text(score)
-    return said if said == "even" or abs(score) >= WIN - MATE_ZONE else f"{said} for itself"
+    return said if said == "even" or abs(score) >= WIN - MATE_ZONE or by_tables(score) \
+        else f"{said} {FOR_ITSELF}"
+
+
+_OWN_OUTCOME = re.compile(r"(?<=: )(wins|loses) (in|by) ")
+
+
+def said_for(words: str, side: str) -> str:
+    """A reason's words (said by the side that chose: ``for itself``) as a reader is told them:
+    ``side`` is ``you`` (a hint: the move is the person's) or the side's name.
+
+    >>> said_for("search: -0.1 men for itself", "you"), said_for("search: wins in 3 moves", "you")
+    ('search: -0.1 men for you', 'search: you win in 3 moves')
+    >>> said_for("search: wins by the endgame tables", "you")
+    'search: you win by the endgame tables'
+    >>> said_for("capture tree: +2 men for itself", "Black")
+    'capture tree: +2 men for Black'
+    >>> said_for("search: loses in 2 moves", "White")
+    'search: White loses in 2 moves'
+    """
+    words = words.replace(FOR_ITSELF, f"for {side}")
+    if side == "you":
+        return _OWN_OUTCOME.sub(lambda m: f"you {m[1][:-1]} {m[2]} ", words)
+    return _OWN_OUTCOME.sub(lambda m: f"{side} {m[1]} {m[2]} ", words)
 
 
 def only_move_reason(move: Move) -> tuple[str, str, str]:

@@ -36,6 +36,8 @@ from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
 from kbdraughts.ai.native_search import AnySearcher, make_searcher
 from kbdraughts.ai.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, play
+from kbdraughts.egdb import leaves
+from kbdraughts.egdb import probe as egdb_probe
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
 
@@ -75,6 +77,7 @@ class Options:
     movetime_ms: int
     depth: int  # the search's depth at most
     egdb: bool = True  # the endgame tables are asked where they reach
+    egdb_leaves: bool = True  # and read at the search's nodes
 
 
 @dataclass(frozen=True)
@@ -287,10 +290,12 @@ def search(ctx: Context) -> Choice | None:
     The search knows the game: the positions that can recur, the draw rules' counters, and
     contempt for a draw when better; the knowledge base's firing moves are tried first."""
     prefer = list(dict.fromkeys(m.move for m in ctx.firing))
+    tables = leaves.for_root(egdb_probe.default(), ctx.position) \
+        if ctx.options.egdb_leaves else None
     res = ctx.options.searcher.search(
         ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
         stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),
-        prefer=prefer, counters=game_counters(ctx.game), contempt=True)
+        prefer=prefer, counters=game_counters(ctx.game), contempt=True, tables=tables)
     move = res.move if res.move is not None else ctx.legal[0]
     reason, brief, words = explain.search_reason(res, move)
     agreeing = next((m for m in ctx.firing if m.move == move and not m.rule.exact), None)

@@ -2,7 +2,9 @@
 
 Game ``i`` (0-based) belongs to pair ``i // 2``: both games of a pair start with the same few
 random plies (drawn from the match seed and the pair number) and the players swap colours, so
-a lucky opening helps neither. A game ends by the rules (``Game.result``: a side without a move
+a lucky opening helps neither. A match may start its pairs from a file of positions instead
+(``starts``, read by :func:`read_starts`: one ``FEN`` or ``FEN moves ...`` a line), each
+played twice with colours swapped, as engine testers check endings and opening suites. A game ends by the rules (``Game.result``: a side without a move
 loses; the FMJD draw rules) or, at ``MAX_PLIES``, is adjudicated a draw. A player that returns
 an illegal move (or none while it has one) loses that game; such games are counted, and so
 is an external engine (``cmd:PROGRAM ARGS``) that answers no legal move, too late, or ends. The
@@ -21,11 +23,12 @@ from multiprocessing.pool import Pool
 from typing import Iterable, Iterator
 
 from kbdraughts.ai.players import CommandOptions, Player, PlayerFault, make_player
+from kbdraughts.ai.protocol import read_game_line
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import Move, legal_moves, play
 from kbdraughts.game import Game
-from kbdraughts.notation import fen
+from kbdraughts.notation import FenError, MoveError, fen
 
 #: Random plies that open each pair of games.
 OPENING_PLIES = 4
@@ -47,6 +50,7 @@ class GameRecord:
     illegal: str = ""  # what went wrong when a player broke the rules
     seconds: tuple[float, float] = (0.0, 0.0)  # the time White and Black took to choose
     turns: tuple[int, int] = (0, 0)  # the moves each was asked for
+    start: str = ""  # the FEN the game started from, when not the initial position
 
     @property
     def a_side(self) -> int:
@@ -126,10 +130,65 @@ def opening(seed: int | None, pair: int, plies: int = OPENING_PLIES) -> list[Mov
     return moves
 
 
+class StartFileError(ValueError):
+    """A file of start positions with faults: every one, ``path:line: error: ...`` a line."""
+
+
+#: The most start positions a file may hold (each is two games).
+MAX_STARTS = 100_000
+
+
+def read_starts(text: str, name: str) -> list[str]:
+    r"""The start positions of a file (its ``text``; ``name`` for errors), each as the game line
+    that gives it: one ``FEN`` or ``FEN moves M1 M2 ...`` a line, ``#`` to the end of a line a
+    comment, blank lines skipped. StartFileError naming every bad line (``name:N: error:``):
+    a FEN or move that cannot be read, a game already over, or no position at all.
+
+    >>> read_starts("# endings\nW:WKa1:BKh8,g7  # 1 v 2\n\nB:Wc3:Bf6 moves f6-g5\n", "e.txt")
+    ['W:WKa1:BKh8,g7', 'B:Wc3:Bf6 moves f6-g5']
+    >>> try: read_starts("W:Wc3:Bf6\nW:Wc3:Bf6,z9\nW:Wc3:B\nW:Wc3:Bf6 moves c3-d5\n", "e.txt")
+    ... except StartFileError as e: print(e)
+    e.txt:2: error: bad FEN: 'z9' is not a square (a1..h8 or 1..32, K for a king)
+    e.txt:3: error: the game is over in 'W:Wc3:B': White wins (no pieces left)
+    e.txt:4: error: move 1 'c3-d5': d5 is a light square: pieces stand on the dark squares only
+    """
+    starts: list[str] = []
+    errors: list[str] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        body = line.split("#", 1)[0].strip()
+        if not body:
+            continue
+        shown = body if len(body) <= 60 else body[:59] + "…"
+        try:
+            game = read_game_line(body)
+        except FenError as e:
+            errors.append(f"{name}:{number}: error: bad FEN: {e}")
+            continue
+        except MoveError as e:
+            errors.append(f"{name}:{number}: error: {e}")
+            continue
+        if game.result is not None:
+            errors.append(f"{name}:{number}: error: the game is over in {shown!r}: "
+                          f"{game.result}")
+        elif len(starts) >= MAX_STARTS:
+            errors.append(f"{name}:{number}: error: more than {MAX_STARTS} positions")
+            break
+        else:
+            starts.append(body)
+    if not starts and not errors:
+        errors.append(f"{name}: error: no position in the file (one FEN a line; # comments)")
+    if errors:
+        raise StartFileError("\n".join(errors))
+    return starts
+
+
 def play_game(white: Player, black: Player, start_moves: Iterable[Move] = (),
-              max_plies: int = MAX_PLIES) -> tuple[Game, str, str]:
-    """Play one game between two players; (game, reason, illegal note)."""
-    game = Game()
+              max_plies: int = MAX_PLIES, start: Game | None = None) -> tuple[Game, str, str]:
+    """Play one game between two players, from ``start`` (a game line's game; default the
+    initial position) and ``start_moves``; (game, reason, illegal note). ``max_plies`` counts
+    the plies played here."""
+    game = start if start is not None else Game()
+    max_plies += game.ply
     for m in start_moves:
         game.push(m)
     players = (white, black)
@@ -198,6 +257,7 @@ def run_game(job: tuple) -> GameRecord:
     a, b, index, seed, max_plies = job[:5]
     opening_plies = job[5] if len(job) > 5 else OPENING_PLIES
     command = job[6] if len(job) > 6 else None
+    start = read_game_line(job[7]) if len(job) > 7 and job[7] else None  # --fens
     a_white = index % 2 == 0
     white_spec, black_spec = (a, b) if a_white else (b, a)
     game_seed = None if seed is None else seed * 100_003 + index
@@ -206,25 +266,32 @@ def run_game(job: tuple) -> GameRecord:
     black = _Timed(make_player(_spec(black_spec), None if game_seed is None else game_seed + 1,
                                kb=kb, command=command))
     try:
-        game, reason, illegal = play_game(white, black, opening(seed, index // 2, opening_plies),
-                                          max_plies)
+        moves = opening(seed, index // 2, opening_plies) if start is None else ()
+        game, reason, illegal = play_game(white, black, moves, max_plies, start)
     finally:
         white.close()
         black.close()
     result = game.result.pdn if game.result is not None else "1/2-1/2"
     return GameRecord(index, str(white_spec), str(black_spec), list(game.moves), result, reason,
-                      a_white, illegal, (white.seconds, black.seconds), (white.turns, black.turns))
+                      a_white, illegal, (white.seconds, black.seconds), (white.turns, black.turns),
+                      fen(game.start) if start is not None else "")
 
 
 def run_match(a: PlayerSpec | str, b: PlayerSpec | str, games: int, seed: int | None = None,
               jobs: int = 1, max_plies: int = MAX_PLIES, opening_plies: int = OPENING_PLIES,
-              command: CommandOptions | None = None) -> Iterator[GameRecord]:
+              command: CommandOptions | None = None, starts: list[str] | None = None
+              ) -> Iterator[GameRecord]:
     """The games of a match as they finish (in any order with several jobs).
 
     Jobs are made as games start, so memory does not grow with ``games``. ``command``: how
-    external engines (``cmd:`` players) are driven.
+    external engines (``cmd:`` players) are driven. ``starts``: game lines (``read_starts``)
+    to play from instead of random openings, two games each, colours swapped (``games`` is
+    then twice their number).
     """
-    work = ((a, b, i, seed, max_plies, opening_plies, command) for i in range(games))
+    if starts is not None:
+        games = 2 * len(starts)
+    work = ((a, b, i, seed, max_plies, opening_plies, command,
+             starts[i // 2] if starts is not None else "") for i in range(games))
     if jobs <= 1 or games <= 1:
         for job in work:
             yield run_game(job)
@@ -267,8 +334,8 @@ def _ignore_interrupts() -> None:
 
 
 def replay(record: GameRecord) -> Game:
-    """The Game of a record (its moves replayed), for writing PDN."""
-    game = Game()
+    """The Game of a record (its moves replayed from its start), for writing PDN."""
+    game = read_game_line(record.start) if record.start else Game()
     for m in record.moves:
         game.push(m)
     return game

@@ -36,7 +36,9 @@ motif draft-1
 
 from __future__ import annotations
 
+import re
 import string
+from typing import Iterable
 
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.claims import CROWNS, Claim, gain_of, holds
@@ -47,7 +49,7 @@ from kbdraughts.squares import (
     SQUARE_FILE, SQUARE_RANK, Square, between, mirror_bits, mirror_square,
 )
 
-__all__ = ["draft_motif", "white_view"]
+__all__ = ["draft_motif", "white_view", "draft_id", "block_ids"]
 
 #: Directions as motifs name them, for White: (file step, rank step) -> name.
 _DIRECTION = {(-1, 1): "fl", (1, 1): "fr", (1, -1): "br", (-1, -1): "bl"}
@@ -56,6 +58,38 @@ _WIDTH = 92
 #: The positions the referee may visit to find the draft's claim: with twelve kings a side it
 #: took 47 s; past them the draft says the gain is not found, for its author to prove.
 DRAFT_NODES = 100_000
+
+
+#: A block's first line, as the combos parser reads it: ``rule ID`` or ``motif ID`` (any indent).
+_BLOCK = re.compile(r"^[ \t]*(?:rule|motif)[ \t]+(\S+)", re.MULTILINE)
+#: ``draft-N``; N of at most 18 digits counts (``int`` refuses past 4,300 digits).
+_DRAFT = re.compile(r"draft-(\d{1,18})")
+
+
+def block_ids(text: str) -> set[str]:
+    """The ids of the ``rule`` and ``motif`` blocks of a combos file's ``text``, read without
+    the parser, so that a file with faults still gives them.
+
+    >>> sorted(block_ids("motif draft-2\\n  play: S-T\\n  rule  shot-1 # x\\n# motif old\\n"))
+    ['draft-2', 'shot-1']
+    """
+    return set(_BLOCK.findall(text))
+
+
+def draft_id(taken: Iterable[str]) -> str:
+    """A ``draft-N`` id none of ``taken`` has: one more than the largest ``draft-N`` there.
+
+    >>> draft_id([]), draft_id(["draft-2", "shot", "draft-10"]), draft_id(["draft-" + "9" * 18])
+    ('draft-1', 'draft-11', 'draft-1000000000000000000')
+    >>> draft_id(["draft-" + "9" * 18, "draft-1000000000000000000"])
+    'draft-1000000000000000001'
+    """
+    ids = set(taken)
+    numbers = [int(m.group(1)) for i in ids if (m := _DRAFT.fullmatch(i))]
+    n = max(numbers, default=0) + 1
+    while f"draft-{n}" in ids:  # a longer number than _DRAFT reads, already there
+        n += 1
+    return f"draft-{n}"
 
 
 def white_view(pos: Position, move: Move) -> tuple[Position, Move]:

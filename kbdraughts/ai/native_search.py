@@ -25,6 +25,7 @@ from kbdraughts.ai.ordering import root_order
 from kbdraughts.ai.search import MATE_ZONE, Evaluate, SearchResult, Searcher, principal_line
 from kbdraughts.ai.values import WIN
 from kbdraughts.board import Move, Position, legal_moves, play
+from kbdraughts.egdb.leaves import Leaves
 from kbdraughts.native import core
 
 #: Positions the native table keeps in each of its two halves (about 48 MB each).
@@ -68,11 +69,13 @@ class NativeSearcher:
         self.evaluate = evaluate
         self.nodes = 0
         self._core = core.Searcher(evaluator, tt_size, reductions, extensions, forced_extension)
+        self._leaves: Leaves | None = None
 
     def search(self, pos: Position, max_depth: int = 64, movetime_ms: float | None = None,
                stop: threading.Event | None = None, moves: list[Move] | None = None,
                history: Iterable[Position] = (), prefer: Sequence[Move] = (),
-               counters: tuple[int, int] = (0, 0), contempt: bool = False) -> SearchResult:
+               counters: tuple[int, int] = (0, 0), contempt: bool = False,
+               tables: Leaves | None = None) -> SearchResult:
         """As :meth:`Searcher.search`."""
         start = time.perf_counter()
         root = list(moves) if moves is not None else legal_moves(pos)
@@ -82,6 +85,9 @@ class NativeSearcher:
         budget = -1.0
         if movetime_ms:
             budget = max(0.0, movetime_ms / 1000 - (time.perf_counter() - start))
+        if tables is not self._leaves:  # the same bytes, read by the C search
+            self._core.set_tables(tables.buffers() if tables is not None else {})
+            self._leaves = tables
         self._core.clear_halt()
         done = threading.Event()
         if stop is not None:

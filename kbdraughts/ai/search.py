@@ -31,6 +31,7 @@ from kbdraughts.ai.tree import (  # noqa: F401 (re-exported: the search's names)
 )
 from kbdraughts.ai.values import WIN
 from kbdraughts.board import Move, Position, legal_moves, play
+from kbdraughts.egdb.leaves import Leaves
 
 #: The root's aspiration window either side of the last iteration's score.
 WINDOW = 35
@@ -62,7 +63,8 @@ class Searcher(Tree):
     def search(self, pos: Position, max_depth: int = 64, movetime_ms: float | None = None,
                stop: threading.Event | None = None, moves: list[Move] | None = None,
                history: Iterable[Position] = (), prefer: Sequence[Move] = (),
-               counters: tuple[int, int] = (0, 0), contempt: bool = False) -> SearchResult:
+               counters: tuple[int, int] = (0, 0), contempt: bool = False,
+               tables: Leaves | None = None) -> SearchResult:
         """Deepen from 1 ply to ``max_depth`` within ``movetime_ms``; the result of the last
         finished iteration (or a better root move found by an unfinished one).
 
@@ -74,8 +76,11 @@ class Searcher(Tree):
         the last search from here (and, from the second iteration on, the last iteration's).
         ``contempt``: a draw is worth a little less than zero to the side better at the root,
         a little more to the side worse (without it, every draw scores zero).
+        ``tables``: endgame tables to read at the nodes they cover
+        (:func:`kbdraughts.egdb.leaves.for_root`).
         """
         clock = TimeBudget(movetime_ms)
+        self._leaves = tables
         self._path = {p for p in history if p.kings}
         if pos.kings:
             self._path.add(pos)

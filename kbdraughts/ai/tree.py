@@ -25,6 +25,12 @@ through the captures (quiescence, exact), up to MAX_QUIESCENCE plies of them. Ea
 A position with kings can recur (the line's and the game's positions in ``_path``) or meet a
 draw rule (:func:`kbdraughts.ai.draw_rules.rule_draw`, with the two counters carried down the
 line): both score ``_draw`` for the side to move (zero, or the contempt).
+
+With endgame tables (``_leaves``, :mod:`kbdraughts.egdb.leaves`) a node they cover is not
+searched: the tables' value with the draw rules on top
+(:func:`kbdraughts.ai.endgame.table_outcome`) scores a draw as ``_draw``, a win as TABLE_WIN
+less the plies to its conversion. A quiet leaf without kings is still evaluated (the inline
+path of ``_moves``): the nodes above it are read.
 """
 
 from __future__ import annotations
@@ -34,9 +40,11 @@ import time
 from typing import Callable
 
 from kbdraughts.ai.draw_rules import RULE_PLIES, rule_draw
+from kbdraughts.ai.endgame import table_outcome
 from kbdraughts.ai.ordering import Ordering
-from kbdraughts.ai.values import WIN
+from kbdraughts.ai.values import TABLE_WIN, WIN
 from kbdraughts.board import BB_BOARD, BB_RANK, Move, Position, captures, play, quiet_moves
+from kbdraughts.egdb.leaves import Leaves
 
 Evaluate = Callable[[Position], float]
 
@@ -89,6 +97,7 @@ class Tree:
         self._draw = [0, 0]  # a draw's score for the side to move, by side
         self._contempt = False
         self._bound = 0  # plies a line may reach with its extensions
+        self._leaves: Leaves | None = None  # the endgame tables read at the nodes
 
     def _tick(self) -> None:
         if time.perf_counter() > self._deadline or (self._stop is not None and self._stop.is_set()):
@@ -96,16 +105,18 @@ class Tree:
 
     def _negamax(self, pos: Position, depth: int, alpha: float, beta: float, ply: int,
                  ko: int, sb: int) -> float:
-        """The score of ``pos`` for the side to move; ``ko`` and ``sb`` are the draw rules'
-        counters (kings-only plies, plies since a capture or crowning) when it has kings."""
+        """The score of ``pos`` for the side to move; ``ko``, ``sb``: the draw rules' counters."""
         self.nodes += 1
         if not self.nodes & CHECK_MASK:
             self._tick()
-        kings = pos.kings
-        if kings:  # only a position with kings can recur or meet a draw rule
-            if pos in self._path or ((ko >= RULE_PLIES or sb >= RULE_PLIES)
-                                     and rule_draw(pos, ko, sb)):
-                return self._draw[pos.side]
+        kings = pos.kings  # only a position with kings can recur or meet a draw rule
+        if kings and (pos in self._path or ((ko >= RULE_PLIES or sb >= RULE_PLIES)
+                                            and rule_draw(pos, ko, sb))):
+            return self._draw[pos.side]
+        leaves = self._leaves
+        if leaves is not None and (pos.white | pos.black).bit_count() <= leaves.pieces and (
+                known := self._table_score(leaves, pos, ko, sb)) is not None:
+            return known
         caps = None
         if depth <= 0:
             # Only positions without a capture are remembered (leaves, futility's nodes).
@@ -118,9 +129,7 @@ class Tree:
                 return score
             if depth <= -MAX_QUIESCENCE:
                 return self.evaluate(pos)
-        entry = self.tt.get(pos)
-        if entry is None and self.tt_old:
-            entry = self.tt_old.get(pos)
+        entry = self.tt.get(pos) or (self.tt_old.get(pos) if self.tt_old else None)
         tt_move = None
         if entry is not None:
             d, s, flag, tt_move = entry
@@ -154,6 +163,17 @@ class Tree:
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self._store(pos, depth if depth > 0 else 0, best, flag, best_move, ply)
         return best
+
+    def _table_score(self, leaves: Leaves, pos: Position, ko: int, sb: int) -> float | None:
+        """The endgame tables' score of ``pos`` with the draw rules on top, or None where they
+        do not cover it or the rules' effect is unsure."""
+        answer = leaves.probe(pos)
+        if answer is None:
+            return None
+        outcome = table_outcome(pos, ko, sb, *answer)
+        if outcome is None:
+            return None
+        return outcome * (TABLE_WIN - answer[1]) if outcome else self._draw[pos.side]
 
     def _table_move(self, pos: Position, m: Move, depth: int, alpha: float, beta: float,
                     ply: int, ko: int, sb: int) -> float:

@@ -25,3 +25,9 @@ KING_VALUE = round(MAN_VALUE * KING_MEN)  # 250
 
 #: Scores beyond every material sum: a won or lost game.
 WIN = 100_000
+
+#: A position the endgame tables call won, less the plies to its next capture or crowning: the
+#: search's score there (beyond any material sum, short of a game won on the board).
+TABLE_WIN = 50_000
+#: Scores this close to TABLE_WIN come from the tables (their distances are under 256 plies).
+TABLE_ZONE = 1000

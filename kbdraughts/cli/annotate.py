@@ -10,6 +10,9 @@ coach's notes of an earlier run are replaced. The output loads back with ``kbdra
 
 A game that cannot be read is named (``file:line: ...``) on stderr and skipped; exit status 1
 when some were skipped, 2 when none could be read (or for a file or option error, one line).
+A faulty block of a rule file (``--rules``, or the user's combos) is named on stderr
+(``file:line: error: ...``, then a line saying the rest loaded) and skipped; ``--strict``
+refuses to run instead (exit status 2).
 Many games get a progress line on stderr when it is a terminal.
 """
 
@@ -21,7 +24,9 @@ import stat
 import sys
 from typing import IO, TYPE_CHECKING, Callable, Iterable
 
-from kbdraughts.cli.args import add_rules, fail, positive
+from kbdraughts.cli.args import (
+    USAGE_ERROR, add_rules, add_strict, fail, one_line, positive, report_skipped,
+)
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
     from kbdraughts.kb.knowledge import KnowledgeBase
@@ -63,6 +68,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "as the file wrote them)")
     add_rules(p, "a rule file or directory to coach with instead of the shipped knowledge "
               "base (repeat --rules for several)")
+    add_strict(p)
     p.set_defaults(func=run_annotate)
 
 
@@ -75,7 +81,7 @@ def run_annotate(args: argparse.Namespace) -> int:
     except PdnError as e:
         return fail("annotate", str(e))
     for warning in read.warnings:
-        print(f"kbdraughts annotate: warning: {warning}", file=sys.stderr)
+        print(f"kbdraughts annotate: warning: {one_line(str(warning))}", file=sys.stderr)
     entries = read.entries
     if not entries:
         return fail("annotate", f"{args.pdn}: no game in this file")
@@ -89,13 +95,15 @@ def run_annotate(args: argparse.Namespace) -> int:
     if not games and len(errors) == 1:
         return fail("annotate", str(errors[0]))
     for e in errors:
-        print(f"kbdraughts annotate: {e}; game skipped", file=sys.stderr)
+        print(f"kbdraughts annotate: {one_line(str(e))}; game skipped", file=sys.stderr)
     if not games:
         return fail("annotate", f"{args.pdn}: none of its {len(errors)} games could be read")
-    try:
-        kb = load_knowledge_base(args.rules)  # None: the shipped rules and the user's
-    except ValueError as e:  # RuleFileError: "path:line: error: ..."
+    try:  # None: the shipped rules and the user's; a faulty block is skipped and named
+        kb = load_knowledge_base(args.rules, skip_faulty=True)
+    except ValueError as e:  # RuleFileError: only a path that does not exist
         return fail("annotate", str(e))
+    if report_skipped(kb, "annotate", args.strict) is not None:
+        return USAGE_ERROR
     texts = _annotated(games, args, kb, _progress(len(games)))
     if read.crlf:  # the file's line ends kept
         texts = (t.replace("\n", "\r\n") for t in texts)
@@ -156,6 +164,11 @@ def _write(output: str | None, texts: Iterable[str], newline: str) -> None:
 
 
 def _stream(out: IO[str], texts: Iterable[str], newline: str) -> None:
+    """Write each text as it comes; to a terminal, with the control characters a file's tags
+    or comments may hold written as escapes (an escape sequence would act on the screen)."""
+    from kbdraughts.files import printable_lines
+
+    screen = out.isatty()
     for i, text in enumerate(texts):
-        out.write((newline if i else "") + text)
+        out.write((newline if i else "") + (printable_lines(text) if screen else text))
         out.flush()

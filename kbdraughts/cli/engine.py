@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from kbdraughts.cli.args import (
-    add_fens, add_rules, add_strict, fail, integer, level, positive, report_skipped,
+    add_fens, add_rules, add_strict, fail, integer, level, one_line, positive, report_skipped,
     whole_number,
 )
 
@@ -76,15 +76,21 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
         "'FEN moves M1 M2 ...', and answers one move line, 'none' without a move; an answer "
         "that is no legal move, none within --cmd-timeout, or a program that ends loses the "
         "game as an illegal move). Colours alternate; each pair of games opens with the same "
-        "random plies, varied by --seed. The last line is 'A vs B: +W =D -L, score X%' from "
+        "random plies, varied by --seed; with --fens FILE each position of the file is played "
+        "twice instead, colours swapped. The last line is 'A vs B: +W =D -L, score X%' from "
         "the first player's side; with a cmd: player (or --times) the line before it gives the "
         "time each player took.",
     )
     p.add_argument("a", type=ai_player, metavar="PLAYER", help="the first player (A), whose "
                    "side the score is from")
     p.add_argument("b", type=ai_player, metavar="PLAYER", help="the second player (B)")
-    p.add_argument("--games", type=positive("games"), default=20,
-                   help="games to play, 1 or more (default 20)")
+    p.add_argument("--games", type=positive("games"), default=None,
+                   help="games to play, 1 or more (default 20); not with --fens")
+    p.add_argument("--fens", metavar="FILE", default=None,
+                   help="start the games from the positions of FILE, each played twice with "
+                   "colours swapped (default: random openings): one FEN a line, or 'FEN moves "
+                   "M1 M2 ...'; '#' starts a comment; a bad line is named FILE:LINE and "
+                   "nothing is played")
     p.add_argument("--seed", type=integer, default=1,
                    help="opening seed, any whole number (default 1)")
     p.add_argument("--jobs", type=positive("jobs"), default=1,
@@ -99,8 +105,8 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
                    default=None, metavar="N",
                    help=f"adjudicate a draw after N plies, 1..{MAX_MATCH_PLIES} (default 300)")
     p.add_argument("--opening-plies", type=whole_number("plies", 0, MAX_OPENING_PLIES),
-                   default=4, metavar="N", help="random plies that open each pair of games, "
-                   f"0..{MAX_OPENING_PLIES} (default 4)")
+                   default=None, metavar="N", help="random plies that open each pair of "
+                   f"games, 0..{MAX_OPENING_PLIES} (default 4); not with --fens")
     p.add_argument("--times", action="store_true", help="print the time each player took "
                    "before the last line (default: only when a cmd: engine plays)")
     p.add_argument("--cmd-timeout", type=timeout, default=None, metavar="SECONDS",
@@ -163,6 +169,7 @@ def run_bestmove(args: argparse.Namespace) -> int:
                         movetime_ms=args.movetime or MOVETIME_MS, seed=args.seed, kb=kb,
                         use_kb=not args.no_kb)
         engine.kb  # load it now: a fault in a rule file is reported before any answer
+        engine.warm()  # and the search's table set up before the first move's clock starts
     except ValueError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
         return fail("bestmove", str(e))
     if (status := report_skipped(engine.kb, "bestmove", args.strict)) is not None:
@@ -181,10 +188,19 @@ def run_bestmove(args: argparse.Namespace) -> int:
 def run_match(args: argparse.Namespace) -> int:
     from kbdraughts.ai.engine import load_default_kb
     from kbdraughts.ai.command_player import COMMAND_TIMEOUT_S, CommandOptions
-    from kbdraughts.ai.match import MAX_PLIES, Tally, run_match as games_of
+    from kbdraughts.ai.match import MAX_PLIES, OPENING_PLIES, Tally, run_match as games_of
     from kbdraughts.ai.players import make_player
     from kbdraughts.ai.spec import PlayerSpec
 
+    starts = None
+    if args.fens is not None:
+        if args.games is not None or args.opening_plies is not None:
+            return fail("match", "--fens gives the games (two a position, colours swapped): "
+                        "not with --games or --opening-plies")
+        starts = _read_starts(args.fens)
+        if isinstance(starts, int):
+            return starts
+    games = 2 * len(starts) if starts is not None else args.games or MATCH_GAMES
     specs = [PlayerSpec.parse(text, external=True) for text in (args.a, args.b)]
     # Faults in the user's rule or heuristic files are reported once, here, not by every game
     # (HeuristicFileError and RuleFileError are ValueErrors with a one-line message).
@@ -205,13 +221,15 @@ def run_match(args: argparse.Namespace) -> int:
     bar = sys.stderr.isatty()
     tally = Tally()
     try:
-        for rec in games_of(args.a, args.b, args.games, args.seed, jobs,
-                            args.max_plies or MAX_PLIES, args.opening_plies, command):
+        for rec in games_of(args.a, args.b, games, args.seed, jobs,
+                            args.max_plies or MAX_PLIES,
+                            OPENING_PLIES if args.opening_plies is None else args.opening_plies,
+                            command, starts):
             tally.add(rec)
             if out is not None:
                 _write_pdn(out, rec)
             if bar:
-                _progress(tally, args.games)
+                _progress(tally, games)
     finally:
         if bar:
             sys.stderr.write("\r\x1b[K")
@@ -224,6 +242,38 @@ def run_match(args: argparse.Namespace) -> int:
         print(tally.time_line(args.a, args.b))
     print(tally.line(args.a, args.b), flush=True)
     return 0
+
+
+#: The games of a match without --games or --fens.
+MATCH_GAMES = 20
+#: The largest --fens file read (a suite of 100,000 positions is some 6 MB).
+MAX_FENS_BYTES = 32 * 1024 * 1024
+
+
+def _read_starts(path: str) -> list[str] | int:
+    """The game lines of a --fens file; USAGE_ERROR after naming on stderr each bad line
+    (``path:line: error: ...``), or why the file cannot be read."""
+    from kbdraughts.ai.match import StartFileError, read_starts
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FENS_BYTES + 1)
+    except OSError as e:
+        return fail("match", f"cannot read {path}: {e.strerror or e}")
+    if len(data) > MAX_FENS_BYTES:
+        return fail("match", f"{path} is larger than {MAX_FENS_BYTES // 2**20} MB: not a file "
+                    "of positions")
+    try:
+        return read_starts(data.decode("utf-8"), path)
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        return fail("match", f"{path}:{line}: error: not UTF-8 text")
+    except StartFileError as e:
+        faults = str(e).splitlines()
+        for fault in faults:
+            print(one_line(fault), file=sys.stderr)
+        n = len(faults)
+        return fail("match", f"{n} error{'s' if n != 1 else ''} in {path}: no game was played")
 
 
 def _check_program(spec) -> None:

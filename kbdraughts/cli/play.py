@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 
-from kbdraughts.cli.args import fail, fen_option, level, player, positive, seconds
+from kbdraughts.cli.args import (
+    fail, fen_option, level, player, positive, seconds, whole_number)
+from kbdraughts.cli.engine import MAX_MOVETIME_MS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,7 +44,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--delay", type=seconds, metavar="SECONDS",
                    help="pause between moves when two AIs play, 0..60 (default 0.8 on a "
                    "terminal, 0 in a pipe)")
+    p.add_argument("--movetime", type=whole_number("movetime", 1, MAX_MOVETIME_MS),
+                   default=None, metavar="MS", help="the AI's time a move, 1.."
+                   f"{MAX_MOVETIME_MS} milliseconds (default 1000); not with --clock")
+    p.add_argument("--clock", type=time_control, default=None, metavar="MIN+SEC",
+                   help="play with a clock: minutes for the game and seconds added after each "
+                   "move, e.g. 5+3 (default: no clock); a side whose time runs out loses, and "
+                   "the AI shares its time over the game")
     p.set_defaults(func=run)
+
+
+def time_control(text: str) -> object:
+    """``--clock``'s value: a TimeControl (``5+3``), or the usage error saying what is one."""
+    from kbdraughts.ai.clock import TimeControl, TimeControlError
+
+    try:
+        return TimeControl.parse(text)
+    except TimeControlError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,7 +6,7 @@
 #include "egdb.h"
 
 /* A material (wm, wk, bm, bk) of a table: a piece on each side, at most EG_MAX in all. */
-static int to_material(PyObject *o, Material *m)
+int to_material(PyObject *o, Material *m)
 {
     if (!PyTuple_Check(o)) {
         PyErr_SetString(PyExc_TypeError, "a material (wm, wk, bm, bk) is needed");

@@ -238,13 +238,13 @@ static struct PyModuleDef moduledef = {
 static PyObject *constants(void)
 {
     return Py_BuildValue(
-        "{sisisisisisisisisisisisisisisisisisdsd}", "CHECK_MASK", CHECK_MASK, "MAX_QUIESCENCE",
+        "{sisisisisisisisisisisisisisisisisisdsdsd}", "CHECK_MASK", CHECK_MASK, "MAX_QUIESCENCE",
         MAX_QUIESCENCE, "FUTILITY", FUTILITY, "LMR_FROM", LMR_FROM, "LMR_DEPTH", LMR_DEPTH,
         "LMR_LATER", LMR_LATER, "EXT_MAX", EXT_MAX, "WINDOW", WINDOW, "CONTEMPT", CONTEMPT,
         "CONTEMPT_FROM", CONTEMPT_FROM, "KING_MOVES_ONLY_PLIES", KING_MOVES_ONLY_PLIES,
         "LONE_KING_MOVES", LONE_KING_MOVES, "RULE_PLIES", RULE_PLIES, "ENDING_PLIES_4_5",
         ENDING_PLIES_4_5, "ENDING_PLIES_6_7", ENDING_PLIES_6_7, "MAX_PLY", MAX_PLY,
-        "MAX_MOVES", MAX_MOVES, "WIN", WIN, "MATE_ZONE", MATE_ZONE);
+        "MAX_MOVES", MAX_MOVES, "WIN", WIN, "MATE_ZONE", MATE_ZONE, "TABLE_WIN", TABLE_WIN);
 }
 
 PyMODINIT_FUNC PyInit__core(void)

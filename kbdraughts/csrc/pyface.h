@@ -28,4 +28,7 @@ PyObject *from_pos(const Pos *p);
 PyObject *from_list(const MoveList *l);
 int ready(void);
 
+/* egdb_py.c */
+int to_material(PyObject *o, Material *m);
+
 #endif

@@ -4,11 +4,13 @@
 
 #include <stddef.h>
 #include "core.h"
+#include "egdb.h"
 
 #define MAX_PLY 256
 #define WIN 100000.0
 #define MATE_ZONE (WIN - 1000)
 #define INF (WIN + 1)
+#define TABLE_WIN 50000.0 /* ai/values.py: a won ending by the tables, less its distance */
 /* The constants of ai/tree.py, ai/search.py, ai/draw_rules.py and game.py: a test compares
  * each with its Python twin (module.c exports them as CONSTANTS). */
 #define CHECK_MASK 63
@@ -28,25 +30,45 @@
 #define ENDING_PLIES_6_7 120
 #define POLL_SECONDS 0.02
 
+/* What the table knows of a position, unpacked. */
 typedef struct {
-    Bitboard white, black, kings; /* kings' bit 63: the side to move */
     Bitboard mcap;                /* the best move: what it takes */
     double score;
-    int16_t depth;
-    uint8_t flag, used, has_move, mstart, mend, mcrowned;
+    int depth;
+    int flag, has_move, mstart, mend, mcrowned;
 } Entry;
+
+/* A slot of the table, packed in 32 bytes so that two share a cache line (the table is
+ * probed at random, and its misses were half the search's time): a 36-bit board each for
+ * white and black, the kings' 36 bits split between them, then the side, the bound and the
+ * move. */
+typedef struct {
+    uint64_t a;     /* white | kings' low 28 bits << 36 */
+    uint64_t b;     /* black | kings' high 8 bits << 36 | side << 44 | used << 45 | flag << 46
+                       | has_move << 48 | crowned << 49 */
+    uint64_t c;     /* the move's captures | depth << 36 (16 bits) | start << 52 | end << 58 */
+    double score;
+} Slot;
 
 /* One half of the table: an open-addressed map keyed by the whole position, as a dict is in
  * tree.py (nothing is lost to a collision: the same tree, node for node). */
 typedef struct {
-    Entry *slots;
+    Slot *slots;
     size_t mask, count;
+    int mapped; /* by mmap (munmap frees it), else by calloc */
 } Table;
 
 typedef struct {
     Bitboard white, black, kings;
     int side;
 } Key;
+
+/* The endgame tables read at the nodes (egdb/leaves.py): packed values and distances by
+ * material, NULL where absent; pieces = 0 reads none. The Python searcher owns the bytes. */
+typedef struct {
+    Tables values, dist;
+    int pieces;
+} Leaves;
 
 typedef struct Search {
     const Evaluator *ev;
@@ -72,6 +94,7 @@ typedef struct Search {
     Move root_pv[MAX_PLY];  /* the last finished (or improved) root line */
     int root_pv_len;
     int (*order)[MAX_MOVES];
+    Leaves leaves;
 } Search;
 
 typedef struct {
@@ -84,7 +107,7 @@ int search_alloc(Search *s, size_t tt_size, int path_cap);
 void search_free(Search *s);
 void search_new(Search *s);
 double now_seconds(void);
-const Entry *table_probe(const Search *s, const Pos *p);
+int table_probe(const Search *s, const Pos *p, Entry *out);
 RootResult search_root(Search *s, const Pos *pos, const Move *root, int nroot, int max_depth,
                        double budget, int ko, int sb, int contempt);
 

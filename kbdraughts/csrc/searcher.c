@@ -12,10 +12,23 @@ typedef struct {
     int allocated, busy;
     PyObject *evaluator;
     PyThreadState *tstate; /* while a search runs without the GIL */
+    Py_buffer *held;       /* the endgame tables' bytes the search reads (set_tables) */
+    Py_ssize_t nheld;
 } SearcherObject;
+
+static void release_tables(SearcherObject *self)
+{
+    for (Py_ssize_t i = 0; i < self->nheld; i++)
+        PyBuffer_Release(&self->held[i]);
+    PyMem_Free(self->held);
+    self->held = NULL;
+    self->nheld = 0;
+    memset(&self->s.leaves, 0, sizeof self->s.leaves);
+}
 
 static void Searcher_dealloc(SearcherObject *self)
 {
+    release_tables(self);
     if (self->allocated)
         search_free(&self->s);
     Py_XDECREF(self->evaluator);
@@ -36,6 +49,7 @@ static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kw)
         PyErr_SetString(PyExc_ValueError, "tt_size must be 1..2**26");
         return -1;
     }
+    release_tables(self);
     if (self->allocated)
         search_free(&self->s);
     self->allocated = search_alloc(&self->s, (size_t)tt_size, 64);
@@ -156,7 +170,8 @@ static PyObject *Searcher_probe(SearcherObject *self, PyObject *arg)
         PyErr_SetString(PyExc_RuntimeError, "this searcher is searching");
         return NULL;
     }
-    const Entry *e = self->allocated ? table_probe(&self->s, &p) : NULL;
+    Entry found;
+    const Entry *e = self->allocated && table_probe(&self->s, &p, &found) ? &found : NULL;
     if (!e)
         Py_RETURN_NONE;
     PyObject *move = e->has_move
@@ -206,6 +221,58 @@ static PyObject *Searcher_get_table_counts(SearcherObject *self, void *closure)
     return Py_BuildValue("(nn)", (Py_ssize_t)self->s.cur.count, (Py_ssize_t)self->s.old.count);
 }
 
+/* set_tables({material: (values, distances)}): the endgame tables the search reads at its
+ * nodes from now on (egdb/leaves.py's Leaves.buffers); {} reads none. Every length checked. */
+static PyObject *Searcher_set_tables(SearcherObject *self, PyObject *dict)
+{
+    if (!PyDict_Check(dict)) {
+        PyErr_SetString(PyExc_TypeError, "tables must be a dict {material: (values, distances)}");
+        return NULL;
+    }
+    if (self->busy || !self->allocated) {
+        PyErr_SetString(PyExc_RuntimeError, "this searcher is searching");
+        return NULL;
+    }
+    release_tables(self);
+    self->held = PyMem_Calloc(2 * (size_t)PyDict_Size(dict) + 1, sizeof(Py_buffer));
+    if (!self->held)
+        return PyErr_NoMemory();
+    Leaves got;
+    memset(&got, 0, sizeof got);
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(dict, &pos, &key, &value)) {
+        Material m;
+        PyObject *vo, *dobj;
+        if (!to_material(key, &m))
+            goto fail;
+        if (!PyArg_ParseTuple(value, "OO:set_tables", &vo, &dobj))
+            goto fail;
+        Py_buffer *vb = &self->held[self->nheld], *db = vb + 1;
+        if (PyObject_GetBuffer(vo, vb, PyBUF_SIMPLE) < 0)
+            goto fail;
+        self->nheld++;
+        if (PyObject_GetBuffer(dobj, db, PyBUF_SIMPLE) < 0)
+            goto fail;
+        self->nheld++;
+        uint64_t n = 2 * eg_half(&m);
+        if ((uint64_t)vb->len != (n + 3) / 4 || (uint64_t)db->len != n) {
+            PyErr_SetString(PyExc_ValueError, "a table's values or distances have the wrong length");
+            goto fail;
+        }
+        got.values.values[m.wm][m.wk][m.bm][m.bk] = vb->buf;
+        got.dist.values[m.wm][m.wk][m.bm][m.bk] = db->buf;
+        int pieces = m.wm + m.wk + m.bm + m.bk;
+        if (pieces > got.pieces)
+            got.pieces = pieces;
+    }
+    self->s.leaves = got;
+    Py_RETURN_NONE;
+fail:
+    release_tables(self);
+    return NULL;
+}
+
 static PyMethodDef Searcher_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Searcher_search, METH_VARARGS | METH_KEYWORDS,
      "search(pos, moves, max_depth, budget=-1, history=None, counters=(0, 0), contempt=False)"
@@ -216,6 +283,8 @@ static PyMethodDef Searcher_methods[] = {
      "the last search's principal line: [(start, end, captured), ...]"},
     {"halt", (PyCFunction)Searcher_halt, METH_NOARGS, "stop the running search soon"},
     {"clear_halt", (PyCFunction)Searcher_clear_halt, METH_NOARGS, "forget an earlier halt()"},
+    {"set_tables", (PyCFunction)Searcher_set_tables, METH_O,
+     "set_tables({(wm, wk, bm, bk): (values, distances)}): endgame tables read at the nodes"},
     {NULL}};
 
 static PyGetSetDef Searcher_getset[] = {

@@ -43,6 +43,7 @@ class Database:
         #: there: a move in a timed game never waits seconds for them.
         self.background = background
         self._building: threading.Thread | None = None
+        self._reading: threading.Thread | None = None
         self.note = note or (lambda text: None)
         if auto_pieces is None:
             auto_pieces = AUTO_PIECES if build.native_solves() else AUTO_PIECES_PURE
@@ -70,8 +71,23 @@ class Database:
             self._tables[m] = table
         return self._tables[m]
 
+    def loaded(self, m: Material) -> Table | None:
+        """``m``'s table when it has been read already: no file is touched."""
+        return self._tables.get(m)
+
+    def read_later(self, wanted: list[Material]) -> None:
+        """Read these tables in a thread of their own, so a timed move never waits for the
+        disk (a search asks :meth:`loaded` and reads what is there)."""
+        todo = [m for m in wanted if m not in self._tables]
+        if todo and (self._reading is None or not self._reading.is_alive()):
+            self._reading = threading.Thread(target=lambda: [self.table(m) for m in todo],
+                                             daemon=True, name="egdb-read")
+            self._reading.start()
+
     def wait(self) -> None:
-        """Until a background build started by a probe has ended."""
+        """Until a background build started by a probe, and a background read, have ended."""
+        if self._reading is not None:
+            self._reading.join()
         if self._building is not None:
             self._building.join()
 

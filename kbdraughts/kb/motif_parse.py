@@ -171,6 +171,13 @@ def _play(fields: dict, motif_id: str, number: int, error) -> tuple[tuple, bool]
     return terms, capture
 
 
+#: Why ``gain: 0`` is refused, and what to write instead.
+GAIN_ZERO = ("'gain: 0' claims nothing the referee can check: write the men the move nets "
+             "('gain: 1' or more), or what it achieves ('promise: crowns', 'promise: catches "
+             "the lone king', 'promise: holds the main road'); a positional idea that wins no "
+             "material has no claim yet (combos/README.md, 'The claim')")
+
+
 def _claim(fields: dict, motif_id: str, number: int, error
            ) -> tuple[int | None, str | None, bool]:
     given = [k for k in ("gain", "promise", "warning") if k in fields]
@@ -182,6 +189,9 @@ def _claim(fields: dict, motif_id: str, number: int, error
     value, line = fields[key]
     if key == "gain":
         got = read.parse_integer("gain", value, False)
+        if got == 0:
+            error(line, GAIN_ZERO)
+            return None, None, False
         if isinstance(got, str) or got < 1:
             error(line, f"'gain:' is the men the motif nets, 1 or more; got {value!r}")
             return None, None, False

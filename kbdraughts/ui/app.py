@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from kbdraughts.ai.explain import said_for
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.game import Game
 from kbdraughts.ui.loading import record_verdict
@@ -22,10 +23,13 @@ from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, pa
 from kbdraughts.ui import commands, ending
 from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
-from kbdraughts.ui.console import Console, PromptConsole
-from kbdraughts.ui.draws import draw_ahead_words, offer_draw
+from kbdraughts.ui.console import Console, PromptConsole, TimeUp
+from kbdraughts.ui.clock import run_clock, say_flag_fell
+from kbdraughts.ui.draws import offer_draw, warn_of_draw
+from kbdraughts.ui.knowledge import faulty_blocks, start_note
 from kbdraughts.ui.players import think
-from kbdraughts.ui.panel import duration_text, panel_columns, side_panel, summary_line
+from kbdraughts.ui.panel import (
+    duration_text, panel_columns, panel_width, side_panel, summary_line)
 from kbdraughts.ui.render import ASCII, board_fragments, cut_text
 from kbdraughts.ui.session import Session
 from kbdraughts.ui.toolbar import choice_words, make_toolbar, session_info
@@ -53,7 +57,8 @@ class GameApp:
         self.paused = False  # the AI waits for Enter (after Ctrl-C stopped it)
         self.board_shown = False  # the board on screen shows the current position
         self.result_announced = False
-        self._warned: tuple[Game, int, Any] | None = None  # the position warned of a draw
+        self.warned: tuple[Game, int, Any] | None = None  # the position warned of a draw
+        self.kb_noted = False  # the start said which blocks of the knowledge base were skipped
         self._timed: Game | None = None  # the game the clock below runs for
         self._started = time.monotonic()
 
@@ -78,8 +83,9 @@ class GameApp:
         session, game = self.session, self.game
         last = game.moves[-1] if game.moves else None
         marks = not self.console.colour
-        panel = side_panel(session, marks)
-        narrow = self.console.columns() < panel_columns(panel)
+        columns = self.console.columns()
+        panel = side_panel(session, marks, panel_width(columns))
+        narrow = columns < panel_columns(panel)
         self.console.show(board_fragments(
             game.position, bottom=session.bottom, last=last, glyphs=self.console.glyphs,
             marks=marks, panel=[] if narrow else panel,
@@ -153,32 +159,47 @@ class GameApp:
         self.info(f"kbdraughts — Russian draughts. {text}")
         if people:
             self.say("Type a move like c3-d4 (Tab lists the legal moves), or 'help'.", "dim")
+        if any(spec.uses_kb for spec in specs):  # before the AI thread starts loading
+            note = start_note(faulty_blocks())
+            if note:
+                self.error(note)
+                self.kb_noted = True
 
     def step(self) -> None:
         game = self.game
         if game is not self._timed:  # a new or loaded game: its clock starts now
             self._timed, self._started = game, time.monotonic()
+        if self.session.flag_fell():
+            say_flag_fell(self)
+        run_clock(self)
         if game.result is not None:
             if not self.result_announced:
                 self.announce_result()
             else:
                 self.read_line()
             return
-        if self.offer_draw():
+        if offer_draw(self):  # the AI's offer, where the moment is one
             return
         if self.session.is_human(game.side) or self.paused:
             if not self.board_shown:
                 self.show_board()
-            self.warn_of_draw()
+            warn_of_draw(self)
             self.read_line()
         else:
             if not self.session.people():
-                self.warn_of_draw()
+                warn_of_draw(self)
             self.ai_move()
 
     def read_line(self) -> None:
+        clock, side = self.session.clock, self.game.side
+        timed = clock is not None and clock.running == side
         try:
-            line = self.console.read(self.prompt())
+            line = self.console.read(self.prompt(),
+                                     (lambda: clock.left(side)) if timed else None)
+        except TimeUp:
+            if self.session.flag_fell():
+                say_flag_fell(self)
+            return
         except KeyboardInterrupt:
             self.say("(Ctrl-C clears the line. To leave, type 'quit' or press Ctrl-D; "
                      "the game is saved.)", "dim")
@@ -189,6 +210,9 @@ class GameApp:
         """A line the person typed: a command, a move, or a mistake explained."""
         text = line.strip()
         game = self.game
+        if self.session.flag_fell():  # the line came after the time was up
+            say_flag_fell(self)
+            return
         if not text:
             self.paused = False
             return
@@ -265,15 +289,21 @@ class GameApp:
             except KeyboardInterrupt:
                 self.pause("Paused.")
                 return
-        answer = self.ask_ai(
-            lambda stop: player.choose(game, stop),
+        if session.clock is not None:
+            session.clock.run(side)
+        answer = self.ask_ai(  # the clock's share is reckoned once the player is built
+            lambda stop: player.choose(game, stop, lambda: session.move_time_ms(side)),
             f"{side_name(side)} ({spec}) is thinking… Ctrl-C: move now",
             lambda e: self.pause(f"The AI ({spec}) failed: {type(e).__name__}: {e}."))
         if answer is None:
             return
         choice, interrupted = answer
+        if session.flag_fell():
+            say_flag_fell(self)
+            return
         if player.warning:
-            self.error(f"Note: {player.warning}.")
+            if not (player.skipped and self.kb_noted):  # not said again
+                self.error(f"Note: {player.warning}.")
             player.warning = ""
         if choice is None or getattr(choice, "move", None) not in game.legal_moves():
             self.pause("Stopped before the AI chose a move." if interrupted
@@ -281,7 +311,7 @@ class GameApp:
             return
         self.play(choice.move, choice)
         self.show_board()
-        short = choice_words(choice)
+        short = said_for(choice_words(choice), side_name(side))
         self.console.show([
             ("class:msg.ai.move", f"{side_name(side)} plays {move_text(choice.move)}"),
             ("class:msg.ai", f" — {short}" if short else ""),
@@ -296,21 +326,6 @@ class GameApp:
                  "dim")
 
     # --- draws and results --------------------------------------------------------------------
-
-    def offer_draw(self) -> bool:
-        """The AI offers a draw when it judges the ending drawn (``draws.offer_draw``)."""
-        return offer_draw(self)
-
-    def warn_of_draw(self) -> None:
-        """Once a position: a draw rule or a third repetition that can end the game within a
-        move by each side, in words (the counting is the game's)."""
-        here = (self.game, self.game.ply, self.game.position)
-        if self._warned == here:
-            return
-        self._warned = here
-        words = draw_ahead_words(self.game)
-        if words:
-            self.say(words, "info")
 
     def ask_yes_no(self, question: str) -> bool:
         while True:
@@ -371,4 +386,6 @@ def prompt_console(session: Session, **kwargs: Any) -> PromptConsole:
     completer = GameCompleter(lambda: moves_text(session.game.legal_moves()),
                               commands.completion_table)
     toolbar = make_toolbar(lambda: session_info(session))
+    # A running clock ticks on the toolbar while the person thinks.
+    kwargs.setdefault("refresh_interval", 0.5 if session.clock is not None else 0)
     return PromptConsole(completer=completer, toolbar=toolbar, **kwargs)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from kbdraughts.ai.explain import said_for
 from kbdraughts.ai.spec import MAX_LEVEL
 from kbdraughts.board import BLACK, START, WHITE, Move, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
@@ -21,6 +22,7 @@ from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, import
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
     suggest)
 from kbdraughts.ui.render import record_text
+from kbdraughts.ui import knowledge  # noqa: F401 (registers the topic 'help kb')
 
 
 # --- the commands, in the order `help` lists them ---------------------------------------------
@@ -82,6 +84,9 @@ def _review(ui: Front, arg: str) -> None:
                  "draw", aliases=("takeback",))
 def _undo(ui: Front, arg: str) -> None:
     session = ui.session
+    if session.clock is not None:  # as over a board with a clock: a move played stands
+        ui.error("Moves are not taken back in a game with a clock; 'new' starts another game.")
+        return
     ended = session.take_back_ending()
     if ended is not None:
         ui.changed()
@@ -120,6 +125,8 @@ def _hint(ui: Front, arg: str) -> None:
     # A player's words, as `why` gives them (the engine's detail is for `why --verbose`).
     reason = (getattr(choice, "words", "") or getattr(choice, "reason", "")
               or getattr(choice, "short", ""))
+    # The move is the person's: its score is theirs ("for you"), not the AI's.
+    reason = said_for(reason, "you" if ui.session.is_human(game.side) else side_name(game.side))
     ui.console.show([("class:msg.ai.move", f"Hint: {move_text(choice.move)}"),
                      ("class:msg.ai", f" — {reason}" if reason else "")])
 
@@ -137,7 +144,8 @@ def _why(ui: Front, arg: str) -> None:
     if verbose:
         reason = getattr(choice, "reason", "")
     else:  # a player's words: no nodes, depth or file (why --verbose, rules show ID)
-        reason = getattr(choice, "words", "") or getattr(choice, "reason", "")
+        reason = said_for(getattr(choice, "words", "") or getattr(choice, "reason", ""),
+                          side_name(side))
     ui.console.show([
         ("class:msg.ai.move", f"{side_name(side)} played {move_text(choice.move)}"),
         ("class:msg.ai", f": {reason or 'no reason given'}"),

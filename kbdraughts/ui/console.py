@@ -8,6 +8,7 @@ through a pipe and read the transcript.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 
+from kbdraughts.files import printable_lines
 from kbdraughts.ui.keys import game_key_bindings
 from kbdraughts.ui.render import ASCII, Glyphs, cut_text, glyphs_for, wrap_fragments
 from kbdraughts.ui.style import STYLE
@@ -39,9 +41,24 @@ def ascii_text(text: str) -> str:
 
 def ascii_fragments(fragments: Fragments) -> Fragments:
     return [(style, ascii_text(text), *rest) for style, text, *rest in fragments]
+
+
+def safe_fragments(fragments: Fragments) -> Fragments:
+    """``fragments`` with the control characters a file or a typed line brought (a PDN tag's
+    escape sequence) written as escapes: only line breaks and tabs reach the screen."""
+    return [(style, printable_lines(text), *rest) for style, text, *rest in fragments]
 SPINNER_ASCII = "|/-\\"
 #: A line read is echoed (pipe) or kept in the transcript cut to this many characters.
 ECHO_LIMIT = 200
+
+
+class TimeUp(Exception):
+    """Raised by ``read`` when the time given (``time_left``) ran out before the line came:
+    the person's flag fell at the prompt."""
+
+
+#: Seconds between checks of a running clock while the person thinks at the prompt.
+FLAG_CHECK_S = 0.25
 
 
 class Console(Protocol):
@@ -53,7 +70,10 @@ class Console(Protocol):
     transcript: list[str]  # everything shown, as plain text
 
     def show(self, fragments: Fragments, wrap: bool = True) -> None: ...
-    def read(self, prompt: Fragments) -> str: ...  # EOFError at the end, KeyboardInterrupt
+    # EOFError at the end, KeyboardInterrupt; TimeUp once ``time_left()`` reaches 0 (a console
+    # that cannot stop a read checks the clock after it)
+    def read(self, prompt: Fragments,
+             time_left: Callable[[], float] | None = None) -> str: ...
     def ask(self, question: Fragments) -> str: ...
     def spin(self, frame: int, text: str) -> None: ...
     def unspin(self) -> None: ...
@@ -67,6 +87,8 @@ class PromptConsole:
     ``DummyOutput()``, and read what was shown from ``transcript`` (its lines as the program
     wrote them: the screen breaks long ones at spaces to the terminal's width). ``colour``
     defaults to on unless ``NO_COLOR`` is set; without it the board marks the last move.
+    ``refresh_interval``: seconds between redraws of the toolbar while the prompt waits (a
+    running clock ticks); 0 redraws only on a key.
     """
 
     def __init__(
@@ -79,6 +101,7 @@ class PromptConsole:
         glyphs: Glyphs | None = None,
         interactive: bool = True,
         colour: bool | None = None,
+        refresh_interval: float = 0,
     ):
         self.glyphs = glyphs or glyphs_for(getattr(sys.stdout, "encoding", None))
         self._fit = ascii_fragments if self.glyphs is ASCII else (lambda f: f)
@@ -88,7 +111,7 @@ class PromptConsole:
             completer=completer, complete_while_typing=False, bottom_toolbar=toolbar,
             history=history or InMemoryHistory(), key_bindings=game_key_bindings(),
             style=STYLE, include_default_pygments_style=False, input=input, output=output,
-            reserve_space_for_menu=6,
+            reserve_space_for_menu=6, refresh_interval=refresh_interval,
         )
         self._questions: PromptSession[str] = PromptSession(
             style=STYLE, include_default_pygments_style=False, input=input, output=output,
@@ -107,7 +130,7 @@ class PromptConsole:
         if self.interactive:  # start clean after an echoed ^C
             self.output.write_raw("\r")
             self.output.erase_end_of_line()
-        fragments = self._fit(fragments)
+        fragments = self._fit(safe_fragments(fragments))
         self.transcript.append(fragment_list_to_text(fragments))
         if wrap:
             fragments = wrap_fragments(fragments, max(20, self.columns() - 1))
@@ -122,10 +145,23 @@ class PromptConsole:
         except Exception:  # an output that cannot tell: assume a common terminal
             return 80
 
-    def read(self, prompt: Fragments) -> str:
+    def read(self, prompt: Fragments, time_left: Callable[[], float] | None = None) -> str:
         self.unspin()
         prompt = self._fit(prompt)
-        line = self.session.prompt(FormattedText(prompt))
+        pre_run = None
+        if time_left is not None:
+            app = self.session.app
+
+            async def watch() -> None:  # the flag falls at the prompt, not at the next key
+                while (left := time_left()) > 0:
+                    await asyncio.sleep(min(left, FLAG_CHECK_S))
+                if app.is_running and not app.is_done:  # not when Enter came at this moment
+                    app.exit(exception=TimeUp())
+
+            def pre_run() -> None:
+                app.create_background_task(watch())
+
+        line = self.session.prompt(FormattedText(prompt), pre_run=pre_run)
         self.transcript.append(fragment_list_to_text(prompt) + cut_text(line, ECHO_LIMIT))
         return line
 
@@ -171,12 +207,13 @@ class PlainConsole:
         self.transcript: list[str] = []
 
     def show(self, fragments: Fragments, wrap: bool = True) -> None:
-        text = self._fit(fragment_list_to_text(fragments))  # a transcript: never wrapped
+        # a transcript: never wrapped; no control character but line breaks and tabs
+        text = self._fit(printable_lines(fragment_list_to_text(fragments)))
         self.transcript.append(text)
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
-    def read(self, prompt: Fragments) -> str:
+    def read(self, prompt: Fragments, time_left: Callable[[], float] | None = None) -> str:
         text = self._fit(fragment_list_to_text(prompt))
         self.stdout.write(text)
         self.stdout.flush()
@@ -192,7 +229,8 @@ class PlainConsole:
         self.transcript.append(text + echo)
         return line
 
-    ask = read
+    def ask(self, question: Fragments) -> str:
+        return self.read(question)
 
     def columns(self) -> int:
         return 100  # a transcript, not a screen: always room for the panel

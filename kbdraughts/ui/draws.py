@@ -52,6 +52,19 @@ def draw_ahead_words(game: Game) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def warn_of_draw(ui: Any) -> None:
+    """Once a position: a draw rule or a third repetition that can end the game within a move
+    by each side, said in words (the counting is the game's). ``ui``: the loop."""
+    game = ui.session.game
+    here = (game, game.ply, game.position)
+    if ui.warned == here:
+        return
+    ui.warned = here
+    words = draw_ahead_words(game)
+    if words:
+        ui.say(words, "info")
+
+
 def _ahead_words(game: Game, d: DrawAhead) -> str:
     if d.reason == Reason.REPETITION:
         moves = moves_text(list(d.moves))

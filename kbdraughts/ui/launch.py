@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from typing import Protocol
 
+from kbdraughts.ai.clock import GameClock, TimeControl
 from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
 from kbdraughts.board import BLACK, WHITE
 from kbdraughts.game import Game
@@ -46,6 +48,8 @@ class StartOptions(Protocol):
     black: PlayerSpec | None
     ascii: bool  # draw with ASCII letters only
     delay: float | None  # seconds between moves when two AIs play (None: by the terminal)
+    movetime: int | None  # the AI's time a move, in milliseconds (None: its spec's)
+    clock: TimeControl | None  # the game's clock (None: no clock)
 
 
 def start_game(options: StartOptions) -> int:
@@ -53,9 +57,17 @@ def start_game(options: StartOptions) -> int:
     cannot start."""
     game, specs, autosave, notes = _opening(options)
     record = game if isinstance(game, PdnGame) else None
-    session = Session(ai_factory, seats(specs, options.white, options.black),
+    movetime = getattr(options, "movetime", None)
+    control = getattr(options, "clock", None)
+    if movetime is not None and control is not None:
+        raise StartError("--movetime and --clock both set the AI's time: use one")
+    chosen = seats(specs, options.white, options.black)
+    if movetime is not None:
+        chosen = [with_movetime(spec, movetime) for spec in chosen]
+    session = Session(ai_factory, chosen,
                       game=record.game if record is not None else game, level=options.level,
-                      autosave=autosave, record=record)
+                      autosave=autosave, record=record,
+                      clock=GameClock(control) if control is not None else None)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     delay = options.delay if options.delay is not None else (WATCH_DELAY if terminal else 0.0)
     app = GameApp(_console(session, terminal, options.ascii), session, delay=delay)
@@ -86,6 +98,15 @@ def seats(specs: list[PlayerSpec], white: PlayerSpec | None,
         given_side = WHITE if white is not None else BLACK
         chosen[1 - given_side] = KB if chosen[given_side].is_human else HUMAN
     return chosen
+
+
+def with_movetime(spec: PlayerSpec, movetime_ms: int) -> PlayerSpec:
+    """``spec`` thinking ``movetime_ms`` a move when it is the engine; others as they are.
+
+    >>> str(with_movetime(KB, 250)), str(with_movetime(HUMAN, 250))
+    ('kb:4:250ms', 'human')
+    """
+    return replace(spec, movetime_ms=movetime_ms) if spec.kind == "kb" else spec
 
 
 Notes = list[tuple[str, str]]  # (kind, text): what to show before the game, "dim" or "error"

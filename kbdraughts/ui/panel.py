@@ -17,35 +17,61 @@ from __future__ import annotations
 from prompt_toolkit.formatted_text import StyleAndTextTuples, fragment_list_to_text
 
 from kbdraughts.board import BLACK, WHITE
+from kbdraughts.notation import side_name
 from kbdraughts.ui.render import last_move_text, material_text, move_list
 from kbdraughts.ui.session import Session
-from kbdraughts.ui.toolbar import draw_counts_text
+from kbdraughts.ui.toolbar import draw_counts_text, material_short
 
 #: Columns the board takes (rank labels and eight cells of three) and the gap to the panel.
 BOARD_COLUMNS = 31
 PANEL_GAP = 3
 
 
-def side_panel(session: Session, marks: bool) -> list[StyleAndTextTuples]:
+def side_panel(session: Session, marks: bool, width: int | None = None
+               ) -> list[StyleAndTextTuples]:
     """The eight lines beside the ranks: the top seat, material, the draw rules counting, the
-    last moves numbered (the last one marked; ``marks``: in ``[ ]`` too), the bottom seat."""
+    last moves numbered (the last one marked; ``marks``: in ``[ ]`` too), the bottom seat.
+
+    ``width``: the columns beside the board; the panel drops words to fit them (the seats
+    without the player, the material in figures: ``White 8+1K, Black 7``), never numbers. It
+    may still be wider when a line of moves is: :func:`panel_columns` tells."""
+    for tier in range(3):
+        panel = _panel(session, marks, tier)
+        if width is None or max(len(fragment_list_to_text(line)) for line in panel) <= width:
+            break
+    return panel
+
+
+def _panel(session: Session, marks: bool, tier: int) -> list[StyleAndTextTuples]:
+    """The panel in full (``tier`` 0), the material in figures (1), the seats named by side
+    alone (2)."""
     game = session.game
     counts = draw_counts_text(game)
     first = 3 if counts else 2
     panel: list[StyleAndTextTuples] = [[] for _ in range(8)]
-    panel[0] = [("class:board.panel.side", session.seat_name(1 - session.bottom))]
-    panel[1] = [("class:board.panel", material_text(game.position))]
+
+    def seat(side: int) -> str:
+        return session.seat_name(side) if tier < 2 else side_name(side)
+
+    panel[0] = [("class:board.panel.side", seat(1 - session.bottom))]
+    panel[1] = [("class:board.panel", material_text(game.position) if tier < 1
+                 else material_short(game.position))]
     if counts:
         panel[2] = [("class:board.panel.counts", counts)]
     for row, line in enumerate(move_list(game.start.side, game.moves, 7 - first, marks)):
         panel[first + row] = line
-    panel[7] = [("class:board.panel.side", session.seat_name(session.bottom))]
+    panel[7] = [("class:board.panel.side", seat(session.bottom))]
     return panel
 
 
 def panel_columns(panel: list[StyleAndTextTuples]) -> int:
     """Columns the board and ``panel`` need side by side."""
     return BOARD_COLUMNS + PANEL_GAP + max(len(fragment_list_to_text(line)) for line in panel)
+
+
+def panel_width(columns: int) -> int:
+    """Columns a terminal ``columns`` wide leaves beside the board for the panel."""
+    return columns - BOARD_COLUMNS - PANEL_GAP
 
 
 def summary_line(session: Session, marks: bool) -> StyleAndTextTuples:

@@ -39,7 +39,18 @@ def _warm_up(player: Any) -> list:
     faults of the rules it skipped (``path:line: error: ...``)."""
     engine = getattr(player, "engine", player)
     kb = getattr(engine, "kb", None)  # the Engine loads its knowledge base on first access
+    if hasattr(engine, "warm"):
+        engine.warm()  # the search's table, before the first move's clock
     return list(getattr(kb, "errors", None) or ())
+
+
+def set_movetime(player: Any, movetime_ms: int) -> None:
+    """The time ``player`` thinks from its next move (the engine's, or a test player's
+    ``movetime_ms``); a player that takes no time (random, greedy, search:D) is left as it is."""
+    for target in (getattr(player, "engine", None), player):
+        if target is not None and hasattr(target, "movetime_ms"):
+            target.movetime_ms = movetime_ms
+            return
 
 
 class AIThread:
@@ -85,12 +96,13 @@ class LazyPlayer:
         self.name = str(spec)
         self.thread = thread
         self.warning = ""  # set when the player had to be built in a lesser way
+        self.skipped: list = []  # the faults of the rules its knowledge base skipped
         self._built: Future = thread.submit(self._build, factory)
 
     def _build(self, factory: PlayerFactory) -> Player:
         player = factory(self.spec)
         try:
-            skipped = _warm_up(player)
+            skipped = self.skipped = _warm_up(player)
             if skipped:  # a faulty rule of the person's costs that rule alone: say which
                 from kbdraughts.kb.knowledge import skipped_summary
 
@@ -115,8 +127,16 @@ class LazyPlayer:
         """The player (call in the AI thread; raises the factory's error)."""
         return self._built.result()
 
-    def choose(self, game: Game, stop: threading.Event | None = None) -> Any:
-        return self.get().choose(game, stop)
+    def choose(self, game: Game, stop: threading.Event | None = None,
+               movetime_ms: int | Callable[[], int | None] | None = None) -> Any:
+        """The player's choice in ``game``; ``movetime_ms`` (or a callable asked once the
+        player is built, so a clock's share counts the build's time) is the time of this
+        move, for a player that takes one."""
+        player = self.get()
+        ms = movetime_ms() if callable(movetime_ms) else movetime_ms
+        if ms is not None:
+            set_movetime(player, ms)
+        return player.choose(game, stop)
 
     def accepts_draw(self, game: Game, side: int) -> bool:
         judge = getattr(self.get(), "accepts_draw", None)

@@ -101,11 +101,30 @@ How to play (Russian draughts)
   You win when the other side has no pieces or no legal move."""
 
 
+#: What ``help TOPIC`` tells besides the commands: a one-line summary and the lines, made
+#: when asked (``help kb``: the knowledge base's faulty blocks as they are now).
+TOPICS: dict[str, tuple[str, Callable[[], list[str]]]] = {}
+
+
+def help_topic(name: str, summary: str) -> Callable[[Callable[[], list[str]]],
+                                                    Callable[[], list[str]]]:
+    """Register the decorated ``lines()`` as the help topic ``name``."""
+
+    def register(lines: Callable[[], list[str]]) -> Callable[[], list[str]]:
+        TOPICS[name] = (summary, lines)
+        return lines
+
+    return register
+
+
 def help_fragments(topic: str = "") -> StyleAndTextTuples:
+    if topic.lower() in TOPICS:
+        return [("", "\n".join(TOPICS[topic.lower()][1]()))]
     if topic:
         cmd = lookup(topic)
         if cmd is None:
-            return [("class:msg.error", f"No command {topic!r}; type 'help' for the list.")]
+            return [("class:msg.error", f"No command or topic {topic!r}; type 'help' for the "
+                                        "list.")]
         also = f" (also: {', '.join(cmd.aliases)})" if cmd.aliases else ""
         return [("class:msg.title", cmd.usage), ("", f" — {cmd.summary}{also}")]
     width = max(len(c.usage) for c in REGISTRY.values()) + 2
@@ -113,6 +132,8 @@ def help_fragments(topic: str = "") -> StyleAndTextTuples:
     for cmd in REGISTRY.values():
         also = f" (or {', '.join(cmd.aliases)})" if cmd.aliases else ""
         out += [("class:msg.title", f"  {cmd.usage:<{width}}"), ("", f"{cmd.summary}{also}\n")]
+    for name, (summary, _) in TOPICS.items():
+        out += [("class:msg.title", f"  {'help ' + name:<{width}}"), ("", f"{summary}\n")]
     out.append(("class:msg.dim", "Keys: Tab completes, Up/Down recall earlier lines, Ctrl-C clears "
                                  "the line or stops the AI thinking,\n      Ctrl-D quits (the "
                                  "game is saved)."))

@@ -16,6 +16,7 @@ import random
 import time
 from typing import Any, Sequence
 
+from kbdraughts.ai.clock import GameClock
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import BLACK, START, WHITE, Move, Side
 from kbdraughts.game import Game, Reason, Result
@@ -35,7 +36,8 @@ class Session:
 
     ``specs`` are the seats, White's first; ``factory`` builds an AI player from a spec
     (injected so tests can use a small deterministic player and the shipped game the real
-    engine). ``level``, when given, is the level of every knowledge-based seat.
+    engine). ``level``, when given, is the level of every knowledge-based seat. ``clock``: the
+    game's clock (``play --clock``), run by the loop for the side it waits for.
     """
 
     def __init__(
@@ -47,11 +49,13 @@ class Session:
         autosave: Autosave | None = None,
         bottom: Side | None = None,
         record: PdnGame | None = None,
+        clock: GameClock | None = None,
     ):
         self.factory = factory
         self.level = level
         self.game = game or Game()
         self.autosave = autosave
+        self.clock = clock
         self.ai_thread = AIThread()
         self.specs: list[PlayerSpec] = [
             s if level is None else s.with_level(level) for s in specs]
@@ -133,10 +137,34 @@ class Session:
         return 1 + (self.game.ply + (self.game.start.side == BLACK)) // 2
 
     def play(self, move: Move, choice: Any = None) -> None:
-        """Push a move, remembering the AI's Choice when it played it."""
+        """Push a move, remembering the AI's Choice when it played it; the mover's clock
+        stops and gains its increment."""
         if choice is not None:
             self.choices[self.game.ply] = choice
+        if self.clock is not None:
+            self.clock.press(self.game.side)
         self.game.push(move)
+
+    def flag_fell(self) -> bool:
+        """Whether the side to move has run out of time: the game is then lost on time (True
+        once, when it ends so)."""
+        clock, game = self.clock, self.game
+        if clock is None or game.result is not None or not clock.flagged(game.side):
+            return False
+        clock.stop()
+        game.lose_on_time(game.side)
+        return True
+
+    def moves_played(self, side: Side) -> int:
+        """The moves ``side`` has played in this game (the time manager's count)."""
+        first = self.game.start.side
+        return (self.game.ply + (side == first)) // 2
+
+    def move_time_ms(self, side: Side) -> int | None:
+        """What the time manager gives ``side``'s move now; None without a clock."""
+        if self.clock is None:
+            return None
+        return self.clock.share_ms(side, self.moves_played(side))
 
     def last_choice(self) -> tuple[int, Any] | None:
         """The ply and Choice of the last AI move still in the game."""
@@ -204,6 +232,8 @@ class Session:
             self._remember(record)
         self.choices.clear()
         self.draw_offered = self.draw_weighed = None
+        if self.clock is not None:  # a new game starts with full clocks
+            self.clock.reset()
         if self.autosave:
             self.autosave.restart()
 
@@ -229,13 +259,17 @@ class Session:
         return self.game
 
     def tags(self) -> dict[str, str]:
-        """The PDN tags of the game."""
-        return {
+        """The PDN tags of the game (with a clock, its TimeControl: seconds+increment)."""
+        tags = {
             "Event": "kbdraughts game",
             "Date": time.strftime("%Y.%m.%d"),
             "White": "You" if self.is_human(WHITE) else str(self.specs[WHITE]),
             "Black": "You" if self.is_human(BLACK) else str(self.specs[BLACK]),
         }
+        if self.clock is not None:
+            control = self.clock.control
+            tags["TimeControl"] = f"{control.base_s:g}+{control.increment_s:g}"
+        return tags
 
     def save_now(self) -> str | None:
         """Autosave the game; a note to show when saving failed for the first time."""

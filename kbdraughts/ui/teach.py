@@ -16,7 +16,8 @@ nothing.
 ``teach motif MOVE`` (:func:`draft`) appends a skeleton ``motif`` block
 (:func:`kbdraughts.ai.motif_draft.draft_motif`: the move's squares as variables, conditions on
 the squares its line uses, the claim the referee finds, this position as its example) to
-``data_dir()/combos/drafts/motifs.txt``. That folder is not loaded: a draft plays only once its
+``data_dir()/combos/drafts/motifs.txt``, as ``draft-N`` with an id no block of that file and
+no rule or motif of the knowledge base has (a draft moved into a combos file keeps its id). That folder is not loaded: a draft plays only once its
 author has generalised it and moved it into a combos file (``kbdraughts rules check FILE``).
 """
 
@@ -27,7 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from kbdraughts.ai.motif_draft import draft_motif
+from kbdraughts.ai.motif_draft import block_ids, draft_id, draft_motif
 from kbdraughts.board import Move, Position
 from kbdraughts.files import NotUtf8Error, decode_text, write_atomic
 from kbdraughts.kb.knowledge import load_knowledge_base
@@ -107,7 +108,6 @@ def check_knowledge_base(path: Path) -> tuple[str, bool]:
 
 # -- teach motif: a draft for the author to generalise --------------------------------------
 
-_DRAFT_ID = re.compile(r"^motif draft-(\d{1,9})\b", re.MULTILINE)
 _DRAFT_HEADER = (
     "# Motifs drafted in games with `teach motif` (kbdraughts play), each on the squares of\n"
     "# its position. Keep the conditions that make the idea work, widen `pieces:`, then move\n"
@@ -136,13 +136,29 @@ def draft(pos: Position, move: Move, path: Path | None = None) -> Drafted:
     path = path or drafts_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     old = decode_text(path.read_bytes(), path) if path.exists() else ""
-    numbers = [int(n) for n in _DRAFT_ID.findall(old)]
-    motif_id = f"draft-{max(numbers, default=0) + 1}"
+    motif_id = draft_id(block_ids(old) | _known_ids())  # drafts moved out of the file count
     head = old or _DRAFT_HEADER
     head += ("" if head.endswith("\n") else "\n") + "\n"
     text = draft_motif(pos, move, motif_id)
     write_atomic(path, head + text)
     return Drafted(motif_id, path, head.count("\n") + 1, text)
+
+
+def _known_ids() -> set[str]:
+    """The ids of the knowledge base's rules and motifs (the shipped files and the user's; a
+    faulty block is left out, its id read from the user's files' text)."""
+    ids: set[str] = set()
+    try:
+        kb = load_knowledge_base(skip_faulty=True)
+        ids.update(r.id for r in [*kb.rules, *kb.motifs])
+    except RuleFileError:
+        pass
+    for f in sorted((data_dir() / "combos").glob("*.txt")):
+        try:
+            ids |= block_ids(f.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            continue
+    return ids
 
 
 def draft_at(ui: Front, move: Move) -> None:
