@@ -23,8 +23,8 @@ of each won one, and a side of each drawn one (in turn the side to move and the 
 database's best defence plays the other side: the longest loss (``ai/endgame.decide``), or a
 move that keeps the draw, chosen at random among them (seeded). The game's draw rules end the
 games (``kbdraughts/game.py``). Measured: the won ones won, the drawn ones not lost; and the
-same positions played by the level without the tables (``Engine(level=4, egdb=False)``),
-both at ``--movetime`` ms a move (default 50: the search decides in the tables' drawn
+same positions played by the level without the tables (``Engine(level=4, egdb=False)``:
+neither its first layer nor its search's nodes read them), both at ``--movetime`` ms a move (default 50: the search decides in the tables' drawn
 positions among the moves that keep the draw, and everywhere without them). Most random won
 positions are near a conversion; ``--min-distance 10`` plays only those 10 plies or more from
 it (a different sample: the same seed, a filter).
