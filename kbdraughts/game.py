@@ -92,6 +92,19 @@ _COUNT_NAMES = {
 
 
 @dataclass(frozen=True)
+class DrawAhead:
+    """A draw rule about to end the game: drawn after ``plies`` more plies if its count runs
+    on (only kings move, nothing is taken or crowned; for the lone king, it is not taken);
+    for repetition, ``moves`` are the moves that repeat a position a third time (``plies`` 1).
+    ``side`` makes the last of those plies."""
+
+    reason: Reason
+    plies: int
+    side: Side
+    moves: tuple[Move, ...] = ()
+
+
+@dataclass(frozen=True)
 class _Counters:
     """Draw-rule state after a ply; cheap to keep one per ply so undo is a pop."""
 
@@ -256,6 +269,40 @@ class Game:
         if limit and wk and bk:
             counts.append(DrawCount(Reason.ENDING_LIMIT, c.since_balance // 2, limit // 2))
         return counts
+
+    def draws_ahead(self, within: int = 2) -> list[DrawAhead]:
+        """The draw rules that end the game within ``within`` plies if their count runs on
+        (a move by each side: 2), soonest first, each once; a third repetition counts when a
+        legal move now repeats a position already seen twice.
+
+        >>> from kbdraughts.notation import move_text, parse_fen, parse_move
+        >>> g = Game(parse_fen("W:WKc1:BKh8"))
+        >>> for text in ("c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1"):
+        ...     g.push(parse_move(g.position, text))
+        >>> [(d.reason.name, d.plies, move_text(*d.moves)) for d in g.draws_ahead()]
+        [('REPETITION', 1, 'g7-h8')]
+        """
+        if self.result is not None:
+            return []
+        pos, c = self.position, self._counters[-1]
+        ahead = []
+        repeating = tuple(m for m in self.legal_moves() if self._seen[play(pos, m)] >= 2)
+        if repeating:
+            ahead.append(DrawAhead(Reason.REPETITION, 1, pos.side, repeating))
+
+        def runs(reason: Reason, plies: int) -> None:
+            if plies <= within:  # the last of the plies is the side to move's when odd
+                ahead.append(DrawAhead(reason, plies, pos.side ^ ((plies - 1) & 1)))
+
+        strong = _balance_kind(pos)
+        if strong is not None:  # the strong side's moves still allowed, the last one its own
+            runs(Reason.LONE_KING, 2 * (LONE_KING_MOVES - c.lone_king_moves) - (pos.side == strong))
+        runs(Reason.KING_MOVES_ONLY, KING_MOVES_ONLY_PLIES - c.kings_only)
+        wm, wk, bm, bk = pos.counts()
+        limit = ENDING_PLIES.get(wm + wk + bm + bk)
+        if limit and wk and bk:
+            runs(Reason.ENDING_LIMIT, limit - c.since_balance)
+        return sorted(ahead, key=lambda d: d.plies)
 
     def repetitions(self, pos: Position | None = None) -> int:
         """How many times ``pos`` (default: the current position) has occurred."""

@@ -11,9 +11,11 @@ from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.endgame import decide, judge
 from kbdraughts.ai.engine import Engine
 from kbdraughts.ai.layers import ENDGAME_DB
-from kbdraughts.board import BLACK, WHITE
+from kbdraughts.board import BLACK, WHITE, legal_moves, play
+from kbdraughts.egdb import build, store
 from kbdraughts.egdb.build import native_solves
-from kbdraughts.egdb.probe import DRAW, WIN
+from kbdraughts.egdb.index import Material, materials
+from kbdraughts.egdb.probe import DRAW, LOSS, WIN
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_fen
 
@@ -176,3 +178,72 @@ def test_sampled_draws_are_never_lost(engine: Engine) -> None:
         rng = random.Random(fen_text)
         play_out(engine, game, side, lambda g: rng.choice(g.legal_moves()))
         assert game.result is not None and game.result.winner != 1 - side, (fen_text, game.moves)
+
+
+def test_an_unsure_board_win_is_kept_by_a_man_move_before_the_king_count_runs_out() -> None:
+    """With men on the board a board win longer than the 15-move rule is unsure (a man's move
+    may reset the count): the layer keeps the board's win, and moves a man when the quickest
+    king move would let the count run out first. Stand-in tables: Black loses after every
+    move, sooner after the king's."""
+    pos = parse_fen("W:WKa1,c3:BKh8,f8")
+    king_move = next(m for m in legal_moves(pos) if pos.kings >> m.start & 1)
+    after_king = play(pos, king_move)
+
+    def tables(p):
+        return (WIN, 40) if p == pos else (LOSS, 29) if p == after_king else (LOSS, 35)
+
+    assert judge(pos, 4, 4, tables) is None  # unsure
+    d = decide(pos, legal_moves(pos), 4, 4, tables)
+    assert d is not None and not pos.kings >> d.best.start & 1  # a man's move: it resets
+    assert d.verdict.board == WIN
+    # With the count at zero the king's line ends before it: sure, and the quickest.
+    d = decide(pos, legal_moves(pos), 0, 0, tables)
+    assert d is not None and d.best == king_move and d.verdict.outcome == 1
+
+
+def test_a_board_win_that_is_unsure_is_not_played_for_a_draw_or_loss() -> None:
+    pos = parse_fen("W:WKa1,c3:BKh8,f8")
+    d = decide(pos, legal_moves(pos), 4, 4, lambda p: (DRAW, 0) if p == pos else (WIN, 3))
+    assert d is None or d.verdict.outcome == 0
+
+
+#: Five pieces, kings only: their conversions lead only to tables of four, so two of them
+#: are built in seconds beside the session's tables (all of five take minutes).
+FIVE = (Material(0, 3, 0, 2), Material(0, 4, 0, 1))
+
+
+@pytest.fixture(scope="module")
+def _five_piece_folder(_built_tables, tmp_path_factory: pytest.TempPathFactory):
+    if not native_solves():
+        pytest.skip("5-piece tables need the native core")
+    folder = tmp_path_factory.mktemp("egdb5")
+    for f in _built_tables.iterdir():
+        (folder / f.name).symlink_to(f)
+    tables = {m: build.load(folder, m)[0] for m in materials(4)}
+    for m in FIVE:
+        store.write(folder, build.solve(m, tables))
+    return folder
+
+
+@pytest.fixture
+def five_piece_tables(_five_piece_folder, monkeypatch: pytest.MonkeyPatch, tmp_path_factory):
+    """The engine's default database reading the 4-piece tables and those of FIVE."""
+    from kbdraughts.egdb import probe
+    data = tmp_path_factory.mktemp("xdg_tables5")
+    (data / "kbdraughts").mkdir()
+    (data / "kbdraughts" / "egdb").symlink_to(_five_piece_folder)
+    monkeypatch.setenv("XDG_DATA_HOME", str(data))
+    monkeypatch.setattr(probe, "_default", None)
+
+
+@pytest.mark.parametrize("fen_text", [
+    "W:WKa1,Kc1,Kf2:BKg1,Kh8",  # three kings against two: the longest win of its table
+    "W:WKc1,Ke1,Kg1,Kh2:BKa1",  # four kings against one, even on the main road
+])
+def test_five_piece_wins_are_played_out_by_the_tables_against_the_best_defence(
+        engine: Engine, five_piece_tables, fen_text: str) -> None:
+    game = Game(parse_fen(fen_text))
+    first = engine.choose(game)
+    assert first is not None and first.layer == ENDGAME_DB and "White wins" in first.reason
+    play_out(engine, game, WHITE, best_defence)
+    assert game.result is not None and game.result.winner == WHITE, game.moves

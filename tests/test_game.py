@@ -327,3 +327,54 @@ def test_undo_restores_the_draw_counters():
     for m in moves[25:]:
         g.push(m)
     assert g.result == Result(None, Reason.KING_MOVES_ONLY)
+
+
+# --- the draw rules ahead (the console's warning one move before) ---------------------------
+
+
+def ahead(g: Game) -> list[tuple[Reason, int, int]]:
+    return [(d.reason, d.plies, d.side) for d in g.draws_ahead()]
+
+
+def test_the_lone_king_rule_is_announced_one_move_by_each_side_before_it_ends_the_game():
+    g = Game(parse_fen(f"W:WKa1,Kc1,Ke1,{LOCK}:BKa7"))
+    quiet_plies(g, 26, seed=1)  # White has made 13 of its 15 moves and is to move
+    assert ahead(g) == []
+    quiet_plies(g, 1, seed=2)  # Black to move, then White's 15th move ends it
+    assert ahead(g) == [(Reason.LONE_KING, 2, WHITE)]
+    quiet_plies(g, 1, seed=3)  # the king-moves count runs too, a ply behind
+    assert ahead(g) == [(Reason.LONE_KING, 1, WHITE), (Reason.KING_MOVES_ONLY, 2, BLACK)]
+    quiet_plies(g, 1, seed=4)
+    assert g.result == Result(None, Reason.LONE_KING) and ahead(g) == []
+
+
+def test_the_king_moves_rule_is_announced_and_a_man_move_puts_it_off():
+    g = Game(parse_fen(f"W:WKa1,Kc1,a3,{LOCK}:BKa7"))
+    quiet_plies(g, 28, seed=8, keep=f"a3,{LOCK}")
+    assert ahead(g) == [(Reason.KING_MOVES_ONLY, 2, BLACK)]
+    quiet_plies(g, 1, seed=9, keep=f"a3,{LOCK}")
+    assert ahead(g) == [(Reason.KING_MOVES_ONLY, 1, BLACK)]
+    g.pop()
+    push(g, "a3-b4")  # a man moves: the count starts again
+    assert ahead(g) == []
+
+
+def test_the_ending_limit_is_announced_with_the_side_that_makes_the_last_move():
+    g = Game(parse_fen("W:WKc1,a3:BKf8,h6"))
+    quiet_plies(g, 59, seed=60, man_move_at=_every_25)
+    assert ahead(g) == [(Reason.ENDING_LIMIT, 1, BLACK)]
+    g.pop()  # 58 plies: White to move, then Black's move ends it
+    assert ahead(g) == [(Reason.ENDING_LIMIT, 2, BLACK)]
+    g.pop()
+    assert ahead(g) == []
+
+
+def test_a_third_repetition_is_announced_with_the_moves_that_make_it():
+    g = push(Game(parse_fen("W:WKc1:BKh8")), "c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2")
+    assert [d.reason for d in g.draws_ahead()] == []  # Black's h8-g7 brings a 2nd time only
+    push(g, "h8-g7", "d2-c1")
+    (d,) = g.draws_ahead()
+    assert (d.reason, d.plies, [move_text(m) for m in d.moves]) == (
+        Reason.REPETITION, 1, ["g7-h8"])
+    g.push(d.moves[0])
+    assert g.result == Result(None, Reason.REPETITION)

@@ -121,7 +121,8 @@ def test_play_a_move_see_the_reply_fen_garbage_and_quit(terminal):
 
 def test_king_duel_draw_offer_accepted(terminal):
     t = terminal("play", "--fen", "W:WKc1:BKh8", "--level", "1")
-    t.wait_for("Black offers a draw. Accept? [y/n] ")
+    t.wait_for("Black offers a draw (")  # with its reason
+    t.wait_for("Accept? [y/n] ")
     t.type("y")
     t.wait_for("Game over: Draw (draw agreed), ½–½.")
     t.wait_for("New game? [y/n] ")

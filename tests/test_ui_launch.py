@@ -75,7 +75,8 @@ def test_seats_from_colour_and_white_black(typed):
 
 def test_fen_and_load_choose_the_game(typed, tmp_path: Path):
     out = typed("moves\nquit\n")
-    start_game(options(fen="W:Wc3:Bh8"))
+    # Six pieces: out of the endgame tables' reach, where the AI would offer a draw first.
+    start_game(options(fen="W:Wc3:Bb8,d8,f8,h8,g7"))
     assert "Legal moves for White (2): c3-b4 c3-d4" in out.getvalue()
     pdn = tmp_path / "one.pdn"
     pdn.write_text('[Event "x"]\n\n1. c3-d4 f6-g5 *\n')

@@ -90,16 +90,21 @@ def play_session(
     think: Callable[[], None] | None = None,
     built: list[FirstMove] | None = None,
     words: str = "",
+    game: Game | None = None,
+    players: Callable[[PlayerSpec], object] | None = None,
 ) -> tuple[GameApp, str]:
     """Run a whole session on typed ``keys`` ("\\r" is Enter); returns the app and everything
     it showed, prompts and answers included. ``clock``: the game's clock (with a fake time
     source); ``think``: called whenever a test player chooses; ``built`` gets the players;
-    ``words``: the reason the players give, in a player's words."""
+    ``words``: the reason the players give, in a player's words; ``game``: a game already under
+    way (else one from ``fen``); ``players``: the factory of the AI seats (else
+    :class:`FirstMove`)."""
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()  # the end of the keys is the end of input (Ctrl-D) for the session
-        game = Game(parse_fen(fen)) if fen else Game()
-        session = Session(factory(accepts, think, built, words), specs, game=game,
+        if game is None:
+            game = Game(parse_fen(fen)) if fen else Game()
+        session = Session(players or factory(accepts, think, built, words), specs, game=game,
                           autosave=Autosave(tmp_path / "games"), clock=clock)
         console = prompt_console(session, input=pipe, output=DummyOutput(),
                                  glyphs=UNICODE, interactive=False)

@@ -169,15 +169,19 @@ class Ranked(NamedTuple):
 
 
 def rank_moves(pos: Position, legal: list[Move] | tuple[Move, ...], kings_only: int,
-               since_balance: int, prober: Prober = egdb_probe.probe) -> list[Ranked] | None:
+               since_balance: int, prober: Prober = egdb_probe.probe, partial: bool = False
+               ) -> list[Ranked] | None:
     """Every legal move ranked for the side to move, best first: wins by the fewest plies to
     conversion (a converting move first, then by the next table's distance), draws, losses by
-    the longest defence. None when any successor's verdict is unknown."""
+    the longest defence. None when any successor's verdict is unknown (``partial``: those
+    moves are left out instead)."""
     ranked = []
     for move in legal:
         after, ko, sb = after_move(pos, move, kings_only, since_balance)
         v = judge(after, ko, sb, prober)
         if v is None:
+            if partial:
+                continue
             return None
         outcome = -v.outcome
         converts = bool(move.captured) or move.crowned
@@ -206,7 +210,9 @@ def decide(pos: Position, legal: list[Move] | tuple[Move, ...], kings_only: int,
     """The move the tables choose in ``pos`` with the game's counters, or None when they do
     not cover it, are unsure, or the position's verdict and its best move's disagree."""
     root = judge(pos, kings_only, since_balance, prober, legal)
-    if root is None or not legal:
+    if root is None:
+        return _sure_win(pos, legal, kings_only, since_balance, prober)
+    if not legal:
         return None
     ranked = rank_moves(pos, legal, kings_only, since_balance, prober)
     if ranked is None or ranked[0].outcome != root.outcome:
@@ -216,3 +222,37 @@ def decide(pos: Position, legal: list[Move] | tuple[Move, ...], kings_only: int,
     else:
         keeping = [ranked[0].move]
     return Decision(root, ranked[0].move, keeping)
+
+
+def _sure_win(pos: Position, legal: list[Move] | tuple[Move, ...], kings_only: int,
+              since_balance: int, prober: Prober) -> Decision | None:
+    """Where the board's win is unsure only because a man's move may reset the 15-move count:
+    a move after which the win is sure; else one that keeps the board's win: a man's move when
+    the quickest king move would let the count run out before the conversion (a man's move
+    resets it, and men are finite), else the quickest. None where the board gives no win.
+    Without this the search decided there, shuffled kings and gave the win away."""
+    if (pos.white | pos.black).bit_count() > MAX_PIECES or not legal:
+        return None
+    board = prober(pos)
+    if board is None or board[0] != WIN:
+        return None
+    ranked = rank_moves(pos, legal, kings_only, since_balance, prober, partial=True)
+    if ranked and ranked[0].outcome > 0:
+        return Decision(Verdict(1, WIN, board[1], False), ranked[0].move, [ranked[0].move])
+    keeping = []  # (plies to conversion after the move, 0 for a converting one; the move)
+    for move in legal:
+        after = play(pos, move)
+        if not after.pieces(after.side) or not legal_moves(after):
+            return Decision(Verdict(1, WIN, 1, False), move, [move])
+        found = prober(after)
+        if found is not None and found[0] == LOSS:
+            converts = bool(move.captured) or move.crowned
+            keeping.append((0 if converts else 1 + found[1], move))
+    if not keeping:
+        return None
+    quickest, best = min(keeping, key=lambda k: k[0])
+    if not pos.kings >> best.start & 1 or kings_only + quickest < KING_MOVES_ONLY_PLIES:
+        return Decision(Verdict(1, WIN, board[1], False), best, [best])
+    men = [k for k in keeping if not pos.kings >> k[1].start & 1]
+    _, move = min(men or keeping, key=lambda k: k[0])
+    return Decision(Verdict(1, WIN, board[1], False), move, [move])

@@ -204,7 +204,7 @@ class Engine:
         drawn (few pieces, no forced win either way, within DRAW_MARGIN); and why."""
         if game.result is not None:
             return False, "the game is over"
-        known = table_judgement(game, side) if self.egdb else None
+        known = table_judgement(game, side, offer=True) if self.egdb else None
         if known is not None:
             return known
         score = self.evaluate_for(game.position, side)
@@ -222,14 +222,15 @@ class Engine:
         return score if pos.side == side else -score
 
 
-def table_judgement(game: Game, side: int) -> tuple[bool, str] | None:
+def table_judgement(game: Game, side: int, offer: bool = False) -> tuple[bool, str] | None:
     """Where the endgame tables cover the position (and the draw rules' effect is sure):
-    whether ``side`` offers or takes a draw, exactly when the position is drawn (by the board
-    or by the rules) or lost for it, and why; None where the tables do not reach."""
+    whether ``side`` takes a draw, exactly when the position is drawn (by the board or by the
+    rules) or lost for it (``offer``: whether it offers one, exactly when drawn; a lost
+    position is no draw to propose), and why; None where the tables do not reach."""
     pos = game.position
     verdict = endgame.judge(pos, *game_counters(game))
     if verdict is None:
         return None
     for_side = verdict.outcome if pos.side == side else -verdict.outcome
     said = f"the endgame database says {verdict.words(pos, side)}"
-    return for_side <= 0, said
+    return (for_side == 0 if offer else for_side <= 0), said

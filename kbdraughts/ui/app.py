@@ -25,7 +25,7 @@ from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole, TimeUp
 from kbdraughts.ui.clock import run_clock, say_flag_fell
-from kbdraughts.ui.draws import offer_king_duel_draw
+from kbdraughts.ui.draws import offer_draw, warn_of_draw
 from kbdraughts.ui.knowledge import faulty_blocks, start_note
 from kbdraughts.ui.players import think
 from kbdraughts.ui.panel import (
@@ -57,6 +57,7 @@ class GameApp:
         self.paused = False  # the AI waits for Enter (after Ctrl-C stopped it)
         self.board_shown = False  # the board on screen shows the current position
         self.result_announced = False
+        self.warned: tuple[Game, int, Any] | None = None  # the position warned of a draw
         self.kb_noted = False  # the start said which blocks of the knowledge base were skipped
         self._timed: Game | None = None  # the game the clock below runs for
         self._started = time.monotonic()
@@ -177,13 +178,16 @@ class GameApp:
             else:
                 self.read_line()
             return
-        if self.offer_king_duel_draw():
+        if offer_draw(self):  # the AI's offer, where the moment is one
             return
         if self.session.is_human(game.side) or self.paused:
             if not self.board_shown:
                 self.show_board()
+            warn_of_draw(self)
             self.read_line()
         else:
+            if not self.session.people():
+                warn_of_draw(self)
             self.ai_move()
 
     def read_line(self) -> None:
@@ -322,10 +326,6 @@ class GameApp:
                  "dim")
 
     # --- draws and results --------------------------------------------------------------------
-
-    def offer_king_duel_draw(self) -> bool:
-        """In a king duel the AI offers a draw once when it judges it drawn (``draws``)."""
-        return offer_king_duel_draw(self)
 
     def ask_yes_no(self, question: str) -> bool:
         while True:

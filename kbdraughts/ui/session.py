@@ -62,7 +62,10 @@ class Session:
         self.players: list[LazyPlayer | None] = [self._player(s) for s in self.specs]
         self.bottom: Side = bottom if bottom is not None else self.person_side()
         self.choices: dict[int, Any] = {}  # ply index of an AI move -> its Choice
-        self.draw_offered = False  # the AI offered a draw in this king duel already
+        #: The material (``Position.counts()``) in which the AI offered a draw already (or, in
+        #: a king duel, said why not), and the position in which it last weighed one.
+        self.draw_offered: tuple[int, int, int, int] | None = None
+        self.draw_weighed: tuple[Any, int, Any] | None = None
         self._hint_player: LazyPlayer | None = None
         self._save_failed = False
         self.record: PdnGame | None = None  # the file's game, when one was loaded
@@ -228,7 +231,7 @@ class Session:
         if record is not None:
             self._remember(record)
         self.choices.clear()
-        self.draw_offered = False
+        self.draw_offered = self.draw_weighed = None
         if self.clock is not None:  # a new game starts with full clocks
             self.clock.reset()
         if self.autosave:
