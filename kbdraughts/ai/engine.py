@@ -40,7 +40,7 @@ from kbdraughts.ai.layers import (
     weighted_move,
 )
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
-from kbdraughts.ai.native_search import AnySearcher, make_searcher
+from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, MOVETIME_MS
 from kbdraughts.ai.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, legal_moves
@@ -216,8 +216,8 @@ class Engine:
         """A short material-and-position judgement of ``pos`` for ``side``."""
         # DRAW_DEPTH plies and the captures after them; capped in time, as king-heavy captures
         # can branch for long. A fresh search: no score kept from another position.
-        res = make_searcher(self.heuristic.evaluate).search(pos, max_depth=DRAW_DEPTH,
-                                                            movetime_ms=DRAW_JUDGE_MS)
+        res = make_searcher(self.heuristic.evaluate, tt_size=SHORT_TT_SIZE).search(
+            pos, max_depth=DRAW_DEPTH, movetime_ms=DRAW_JUDGE_MS)
         score = -WIN if res.move is None else res.score  # no move: the side to move has lost
         return score if pos.side == side else -score
 

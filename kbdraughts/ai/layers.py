@@ -33,7 +33,7 @@ from kbdraughts.ai.capture_tree import TreeMemo, exchange, score_captures
 from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, material
 from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
-from kbdraughts.ai.native_search import AnySearcher, make_searcher
+from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, play
 from kbdraughts.egdb import leaves
@@ -192,7 +192,7 @@ def _check_rule(ctx: Context, match: RuleMatch) -> str | None:
     before = material(ctx.position)
     # A quarter of the budget at most: the search after a rejected rule needs the rest.
     # No reductions: the check must see every defence.
-    res = make_searcher(material, reductions=False).search(
+    res = make_searcher(material, reductions=False, tt_size=SHORT_TT_SIZE).search(
         play(ctx.position, match.move), max_depth=RULE_CHECK_DEPTH - 1, stop=ctx.stop,
         movetime_ms=max(20, ctx.options.movetime_ms // 4))
     outcome = -res.score

@@ -31,6 +31,9 @@ from kbdraughts.native import core
 #: Positions the native table keeps in each of its two halves (32 MB each: 2**20 slots of 32
 #: bytes, at most half full).
 NATIVE_TT_SIZE = 1 << 19
+#: The table of a short one-off search (a rule's check, a draw judgement: a few plies): 1 MB,
+#: not the 64 MB a game's search sets up in tens of milliseconds when it is made.
+SHORT_TT_SIZE = 1 << 14
 #: Moves of the principal line reported at most.
 LINE = 12
 #: How often the stop watcher looks at its own end (it wakes at once when ``stop`` is set).
