@@ -40,6 +40,13 @@ Each claim is measured three times (``--depth 0``: the first only):
   its gains is listed last: the coach writes none of those it cannot confirm, and its rule
   wants a tighter ``when:`` or a weaker claim.
 
+``--endings N`` measures the rules against the endgame tables' truth instead, on N random
+positions of 3 to ``--ending-pieces`` pieces (kings and men, no capture pending): a firing is
+*right* when its move keeps the best outcome the position has (a win where one exists, else a
+draw where one exists), by the tables with the draw rules on top
+(:func:`kbdraughts.ai.endgame.judge`, fresh counters). The anchor, in the same run: the share
+of all legal moves that keep it (what a move picked at random would score).
+
 Recall: among the positions where a 2-ply win exists, the share where the knowledge base fired
 a move that is one (any firing rule: patterns = every fixed-square rule, motifs = the motif
 layer, both = either). The anchor, in the same run: the positions, those with a 2-ply win, and
@@ -49,6 +56,7 @@ the time per position of the brute-force referee beside the knowledge base's que
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -60,10 +68,12 @@ from typing import Any, Iterable, Sequence
 from kbdraughts.ai.claims import (
     DANGER, GAIN, claim_of, danger_is_real, holds, holds_weighed, two_ply_wins,
 )
+from kbdraughts.ai.endgame import judge
 from kbdraughts.ai.proof import prove
 from kbdraughts.ai.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, captures, legal_moves, play
 from kbdraughts.referee import Nodes, OutOfNodes
+from kbdraughts.squares import BB_RANK, SQUARES
 
 #: Not used while the bench was written (development ran on seed 7): the seed to report.
 SEED = 2026
@@ -256,6 +266,69 @@ def report(tally: Tally) -> list[str]:
     return lines
 
 
+def ending_positions(count: int, seed: int, pieces: int) -> list[Position]:
+    """Random positions of 3..``pieces`` pieces, each side one at least, a man never on the
+    rank where it would have been crowned, the side to move with a move and no capture."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        n = rng.randint(3, pieces)
+        white = black = kings = 0
+        n_white = rng.randint(1, n - 1)
+        for i, sq in enumerate(rng.sample(SQUARES, n)):
+            bit, is_white = 1 << sq, i < n_white
+            if is_white:
+                white |= bit
+            else:
+                black |= bit
+            if rng.random() < 0.6 or bit & (BB_RANK[7] if is_white else BB_RANK[0]):
+                kings |= bit
+        pos = Position(white, black, kings, rng.randint(0, 1))
+        if legal_moves(pos) and not captures(pos):
+            out.append(pos)
+    return out
+
+
+def mover_outcome(db: Any, pos: Position, move: Move) -> int | None:
+    """+1, 0 or -1: what ``move`` leads to for the side that plays it, by the tables (None
+    where they do not say)."""
+    verdict = judge(play(pos, move), 0, 0, db.probe)
+    return None if verdict is None else -verdict.outcome
+
+
+def measure_endings(positions: Sequence[Position], kb: Any, db: Any
+                    ) -> tuple[Counter, Counter, int, int]:
+    """(firings by group, those keeping the best outcome, legal moves, those keeping it)."""
+    fired, kept = Counter(), Counter()
+    moves = keeping = 0
+    for pos in positions:
+        legal = legal_moves(pos)
+        outcome = {m: mover_outcome(db, pos, m) for m in legal}
+        if None in outcome.values():
+            continue  # a verdict the rules leave unsure: no truth to measure against
+        best = max(outcome.values())
+        moves += len(legal)
+        keeping += sum(v == best for v in outcome.values())
+        seen: set[tuple[str, Move]] = set()
+        for m in kb.matches(pos, legal):
+            if m.move is None or (m.rule.id, m.move) in seen:
+                continue
+            seen.add((m.rule.id, m.move))
+            fired[group_of(m)] += 1
+            kept[group_of(m)] += outcome[m.move] == best
+    return fired, kept, moves, keeping
+
+
+def report_endings(fired: Counter, kept: Counter, moves: int, keeping: int) -> list[str]:
+    lines = [f"{'group':<34} {'fired':>6} {'keeps':>6} {'precision':>9}"]
+    for group in sorted(fired, key=lambda g: (g.startswith("motif "), g)):
+        lines.append(f"{group:<34} {fired[group]:>6} {kept[group]:>6} "
+                     f"{100 * kept[group] / fired[group]:>8.1f}%")
+    lines.append(f"anchor: {keeping} of {moves} legal moves keep the best outcome "
+                 f"({100 * keeping / max(1, moves):.1f}%, a move picked at random)")
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seed", type=int, default=SEED,
@@ -266,10 +339,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help=f"the deep search's plies for the gains (default {DEPTH}; 0: none)")
     p.add_argument("--rules", action="append", metavar="PATH",
                    help="rule files or directories instead of the shipped knowledge base")
+    p.add_argument("--endings", type=int, default=0, metavar="N",
+                   help="measure against the endgame tables on N random endings instead")
+    p.add_argument("--ending-pieces", type=int, default=4,
+                   help="pieces of those endings at most (default 4: the tables built at "
+                   "first need; 5 once 'kbdraughts egdb build --pieces 5' has run)")
     args = p.parse_args(argv)
     from kbdraughts.kb.knowledge import load_knowledge_base
 
     kb = load_knowledge_base(args.rules)
+    if args.endings:
+        from kbdraughts.egdb.probe import Database
+
+        db = Database(auto_pieces=4)
+        positions = ending_positions(args.endings, args.seed, args.ending_pieces)
+        print(f"bench/motifs.py: {len(positions)} random endings of 3-{args.ending_pieces} "
+              f"pieces, seed {args.seed}; {len(kb)} rules; right = the move keeps the best "
+              "outcome by the endgame tables")
+        for line in report_endings(*measure_endings(positions, kb, db)):
+            print(line)
+        return 0
     started = time.perf_counter()
     positions = quiet_positions(args.seed, args.positions)
     made = time.perf_counter() - started

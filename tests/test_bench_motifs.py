@@ -128,3 +128,25 @@ def test_each_claim_is_measured_with_kings_counted_and_at_depth(bench):
     assert "motif shot-1-for-2 (1 of 2)" in refuted_line
     # without --depth the report is as it was
     assert "kings" not in bench.report(bench.measure([shot], kb))[0]
+
+
+def test_the_endings_measure_counts_a_move_that_throws_the_win_away(bench, endgame_tables):
+    from kbdraughts.egdb.probe import Database
+
+    db = Database(endgame_tables, auto_pieces=0)
+    # Two men against a king on the main road: c3-b4 or e3-d4 holds the draw, c3-d4 and
+    # e3-f4 give the king a man and the game.
+    pos = parse_fen("W:Wc3,e3:BKh8")
+    outcome = {move_text(m): bench.mover_outcome(db, pos, m) for m in legal_moves(pos)}
+    best = max(outcome.values())
+    keeps = next(t for t, v in outcome.items() if v == best)
+    throws = next(t for t, v in outcome.items() if v < best)
+    moves = [keeps, throws]
+    kb = SimpleNamespace(matches=lambda p, legal: [
+        match(f"r{i}", "motif", p, t, gain=1) for i, t in enumerate(moves)])
+    fired, kept, n, keeping = bench.measure_endings([pos], kb, db)
+    assert n == len(legal_moves(pos)) and keeping == sum(v == best for v in outcome.values())
+    assert sum(fired.values()) == len(moves) and sum(kept.values()) == 1
+    positions = bench.ending_positions(30, 1, 3)
+    assert len(positions) == 30 and all(3 <= (p.white | p.black).bit_count() <= 3
+                                        and legal_moves(p) and not captures(p) for p in positions)
