@@ -135,7 +135,7 @@ class Engine:
 
     def warm(self) -> None:
         """Set up now what the first move would (the search's table: tens of milliseconds)."""
-        if any(layer.__name__ == "search" for layer in LEVELS[self.level].layers):
+        if search in LEVELS[self.level].layers:
             self.searcher  # noqa: B018 (made on first access)
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:

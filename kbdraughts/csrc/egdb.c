@@ -134,7 +134,6 @@ void eg_unrank(const Material *m, uint64_t index, Pos *p)
     p->kings = to_padded(wk | bk);
 }
 
-static int packed(const uint8_t *values, uint64_t i) { return values[i >> 2] >> ((i & 3) << 1) & 3; }
 
 /* The value of the position a conversion leads to, for its side to move; -1: no table. */
 static int converted(const Tables *t, const Pos *q, Material *missing)

@@ -20,6 +20,12 @@ typedef struct {
     const uint8_t *values[EG_MAX + 1][EG_MAX + 1][EG_MAX + 1][EG_MAX + 1];
 } Tables;
 
+/* The value of position i in a table's packed values (2 bits a position, store.py's order). */
+static inline int packed(const uint8_t *values, uint64_t i)
+{
+    return values[i >> 2] >> ((i & 3) << 1) & 3;
+}
+
 void eg_init(void);
 uint64_t eg_half(const Material *m);
 Material eg_material(const Pos *p);

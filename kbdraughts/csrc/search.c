@@ -390,7 +390,7 @@ static int leaf_score(const Search *s, const Pos *pos, int ko, int sb, double *v
         return 0;
     uint64_t i = eg_index(&m, pos);
     int d = s->leaves.dist.values[m.wm][m.wk][m.bm][m.bk][i];
-    int outcome = table_outcome(pos, ko, sb, values[i >> 2] >> ((i & 3) << 1) & 3, d);
+    int outcome = table_outcome(pos, ko, sb, packed(values, i), d);
     if (outcome == UNSURE)
         return 0;
     *v = outcome ? outcome * (TABLE_WIN - d) : s->draw[pos->side];
@@ -683,5 +683,4 @@ void search_free(Search *s)
     s->path = NULL;
     s->lists = NULL;
     s->order = NULL;
-    s->cur.slots = s->old.slots = NULL;
 }

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kbdraughts.board import Position
-from kbdraughts.egdb.index import Material, covers, material_of, rank
+from kbdraughts.egdb.index import Material, covers, material_of
 from kbdraughts.egdb.store import Table
 
 if TYPE_CHECKING:
@@ -57,10 +57,7 @@ class Leaves:
         if not covers(pos):
             return None
         table = self.tables.get(material_of(pos))
-        if table is None:
-            return None
-        i = rank(pos)
-        return table.value(i), table.distance(i)
+        return None if table is None else table.answer(pos)
 
     def buffers(self) -> dict[tuple[int, int, int, int], tuple[bytes | bytearray,
                                                                bytes | bytearray]]:

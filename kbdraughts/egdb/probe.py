@@ -21,7 +21,7 @@ from typing import Callable
 
 from kbdraughts.board import Position
 from kbdraughts.egdb import build
-from kbdraughts.egdb.index import MAX_PIECES, Material, covers, material_of, rank
+from kbdraughts.egdb.index import MAX_PIECES, Material, covers, material_of
 from kbdraughts.egdb.store import DRAW, LOSS, VALUE_NAMES, WIN, Table
 from kbdraughts.squares import side_name
 
@@ -108,10 +108,7 @@ class Database:
         if not covers(pos):
             return None
         table = self.table(material_of(pos))
-        if table is None:
-            return None
-        i = rank(pos)
-        return table.value(i), table.distance(i)
+        return None if table is None else table.answer(pos)
 
 
 _default: Database | None = None

@@ -21,8 +21,12 @@ import os
 import struct
 import zlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from kbdraughts.egdb.index import MAX_PIECES, Material, size
+from kbdraughts.egdb.index import MAX_PIECES, Material, rank, size
+
+if TYPE_CHECKING:
+    from kbdraughts.board import Position
 
 #: The value of a position for its side to move (0 never stands in a finished table).
 WIN, LOSS, DRAW = 1, 2, 3
@@ -53,6 +57,11 @@ class Table:
 
     def distance(self, index: int) -> int:
         return self.distances[index]
+
+    def answer(self, pos: Position) -> tuple[int, int]:
+        """(value, plies to conversion) of ``pos``, a position of this table's material."""
+        i = rank(pos)
+        return self.value(i), self.distance(i)
 
     def counts(self) -> tuple[int, int, int]:
         """(wins, losses, draws) over both sides to move."""
