@@ -104,6 +104,7 @@ def test_a_node_the_tables_cover_scores_their_value_with_the_rules(db, seed):
     assert checked >= 15
 
 
+@needs_core  # four pieces: the pure path builds the tables of three
 def test_the_rules_turn_a_table_win_into_a_draw_in_the_search(db):
     # Three kings against one off the main road: a win, but not with 14 of the 15 moves made.
     pos = parse_fen("W:WKa1,Kc1,Ke1:BKd8")
@@ -145,6 +146,7 @@ def test_the_native_searcher_refuses_tables_of_the_wrong_size():
     searcher.set_tables({})
 
 
+@needs_core  # four pieces after the capture: the pure path builds the tables of three
 def test_the_engine_s_search_reads_the_tables_and_says_the_ending_is_won(endgame_tables):
     # Four pieces after the capture: the search's node is the tables', and it says so.
     game = Game(parse_fen("W:WKa1,Kc1,e3:BKd8,h6"))
@@ -153,4 +155,5 @@ def test_the_engine_s_search_reads_the_tables_and_says_the_ending_is_won(endgame
     leaves.for_root(probe.default(), game.position, wait=True)  # read before the timed move
     choice = engine.choose(game)
     assert choice is not None and choice.move in legal_moves(game.position)
-    assert material_of(game.position).pieces == 5
+    assert material_of(game.position).pieces == 5  # no table at the root: the search's nodes
+    assert choice.layer == "search" and choice.words == "search: wins by the endgame tables"
