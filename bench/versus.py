@@ -1,7 +1,7 @@
 """This tree's engine against the engine of an earlier commit, each with its own package.
 
     python bench/versus.py REV [--games N] [--seed S] [--jobs J] [--movetime MS] [--level L]
-                               [--no-kb] [--self] [--pdn FILE]
+                               [--no-kb] [--self] [--balanced] [--pdn FILE]
 
 ``git archive REV`` puts that commit's ``kbdraughts`` and ``combos`` in a temporary directory;
 it plays as ``cmd:`` (``bestmove`` on a pipe, its rule cache in that directory, warmed before
@@ -10,6 +10,10 @@ the first game), and this tree plays in ``kbdraughts match`` itself. The old eng
 match started from a checkout plays that checkout's package on both sides (a self-play that
 looks like a comparison). The old engine is sent the game so far (``FEN moves ...``) when it
 understands that line, else ``--cmd-fen`` (the position alone).
+
+``--balanced`` opens each pair with random plies that a fixed-depth search scores within half
+a man (``match --balanced``): a random opening lost by force scores 1-1 between any two engines
+that convert a man, whatever their strength, and pulls every score towards 50%.
 
 ``--self`` plays this tree's own commit (HEAD, archived the same way) instead of REV: the
 anchor, equal engines over the same openings, in the same conditions. The output is match's
@@ -66,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", type=int, default=4)
     ap.add_argument("--no-kb", action="store_true", help="both sides without the knowledge base")
     ap.add_argument("--self", action="store_true", help="play HEAD instead of REV: the anchor")
+    ap.add_argument("--balanced", action="store_true",
+                    help="balanced random openings (match --balanced)")
     ap.add_argument("--pdn", metavar="FILE", help="write the games to FILE as they end")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="kbd-versus-") as tmp:
@@ -78,9 +84,12 @@ def main(argv: list[str] | None = None) -> int:
         cmd = [sys.executable, "-m", "kbdraughts.cli", "match", ours,
                "cmd:" + shlex.join(words), "--games", str(args.games), "--seed",
                str(args.seed), "--jobs", str(args.jobs)] + ([] if history else ["--cmd-fen"])
+        if args.balanced:
+            cmd.append("--balanced")
         if args.pdn:
             cmd += ["--pdn", str(Path(args.pdn).resolve())]
         print(f"this tree ({ours}) against {rev} at {args.movetime} ms a move"
+              f"{', balanced openings' if args.balanced else ''}"
               f"{'' if history else ' (the position alone: it reads no game line)'}",
               flush=True)
         return subprocess.run(cmd, cwd=ROOT, env=dict(os.environ)).returncode

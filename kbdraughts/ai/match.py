@@ -2,7 +2,10 @@
 
 Game ``i`` (0-based) belongs to pair ``i // 2``: both games of a pair start with the same few
 random plies (drawn from the match seed and the pair number) and the players swap colours, so
-a lucky opening helps neither. A match may start its pairs from a file of positions instead
+a lucky opening helps neither. Random plies often lose a man by force, and such an opening
+decides both games of its pair whoever plays (1-1 between any two engines that convert a man):
+``balanced`` openings are drawn again until a fixed-depth search scores them within half a man
+(:func:`balanced`), as engine testers use balanced opening books. A match may start its pairs from a file of positions instead
 (``starts``, read by :func:`read_starts`: one ``FEN`` or ``FEN moves ...`` a line), each
 played twice with colours swapped, as engine testers check endings and opening suites. A game ends by the rules (``Game.result``: a side without a move
 loses; the FMJD draw rules) or, at ``MAX_PLIES``, is adjudicated a draw. A player that returns
@@ -22,16 +25,26 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
 from typing import Iterable, Iterator
 
+from kbdraughts.ai.heuristic import default_heuristic
+from kbdraughts.ai.native_search import SHORT_TT_SIZE, make_searcher
 from kbdraughts.ai.players import CommandOptions, Player, PlayerFault, make_player
 from kbdraughts.ai.protocol import read_game_line
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import PlayerSpec
-from kbdraughts.board import Move, legal_moves, play
+from kbdraughts.ai.values import MAN_VALUE
+from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, fen
 
 #: Random plies that open each pair of games.
 OPENING_PLIES = 4
+#: A balanced opening: the score a search of this many plies (captures resolved after them)
+#: gives it lies within this margin, for either side. Fixed depth, not time: the same openings
+#: on any machine, with either core (their trees are equal node for node).
+BALANCE_DEPTH = 12
+BALANCE_MARGIN = MAN_VALUE // 2
+#: Openings drawn at most for one balanced pair; then the most even of them is played.
+BALANCE_TRIES = 100
 #: A game still going after this many plies is a draw.
 MAX_PLIES = 300
 
@@ -115,9 +128,47 @@ class Tally:
         return "time: " + ", ".join(parts)
 
 
-def opening(seed: int | None, pair: int, plies: int = OPENING_PLIES) -> list[Move]:
-    """The random plies that open pair ``pair`` of a match with ``seed``."""
+def opening(seed: int | None, pair: int, plies: int = OPENING_PLIES,
+            balanced: bool = False) -> list[Move]:
+    """The random plies that open pair ``pair`` of a match with ``seed``; with ``balanced``,
+    the first of the openings drawn in turn that :func:`balanced` accepts (the first draw is
+    the unbalanced opening of the same pair)."""
     rng = random.Random(f"{seed}:{pair}")
+    if not balanced:
+        return _random_plies(rng, plies)
+    judge = make_searcher(default_heuristic().evaluate, tt_size=SHORT_TT_SIZE)
+    best: tuple[float, list[Move]] | None = None
+    for _ in range(BALANCE_TRIES):
+        moves = _random_plies(rng, plies)
+        pos = Game().position
+        for m in moves:
+            pos = play(pos, m)
+        score = abs(_balance_score(judge, pos))
+        if score <= BALANCE_MARGIN:
+            return moves
+        if best is None or score < best[0]:
+            best = (score, moves)
+    assert best is not None
+    return best[1]
+
+
+def balanced(pos: Position) -> bool:
+    """Whether ``pos`` is even enough to open a pair: a search of ``BALANCE_DEPTH`` plies
+    scores it within ``BALANCE_MARGIN`` for either side.
+
+    >>> from kbdraughts.board import START
+    >>> balanced(START)
+    True
+    """
+    judge = make_searcher(default_heuristic().evaluate, tt_size=SHORT_TT_SIZE)
+    return abs(_balance_score(judge, pos)) <= BALANCE_MARGIN
+
+
+def _balance_score(judge, pos: Position) -> float:
+    return judge.search(pos, max_depth=BALANCE_DEPTH).score
+
+
+def _random_plies(rng: random.Random, plies: int) -> list[Move]:
     pos = Game().position
     moves: list[Move] = []
     for _ in range(plies):
@@ -252,12 +303,14 @@ class _Timed:
 
 def run_game(job: tuple) -> GameRecord:
     """Game ``index`` of a match ``a`` vs ``b`` (player specs, as PlayerSpec or text): the job
-    is ``(a, b, index, seed, max_plies[, opening_plies[, command]])``, a tuple so a process
-    pool can send it (``command``: CommandOptions for external engines)."""
+    is ``(a, b, index, seed, max_plies[, opening_plies[, command[, start[, balanced]]]])``, a
+    tuple so a process pool can send it (``command``: CommandOptions for external engines;
+    ``start``: a game line to play from; ``balanced``: balanced random openings)."""
     a, b, index, seed, max_plies = job[:5]
     opening_plies = job[5] if len(job) > 5 else OPENING_PLIES
     command = job[6] if len(job) > 6 else None
     start = read_game_line(job[7]) if len(job) > 7 and job[7] else None  # --fens
+    even = bool(job[8]) if len(job) > 8 else False
     a_white = index % 2 == 0
     white_spec, black_spec = (a, b) if a_white else (b, a)
     game_seed = None if seed is None else seed * 100_003 + index
@@ -266,7 +319,7 @@ def run_game(job: tuple) -> GameRecord:
     black = _Timed(make_player(_spec(black_spec), None if game_seed is None else game_seed + 1,
                                kb=kb, command=command))
     try:
-        moves = opening(seed, index // 2, opening_plies) if start is None else ()
+        moves = opening(seed, index // 2, opening_plies, even) if start is None else ()
         game, reason, illegal = play_game(white, black, moves, max_plies, start)
     finally:
         white.close()
@@ -279,19 +332,20 @@ def run_game(job: tuple) -> GameRecord:
 
 def run_match(a: PlayerSpec | str, b: PlayerSpec | str, games: int, seed: int | None = None,
               jobs: int = 1, max_plies: int = MAX_PLIES, opening_plies: int = OPENING_PLIES,
-              command: CommandOptions | None = None, starts: list[str] | None = None
-              ) -> Iterator[GameRecord]:
+              command: CommandOptions | None = None, starts: list[str] | None = None,
+              balanced: bool = False) -> Iterator[GameRecord]:
     """The games of a match as they finish (in any order with several jobs).
 
     Jobs are made as games start, so memory does not grow with ``games``. ``command``: how
     external engines (``cmd:`` players) are driven. ``starts``: game lines (``read_starts``)
     to play from instead of random openings, two games each, colours swapped (``games`` is
-    then twice their number).
+    then twice their number). ``balanced``: random openings that a fixed-depth search scores
+    within half a man (:func:`opening`).
     """
     if starts is not None:
         games = 2 * len(starts)
     work = ((a, b, i, seed, max_plies, opening_plies, command,
-             starts[i // 2] if starts is not None else "") for i in range(games))
+             starts[i // 2] if starts is not None else "", balanced) for i in range(games))
     if jobs <= 1 or games <= 1:
         for job in work:
             yield run_game(job)

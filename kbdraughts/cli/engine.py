@@ -107,6 +107,10 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--opening-plies", type=whole_number("plies", 0, MAX_OPENING_PLIES),
                    default=None, metavar="N", help="random plies that open each pair of "
                    f"games, 0..{MAX_OPENING_PLIES} (default 4); not with --fens")
+    p.add_argument("--balanced", action="store_true", help="open each pair with random plies "
+                   "that a 12-ply search scores within half a man, drawn again until they are "
+                   "(default: any random plies; many lose a man by force, and such an opening "
+                   "decides both games of its pair whoever plays); not with --fens")
     p.add_argument("--times", action="store_true", help="print the time each player took "
                    "before the last line (default: only when a cmd: engine plays)")
     p.add_argument("--cmd-timeout", type=timeout, default=None, metavar="SECONDS",
@@ -194,9 +198,9 @@ def run_match(args: argparse.Namespace) -> int:
 
     starts = None
     if args.fens is not None:
-        if args.games is not None or args.opening_plies is not None:
+        if args.games is not None or args.opening_plies is not None or args.balanced:
             return fail("match", "--fens gives the games (two a position, colours swapped): "
-                        "not with --games or --opening-plies")
+                        "not with --games, --opening-plies or --balanced")
         starts = _read_starts(args.fens)
         if isinstance(starts, int):
             return starts
@@ -224,7 +228,7 @@ def run_match(args: argparse.Namespace) -> int:
         for rec in games_of(args.a, args.b, games, args.seed, jobs,
                             args.max_plies or MAX_PLIES,
                             OPENING_PLIES if args.opening_plies is None else args.opening_plies,
-                            command, starts):
+                            command, starts, args.balanced):
             tally.add(rec)
             if out is not None:
                 _write_pdn(out, rec)
