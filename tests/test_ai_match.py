@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kbdraughts.ai.match import (
-    StartFileError, Tally, opening, play_game, read_starts, replay, run_game, run_match)
+    StartFileError, Tally, balanced, opening, play_game, read_starts, replay, run_game, run_match)
 from kbdraughts.ai.players import make_player
 from kbdraughts.ai.protocol import read_game_line
 from kbdraughts.ai.spec import PlayerSpec
@@ -35,6 +35,41 @@ def test_openings_vary_with_the_seed_and_pair():
     assert opening(1, 0) == opening(1, 0)
     assert opening(1, 0) != opening(2, 0) or opening(1, 1) != opening(2, 1)
     assert len(opening(1, 0)) == 4
+
+
+def _after(moves) -> Game:
+    game = Game()
+    for m in moves:
+        game.push(m)
+    return game
+
+
+def test_balanced_openings_are_even_by_the_fixed_depth_search_and_drawn_from_the_same_seed():
+    lost = [p for p in range(12) if not balanced(_after(opening(53, p)).position)]
+    # Random plies often lose a man by force: with seed 53, a3-b4 f6-e5 e3-f4 d6-c5 (pair 0),
+    # where b4:d6 and f4:d6:b4 take two for one.
+    assert 0 in lost and len(lost) < 12
+    for p in range(12):
+        even = opening(53, p, balanced=True)
+        assert len(even) == 4 and even == opening(53, p, balanced=True)
+        assert balanced(_after(even).position)
+        # The first opening drawn is the random one: kept when it is even already.
+        assert (even == opening(53, p)) == (p not in lost)
+
+
+def test_balanced_judges_by_the_search_score():
+    # Black to move and a man down with nothing to take back: not even; the start is.
+    assert not balanced(parse_fen("B:Wc3,e3,g3:Bf6,h6"))
+    assert balanced(Game().position)
+
+
+def test_a_balanced_match_opens_every_pair_with_an_even_position():
+    records = list(run_match("random", "random", games=6, seed=53, max_plies=0, balanced=True))
+    for rec in records:
+        game = _after(rec.moves)
+        assert len(rec.moves) == 4 and balanced(game.position)
+    assert {tuple(r.moves) for r in records} == {
+        tuple(opening(53, p, balanced=True)) for p in range(3)}
 
 
 def test_colours_alternate_and_points_add_up():

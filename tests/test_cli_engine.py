@@ -352,6 +352,7 @@ def test_match_fens_names_each_bad_line_and_plays_nothing(tmp_path):
     assert err[0].startswith(f"{suite}:2: error: bad FEN: 'z9'")
     assert err[1].startswith(f"{suite}:4: error: move 1 'c3-b5'")
     assert err[2] == f"kbdraughts match: 2 errors in {suite}: no game was played"
-    for bad in (["--fens", str(tmp_path / "none.txt")], ["--fens", str(suite), "--games", "2"]):
+    for bad in (["--fens", str(tmp_path / "none.txt")], ["--fens", str(suite), "--games", "2"],
+                ["--fens", str(suite), "--balanced"]):
         r = run("match", "greedy", "random", *bad)
         assert r.returncode == 2 and "Traceback" not in r.stderr and r.stderr.count("\n") == 1
