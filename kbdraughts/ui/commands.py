@@ -387,4 +387,4 @@ def capitalised(text: str) -> str:
 
 
 # The commands of their own modules, listed after these by `help`.
-from kbdraughts.ui import walking  # noqa: E402
+from kbdraughts.ui import analysis, walking  # noqa: E402,F401
