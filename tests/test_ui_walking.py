@@ -101,3 +101,20 @@ def test_goto_and_walking_say_what_is_wrong(tmp_path: Path):
     assert "Move 9 is not in the line shown (its last move is 1...)." in shown
     assert "Say which move: goto N" in shown
     assert "Back to the game's last position first ('last')" in shown
+
+
+def test_the_panel_and_toolbar_tell_the_position_shown(tmp_path: Path):
+    from prompt_toolkit.formatted_text import fragment_list_to_text
+
+    from kbdraughts.ui.panel import side_panel
+    from kbdraughts.ui.toolbar import session_info
+
+    app, _ = play_session("c3-d4\rg3-h4\rquit\r", tmp_path)
+    session = app.session
+    session.show(tuple(session.game.moves[:1]))
+    lines = [fragment_list_to_text(line) for line in side_panel(session, marks=True)]
+    assert "1. [c3-d4]" in lines and not any("b6-a5" in line for line in lines)
+    info = session_info(session)
+    assert (info.move_number, info.side) == (1, "Black")
+    session.show(tuple(session.game.moves))
+    assert not session.walking() and session_info(session).move_number == 3
