@@ -92,6 +92,15 @@ class Variations:
         line, i = chain[-1]
         return line.moves[i:]
 
+    def alternatives(self, main: Path, path: Path) -> list[Move]:
+        """The first moves of the variations kept at ``path``'s position, besides the next
+        move of the line it is in."""
+        chain = self.locate(main, path)
+        if chain is None:
+            return []
+        line, i = chain[-1]
+        return [b.moves[0] for b in line.branches.get(i, ())]
+
     def in_main_line(self, main: Path, path: Path) -> bool:
         chain = self.locate(main, path)
         return chain is not None and len(chain) == 1

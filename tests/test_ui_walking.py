@@ -46,10 +46,12 @@ def test_arrow_keys_on_an_empty_line_walk(tmp_path: Path):
 def test_a_move_from_an_earlier_position_starts_a_variation_that_save_keeps(tmp_path: Path):
     a, b = tmp_path / "a.pdn", tmp_path / "b.pdn"
     app, shown = play_session(
-        f"c3-d4\rg3-h4\rback\rback\rd4-e5\rf6:d4\rrecord\rlast\rsave {a}\r"
+        f"c3-d4\rg3-h4\rback\rback\rd4-e5\rf6:d4\rrecord\rgoto 2\rd4-e5\rlast\rsave {a}\r"
         f"load {a}\rrecord\rsave {b}\rquit\r", tmp_path)
     assert "A new variation: 2. d4-e5 instead of g3-h4; the moves after it are kept" in shown
+    assert "Here the line goes on with g3-h4; variations kept: d4-e5 (play one" in shown
     assert "The variation goes on: 2... f6:d4." in shown
+    assert "Into the variation 2. d4-e5, kept from before." in shown
     record = "1. c3-d4 b6-a5 2. g3-h4 (2. d4-e5 f6:d4) 2... a5-b4"
     assert shown.count(record) == 2  # made here, then read from the file
     assert "The board shows after 2... f6:d4 in a variation." in shown

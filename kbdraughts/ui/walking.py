@@ -60,10 +60,17 @@ def prompt(session: Session) -> StyleAndTextTuples:
 
 
 def _go(ui: Front, path: tuple[Move, ...]) -> None:
-    ui.session.show(path)
+    session = ui.session
+    session.show(path)
     ui.show_board()
-    if not ui.session.walking():
+    if not session.walking():
         ui.say("The game's last position: play goes on here.", "dim")
+    aside = session.variations.alternatives(session.game.moves, path)
+    if aside:
+        after = session.variations.continuation(session.game.moves, path)[:1]
+        ui.say(f"Here the line goes on with {move_text(after[0]) if after else 'nothing'}; "
+               f"variations kept: {', '.join(move_text(m) for m in aside)} (play one to "
+               "follow it).", "dim")
 
 
 @command("back", "show the position before the last move (the game's moves are kept; "
