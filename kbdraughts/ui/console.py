@@ -209,7 +209,8 @@ class PromptConsole:
         def _(event) -> None:
             event.app.exit(result=True)
 
-        control = FormattedTextControl(lambda: self._fit(safe_fragments(status())))
+        control = FormattedTextControl(lambda: wrap_fragments(  # at spaces, as show does
+            self._fit(safe_fragments(status())), max(20, self.columns() - 1)))
         app: Application[bool] = Application(
             layout=Layout(Window(control, wrap_lines=True)), key_bindings=keys, style=STYLE,
             include_default_pygments_style=False, input=self.session.input,
