@@ -120,3 +120,41 @@ def test_a_variation_made_beside_a_files_moves_goes_in_after_the_move():
     (read,) = parse_pdn(again)
     assert pdn_game_text(read) == again
     assert read.source is not None and sorted(read.source.variation_texts(4)) == [1, 2]
+
+
+def test_random_games_with_random_variations_round_trip():
+    import random
+
+    from kbdraughts.board import legal_moves
+
+    rng = random.Random(2026)
+    for _ in range(40):
+        game = Game(START)
+        for _ in range(rng.randrange(1, 30)):
+            if game.result is not None:
+                break
+            game.push(rng.choice(game.legal_moves()))
+        tree = Variations()
+        for _ in range(rng.randrange(0, 6)):  # a variation at a random place, a few moves
+            ply = rng.randrange(game.ply)
+            path = tuple(game.moves[:ply])
+            pos = game.positions[ply]
+            others = [m for m in legal_moves(pos) if m != game.moves[ply]]
+            if not others:
+                continue
+            walk = Game(START)
+            for m in path:
+                walk.push(m)
+            for _ in range(rng.randrange(1, 5)):
+                if walk.result is not None:
+                    break
+                move = rng.choice(others) if walk.ply == ply else rng.choice(walk.legal_moves())
+                tree.play(game.moves, tuple(walk.moves), move)
+                walk.push(move)
+        text = game_to_pdn(game, {"Event": "r"}, variations=tree)
+        (pg,) = parse_pdn(text)
+        assert pg.game.moves == game.moves  # the variations are never played
+        assert pdn_game_text(pg) == text
+        assert pg.source is not None
+        read = sum(len(v) for v in pg.source.variation_texts(game.ply).values())
+        assert read == sum(len(v) for v in tree.branches.values())
