@@ -79,8 +79,8 @@ def _analyse(ui: Front, arg: str) -> None:
         return
     reports: list = []  # the AI thread appends each finished depth
     stop = threading.Event()
-    ui.say("Analysing… any key stops." if ui.console.interactive or depth is None
-           else f"Analysing to depth {depth}…", "dim")
+    ui.say(f"Analysing{f' to depth {depth}' if depth else ''}…"
+           + (" any key stops." if ui.console.interactive else ""), "dim")
     future = ui.session.ai_thread.submit(_work, game, stop, reports, depth or MAX_DEPTH)
     keyed = False
     try:

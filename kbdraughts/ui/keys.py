@@ -9,9 +9,11 @@ F2 starts the analysis (``analyse``): each key types its command, so the transcr
 
 from __future__ import annotations
 
+from typing import Callable
+
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 #: Keys that stand for a command on an empty line (with text, the arrows edit it as usual).
 COMMAND_KEYS = {"left": "back", "right": "forward", "home": "first", "end": "last",
@@ -36,9 +38,9 @@ def game_key_bindings() -> KeyBindings:
     return kb
 
 
-def _typing(word: str):
+def _typing(word: str) -> Callable[[KeyPressEvent], None]:
     """A key binding that enters ``word`` as the line."""
-    def handler(event) -> None:
+    def handler(event: KeyPressEvent) -> None:
         event.app.current_buffer.text = word
         event.app.current_buffer.validate_and_handle()
     return handler

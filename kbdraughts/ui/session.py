@@ -39,6 +39,10 @@ class Session:
     (injected so tests can use a small deterministic player and the shipped game the real
     engine). ``level``, when given, is the level of every knowledge-based seat. ``clock``: the
     game's clock (``play --clock``), run by the loop for the side it waits for.
+
+    ``game`` is the game as played, to its last move; ``shown`` is the game as far as the
+    board shown, which walking back (``show``) moves without taking any move back, and
+    ``variations`` the lines tried at earlier positions (:mod:`kbdraughts.ui.walking`).
     """
 
     def __init__(
