@@ -372,6 +372,10 @@ def _teach(ui: Front, arg: str) -> None:
     (draft_at if motif else teach_at)(ui, move)
 
 
+# The commands of their own modules, listed here by `help` (before quit).
+from kbdraughts.ui import analysis, walking  # noqa: E402,F401
+
+
 @command("quit", "leave; the game is saved and 'kbdraughts --resume' continues it",
          aliases=("exit", "q"))
 def _quit(ui: Front, arg: str) -> None:
@@ -384,7 +388,3 @@ def capitalised(text: str) -> str:
     if re.match(r"[a-h][1-8]", text):
         return text
     return text[:1].upper() + text[1:]
-
-
-# The commands of their own modules, listed after these by `help`.
-from kbdraughts.ui import analysis, walking  # noqa: E402,F401

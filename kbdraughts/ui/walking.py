@@ -99,13 +99,14 @@ def _forward(ui: Front, arg: str) -> None:
                  else "This is the end of this variation; 'last' returns to the game.")
 
 
-@command("first", "show the start of the game")
+@command("first", "show the start of the game (Home on an empty line)")
 def _first(ui: Front, arg: str) -> None:
     if _can_walk(ui):
         _go(ui, ())
 
 
-@command("last", "back to the game's last position, where play goes on")
+@command("last", "back to the game's last position, where play goes on (End on an empty "
+                 "line)")
 def _last(ui: Front, arg: str) -> None:
     if _can_walk(ui):
         _go(ui, tuple(ui.session.game.moves))
