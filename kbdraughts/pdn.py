@@ -142,6 +142,7 @@ def _movetext(raw: RawGame, text: str, game: Game) -> Movetext:
         notes=[(max(at(a), 0), at(b)) for a, b in raw.notes if b > body],
         moves=tuple(game.moves),
         read_result=game.result.pdn if game.result is not None else "*",
+        variations=[(p, at(a), at(b)) for p, a, b in raw.variations],
     )
 
 

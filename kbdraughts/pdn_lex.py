@@ -93,6 +93,9 @@ class RawGame:
     result: tuple[str, int, int, int] | None = None  # token, start, end, line
     notes: list[tuple[int, int]] = field(default_factory=list)  # the coach's, with a space
     between: list[tuple[int, int]] = field(default_factory=list)  # comments between tags
+    #: The outermost variations: the main-line ply each is played instead of (-1 before the
+    #: first move), where its '(' starts and its ')' ends.
+    variations: list[tuple[int, int, int]] = field(default_factory=list)
     error: PdnError | None = None
 
     def empty(self) -> bool:
@@ -213,7 +216,7 @@ class _Scanner:
         if kind in _TEXT:
             return
         if kind in ("open", "close"):
-            self.variation(kind, at, line)
+            self.variation(kind, at, line, m)
         elif kind in ("open_comment", "stray", "bad_tag"):
             self.problem(kind, token, at)
         elif self.depth:
@@ -237,15 +240,20 @@ class _Scanner:
         else:
             self.problem(kind, token, at)
 
-    def variation(self, kind: str, at: str, line: int) -> None:
+    def variation(self, kind: str, at: str, line: int, m: re.Match[str]) -> None:
+        g = self.game
         if kind == "open":
             if not self.depth:
                 self.opened = line
+                g.variations.append((len(g.moves) - 1, m.start(), -1))
             self.depth += 1
         elif self.depth == 0:
-            self.game.fail(f"{at}: ')' closes no variation")
+            g.fail(f"{at}: ')' closes no variation")
         else:
             self.depth -= 1
+            if not self.depth:  # the outermost one closes: its end is known
+                ply, start, _ = g.variations[-1]
+                g.variations[-1] = (ply, start, m.end())
 
     def problem(self, kind: str, token: str, at: str) -> None:
         """A token that is no move, number, result or text: an error, or a word to keep."""

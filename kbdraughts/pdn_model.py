@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from kbdraughts.board import Move
 from kbdraughts.game import Game
 from kbdraughts.pdn_lex import PdnError
+from kbdraughts.variations import Variations
 
 __all__ = ["PdnGame", "Movetext", "PdnError", "GAME_TYPE", "RESULTS", "normal_result",
            "in_convention"]
@@ -50,7 +51,8 @@ class Movetext:
     where ply ``i``'s move and its own annotations end, ``first`` where the main line's first
     number or move starts, ``result`` the result token's span, ``notes`` the spans of comments
     the coach wrote (with the space before each). ``moves`` is the main line as read,
-    ``read_result`` the game's result once read.
+    ``read_result`` the game's result once read. ``variations`` are the outermost variations
+    as (the main-line ply each is played instead of, its start, its end).
     """
 
     text: str = ""
@@ -61,6 +63,16 @@ class Movetext:
     notes: list[tuple[int, int]] = field(default_factory=list)
     moves: tuple[Move, ...] = ()
     read_result: str = "*"  # the game's result once read (its own, or the file's recorded)
+    variations: list[tuple[int, int, int]] = field(default_factory=list)
+
+    def variation_texts(self, plies: int) -> dict[int, list[str]]:
+        """The file's variations of the main line's first ``plies`` moves as it wrote them,
+        by the ply each is played instead of (-1: before the first move)."""
+        out: dict[int, list[str]] = {}
+        for ply, start, end in self.variations:
+            if ply < plies and end > start:
+                out.setdefault(ply, []).append(self.text[start:end])
+        return out
 
     @property
     def token(self) -> str | None:
@@ -72,10 +84,12 @@ class Movetext:
 class PdnGame:
     """One game read from PDN: its tags, the game with the moves replayed, the result token
     (PDN's form: ``1-0`` for a file's ``2-0``), the file's own movetext (None for a game not
-    read from a file) and the line the game starts on."""
+    read from a file), the line the game starts on, and the variations made in this program
+    since (those the file had are in its movetext)."""
 
     tags: dict[str, str] = field(default_factory=dict)
     game: Game = field(default_factory=Game)
     result: str = "*"
     source: Movetext | None = None
     line: int = 1
+    variations: Variations = field(default_factory=Variations)

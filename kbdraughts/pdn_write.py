@@ -17,6 +17,7 @@ from kbdraughts.game import Game
 from kbdraughts.notation import move_text
 from kbdraughts.pdn_lex import COACH
 from kbdraughts.pdn_model import GAME_TYPE, RESULTS, PdnGame, in_convention, normal_result
+from kbdraughts.variations import Line, Variations, line_text
 
 __all__ = ["game_to_pdn", "pdn_game_text", "coach_comment"]
 
@@ -34,28 +35,36 @@ def coach_comment(note: str) -> str:
     return "{" + f"{COACH} {note.replace('}', ')')}" + "}"
 
 
-def _units(game: Game, comments: Mapping[int, str] | None = None, first: int = 0) -> list[str]:
+def _units(game: Game, comments: Mapping[int, str] | None = None, first: int = 0,
+           variations: Variations | None = None) -> list[str]:
     """The moves from ply ``first`` on as units that are never split across lines:
-    ``1. c3-d4``, ``f6-g5``, and ``{comment}`` after the move of each ply ``comments`` names
-    (Black's move after one gets its number again: ``1... f6-g5``)."""
+    ``1. c3-d4``, ``f6-g5``, ``{comment}`` after the move of each ply ``comments`` names and
+    ``(variation)`` after each move ``variations`` has some for (Black's move after one gets
+    its number again: ``1... f6-g5``)."""
     units = []
     comments = comments or {}
+    branches = variations.branches if variations is not None else {}
     side = game.positions[first].side if first < len(game.positions) else game.start.side
     number = 1 + (first + (game.start.side == BLACK)) // 2
     for i in range(first, len(game.moves)):
         text = move_text(game.moves[i])
         if side == WHITE:
             units.append(f"{number}. {text}")
-        elif i == first or i - 1 in comments:
+        elif i == first or i - 1 in comments or i - 1 in branches:
             units.append(f"{number}... {text}")
         else:
             units.append(text)
         if i in comments:  # a '}' would end the comment early
             units.append("{" + comments[i].replace("}", ")") + "}")
+        units.extend(_variation(b, i, game) for b in branches.get(i, ()))
         if side == BLACK:
             number += 1
         side = 1 - side
     return units
+
+
+def _variation(line: Line, ply: int, game: Game) -> str:
+    return f"({line_text(line, ply, game.start.side)})"
 
 
 def _wrap(units: Sequence[str]) -> list[str]:
@@ -71,13 +80,15 @@ def _wrap(units: Sequence[str]) -> list[str]:
 
 
 def game_to_pdn(game: Game, tags: dict[str, str] | None = None,
-                comments: Mapping[int, str] | None = None, numbered: bool = False) -> str:
+                comments: Mapping[int, str] | None = None, numbered: bool = False,
+                variations: Variations | None = None) -> str:
     """One game as PDN: the tags (defaults ``?`` for the roster), numbered movetext, result.
 
     ``tags`` adds to or overrides the defaults; the Result tag, unless given, is the game's
     result (``*`` while it goes on), and the movetext ends with the same token. ``comments``
     puts ``{text}`` after the move of each ply it names (an index into ``game.moves``).
-    ``numbered`` writes the FEN tag's squares as numbers.
+    ``numbered`` writes the FEN tag's squares as numbers; ``variations`` are written in
+    parentheses after the moves they are played instead of.
     """
     result = game.result
     values: dict[str, str] = {
@@ -95,7 +106,7 @@ def game_to_pdn(game: Game, tags: dict[str, str] | None = None,
     order = list(_ROSTER) + [n for n in values if n not in _ROSTER]
     lines = [f"[{name} {_quote(values[name])}]" for name in order]
     lines.append("")
-    lines.extend(_wrap(_units(game, comments) + [token]))
+    lines.extend(_wrap(_units(game, comments, 0, variations) + [token]))
     return "\n".join(lines) + "\n"
 
 
@@ -146,6 +157,10 @@ def _movetext_edits(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None,
             if ply < k and texts:
                 edits.append((src.ends[ply], src.ends[ply],
                               "".join(" " + coach_comment(t) for t in texts)))
+    for ply, lines in sorted(pg.variations.branches.items()):
+        if ply < k:  # made here beside the file's moves (those of later moves: _played_on)
+            edits.append((src.ends[ply], src.ends[ply],
+                          "".join(" " + _variation(b, ply, pg.game) for b in lines)))
     if changed:
         edits = _played_on(pg, k, notes, edits)
     if src.result is not None:
@@ -163,7 +178,7 @@ def _played_on(pg: PdnGame, k: int, notes: Mapping[int, Sequence[str]] | None,
     src = pg.source
     assert src is not None
     later = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if p >= k and t}
-    units = " ".join(_units(pg.game, later, k))
+    units = " ".join(_units(pg.game, later, k, pg.variations))
     has_result = src.result is not None
     end = src.result[0] if has_result else len(src.text)
     if k < len(src.moves):
@@ -203,7 +218,8 @@ def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
     file is written by :func:`game_to_pdn`."""
     if pg.source is None:
         comments = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if t}
-        return game_to_pdn(pg.game, {**pg.tags, **(tags or {})}, comments, numbered)
+        return game_to_pdn(pg.game, {**pg.tags, **(tags or {})}, comments, numbered,
+                           pg.variations)
     edits = _movetext_edits(pg, notes)
     values = dict(pg.tags)
     if "Result" in values:

@@ -131,6 +131,26 @@ def test_king_duel_draw_offer_accepted(terminal):
     t.wait_for("EXITED 0")
 
 
+def test_walk_back_with_the_arrows_and_analyse_until_a_key(terminal):
+    t = terminal("play", "--level", "1")
+    t.wait_for("1. White to move: ")
+    t.type("c3-d4")
+    t.wait_for("2. White to move: ")
+    t.send("Left")  # on an empty line: back
+    t.wait_for("1... Black to move (after 1. c3-d4 in the game;")
+    t.send("F2")  # analyse, live until a key
+    t.wait_for("Analysing… any key stops.")
+    screen = t.wait_for("Black's best moves (scores for Black, in men): ")
+    assert "men from White's point of view" in screen and "Best line: 1... " in screen
+    t.send("x")
+    t.wait_for("Analysis stopped at depth ")
+    t.send("End")  # back to the game's last position
+    t.wait_for("The game's last position: play goes on here.", "2. White to move: ")
+    t.type("quit")
+    screen = t.wait_for("EXITED 0")
+    assert "Traceback" not in screen
+
+
 def test_ctrl_c_makes_the_thinking_ai_move_now_and_the_game_goes_on(terminal):
     # Out of the opening book, so the default level searches for its full second.
     t = terminal("play", "--fen", "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:"

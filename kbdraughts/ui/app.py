@@ -20,7 +20,7 @@ from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.game import Game
 from kbdraughts.ui.loading import record_verdict
 from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, parse_square, side_name
-from kbdraughts.ui import commands, ending
+from kbdraughts.ui import commands, ending, walking
 from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole, TimeUp
@@ -80,7 +80,7 @@ class GameApp:
     def show_board(self) -> None:
         """The board with the side panel (seats, material, draw counts, the move list) when
         the terminal is wide enough, else the board and a one-line summary."""
-        session, game = self.session, self.game
+        session, game = self.session, self.session.shown
         last = game.moves[-1] if game.moves else None
         marks = not self.console.colour
         columns = self.console.columns()
@@ -96,6 +96,8 @@ class GameApp:
 
     def prompt(self) -> StyleAndTextTuples:
         game = self.game
+        if self.session.walking():
+            return walking.prompt(self.session)
         dots = "." if game.side == WHITE else "..."
         if game.result is not None:
             return [("class:prompt.number", f"Game over ({game.result.pdn}). "),
@@ -172,6 +174,8 @@ class GameApp:
         if self.session.flag_fell():
             say_flag_fell(self)
         run_clock(self)
+        if self.session.walking():  # an earlier position: no AI, no draw offer, no result
+            return self.read_line() if self.board_shown else self.show_board()
         if game.result is not None:
             if not self.result_announced:
                 self.announce_result()
@@ -209,7 +213,7 @@ class GameApp:
     def handle(self, line: str) -> None:
         """A line the person typed: a command, a move, or a mistake explained."""
         text = line.strip()
-        game = self.game
+        game, walked = self.session.shown, self.session.walking()
         if self.session.flag_fell():  # the line came after the time was up
             say_flag_fell(self)
             return
@@ -226,12 +230,12 @@ class GameApp:
             hint = f" Did you mean '{maybe}'?" if maybe else ""
             self.error(f"{cut_text(text, QUOTE_LIMIT)!r} is not a move or a command.{hint} "
                        "Type 'help' for the list, or a move like c3-d4.")
-        elif game.result is not None:
+        elif game.result is not None and not walked:
             self.error(f"The game is over ({game.result}). "
                        + ending.game_over_hint(self.session))
         elif re.fullmatch(r"[a-hA-H][1-8]", text):
             self.piece_moves(text)
-        elif not self.session.is_human(game.side):
+        elif not self.session.is_human(game.side) and not walked:
             self.error(f"It is {side_name(game.side)}'s move and the AI plays it: press Enter "
                        "to let it move, or type a command.")
         else:
@@ -242,7 +246,8 @@ class GameApp:
         text = re.sub(r"^\d+\s*(?:\.\.\.|\.|…)\s*(?=[a-hA-H])", "", text)
         text = re.sub(r"(?<=[1-8])[!?]+$", "", text)
         try:
-            move = parse_move(self.game.position, text, self.game.legal_moves())
+            move = parse_move(self.session.shown.position, text,
+                              self.session.shown.legal_moves())
         except MoveError as e:  # the message quotes the line: a long one is cut
             self.error(capitalised(str(e).replace(text, cut_text(text, QUOTE_LIMIT))))
             return
@@ -250,7 +255,7 @@ class GameApp:
 
     def piece_moves(self, name: str) -> None:
         """A square alone: what the piece on it can play (the person is choosing a move)."""
-        game = self.game
+        game = self.session.shown
         try:
             square = parse_square(name)
         except ValueError as e:
@@ -272,7 +277,10 @@ class GameApp:
                        f"legal moves: {', '.join(moves_text(legal))}.")
 
     def play(self, move: Move, choice: Any = None) -> None:
-        """Push a move; remember the AI's reason; save."""
+        """Push a move; remember the AI's reason; save. Away from the game's last position,
+        the move goes along the line shown or into a variation."""
+        if self.session.walking():
+            return walking.play_walked(self, move)
         self.session.play(move, choice)
         self.board_shown = False
         self.save_now()
@@ -383,7 +391,7 @@ class GameApp:
 
 def prompt_console(session: Session, **kwargs: Any) -> PromptConsole:
     """A terminal console whose completer and toolbar read the session's game when asked."""
-    completer = GameCompleter(lambda: moves_text(session.game.legal_moves()),
+    completer = GameCompleter(lambda: moves_text(session.shown.legal_moves()),
                               commands.completion_table)
     toolbar = make_toolbar(lambda: session_info(session))
     # A running clock ticks on the toolbar while the person thinks.

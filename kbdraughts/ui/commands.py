@@ -14,7 +14,7 @@ from pathlib import Path
 
 from kbdraughts.ai.explain import said_for
 from kbdraughts.ai.spec import MAX_LEVEL
-from kbdraughts.board import BLACK, START, WHITE, Move, Side
+from kbdraughts.board import BLACK, START, WHITE, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
 from kbdraughts.pdn import PdnGame, write_pdn_file
 from kbdraughts.ui.draws import draw_judgement
@@ -35,7 +35,7 @@ def _help(ui: Front, arg: str) -> None:
 
 @command("moves", "list the legal moves")
 def _moves(ui: Front, arg: str) -> None:
-    game = ui.session.game
+    game = ui.session.shown
     if game.result is not None:
         ui.error(f"The game is over ({game.result}); type 'new' for another.")
         return
@@ -45,10 +45,12 @@ def _moves(ui: Front, arg: str) -> None:
     ui.info(f"{head} for {side_name(game.side)} ({len(texts)}): {' '.join(texts)}")
 
 
-@command("record", "the moves of this game so far, numbered", aliases=("history",))
+@command("record", "the moves of this game so far, numbered, with the variations in "
+                   "parentheses (a file's, and those played here)", aliases=("history",))
 def _record(ui: Front, arg: str) -> None:
-    game = ui.session.game
-    ui.info(record_text(game.start.side, game.moves) or "No move has been played yet.")
+    ui.info(walking.record_text(ui.session) or "No move has been played yet.")
+    if ui.session.walking():
+        ui.say(f"The board shows {walking.where(ui.session)}.", "dim")
 
 
 @command("review", "the moves so far with the coach's notes: a rule of the knowledge base a "
@@ -87,6 +89,9 @@ def _undo(ui: Front, arg: str) -> None:
     if session.clock is not None:  # as over a board with a clock: a move played stands
         ui.error("Moves are not taken back in a game with a clock; 'new' starts another game.")
         return
+    if session.walking():
+        walking.undo_walked(ui)
+        return
     ended = session.take_back_ending()
     if ended is not None:
         ui.changed()
@@ -94,20 +99,24 @@ def _undo(ui: Front, arg: str) -> None:
         what = "resignation" if ended.winner is not None else "draw agreement"
         ui.info(f"Took back the {what}; play on.")
         return
+    aside = len(session.variations)
     taken = session.undo()
+    aside -= len(session.variations)  # those of the moves taken back go with them
     if not taken:
         ui.error("Nothing of yours to undo yet." if session.game.moves
                  else "Nothing to undo: no move has been played yet.")
         return
     ui.changed()
     ui.save_now()
-    ui.info(f"Took back {' and '.join(move_text(m) for m in reversed(taken))}.")
+    ui.info(f"Took back {' and '.join(move_text(m) for m in reversed(taken))}"
+            + (f" and the {aside} variation{'s' * (aside != 1)} played instead" if aside else "")
+            + ".")
     ui.show_board()
 
 
 @command("hint", "what the AI would play here, and why")
 def _hint(ui: Front, arg: str) -> None:
-    game = ui.session.game
+    game = ui.session.shown
     if game.result is not None:
         ui.error(f"The game is over ({game.result}).")
         return
@@ -158,7 +167,7 @@ def _fen(ui: Front, arg: str) -> None:
     if arg.strip() not in ("", "--numbered"):
         ui.error(f"fen takes no argument but --numbered, got {arg.strip()!r}.")
         return
-    ui.info(fen(ui.session.game.position, numbered=arg.strip() == "--numbered"))
+    ui.info(fen(ui.session.shown.position, numbered=arg.strip() == "--numbered"))
 
 
 @command("board", "draw the board again")
@@ -170,6 +179,10 @@ def _acting_side(ui: Front) -> Side | None:
     """The side the person offers a draw or resigns for: the side to move if it is theirs,
     else their own; None (and said) once the game is over."""
     session, game = ui.session, ui.session.game
+    if session.walking():
+        ui.error("Back to the game's last position first ('last'): you are looking at "
+                 f"{walking.where(session)}.")
+        return None
     if game.result is not None:
         ui.error(f"The game is over ({game.result}).")
         return None
@@ -265,7 +278,9 @@ def _save(ui: Front, arg: str) -> None:
     except (OSError, ValueError) as e:  # ValueError: a name the file system cannot encode
         ui.error(f"Cannot write {path}: {getattr(e, 'strerror', None) or e}.")
         return
-    ui.info(f"Saved to {path} ({session.game.ply} plies).")
+    aside = len(session.variations)
+    ui.info(f"Saved to {path} ({session.game.ply} plies"
+            + (f", {aside} variation{'s' * (aside != 1)}" if aside else "") + ").")
 
 
 def _forced(text: str) -> tuple[str, bool]:
@@ -344,42 +359,21 @@ def _teach(ui: Front, arg: str) -> None:
     if not text.strip():
         ui.error("Say which move: teach MOVE (for example: teach c3-d4), or teach motif MOVE.")
         return
-    game = ui.session.game
+    game = ui.session.shown
     try:
         move = parse_move(game.position, text, game.legal_moves())
     except MoveError as e:
         ui.error(capitalised(str(e)))
         return
-    if motif:
-        from kbdraughts.ui.teach import draft_at
-
-        draft_at(ui, move)
-    else:
-        teach(ui, move)
-
-
-def teach(ui: Front, move: Move) -> None:
-    """Write the position and ``move`` as a rule of the person's own; the AI knows it next."""
     # Imported here: the rule writer checks with the knowledge base, which the first prompt
     # must not wait for.
-    from kbdraughts.ui.teach import teach as write_rule
+    from kbdraughts.ui.teach import draft_at, teach_at
 
-    game = ui.session.game
-    try:
-        taught = write_rule(game.position, move)
-    except OSError as e:
-        ui.error(f"Cannot write the rule: {e.strerror or e}.")
-        return
-    if not taught.ok:
-        ui.error(f"The rule was not kept: {taught.checked}")
-        return
-    if not taught.written:
-        ui.info(f"Already taught: rule {taught.rule_id} at {taught.path}:{taught.line}.")
-        return
-    ui.session.rebuild_kb_players()  # the new rule counts from the next move
-    ui.info(f"Taught rule {taught.rule_id}: {side_name(game.side)} plays "
-            f"{move_text(move)} here. Written to {taught.path}:{taught.line}; "
-            f"{taught.checked}. The AI knows it from now on.")
+    (draft_at if motif else teach_at)(ui, move)
+
+
+# The commands of their own modules, listed here by `help` (before quit).
+from kbdraughts.ui import analysis, walking  # noqa: E402,F401
 
 
 @command("quit", "leave; the game is saved and 'kbdraughts --resume' continues it",

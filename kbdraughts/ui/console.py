@@ -1,8 +1,8 @@
 """Terminal I/O for the game: a prompt_toolkit console for people, a plain one for pipes.
 
-Both offer the same four verbs — ``show`` fragments, ``read`` a line at a prompt, ``ask`` a
-short question, ``spin``/``unspin`` a thinking indicator — so the game loop never knows which
-one it talks to. The plain console writes no escape codes at all: a script can drive the game
+Both offer the same verbs — ``show`` fragments, ``read`` a line at a prompt, ``ask`` a
+short question, ``spin``/``unspin`` a thinking indicator, ``watch`` a status that changes until
+a key — so the game loop never knows which one it talks to. The plain console writes no escape codes at all: a script can drive the game
 through a pipe and read the transcript.
 """
 
@@ -11,14 +11,18 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Callable, Protocol, TextIO
 
-from prompt_toolkit import PromptSession
+from prompt_toolkit import Application, PromptSession
 from prompt_toolkit.completion import Completer
 from prompt_toolkit.formatted_text import FormattedText, StyleAndTextTuples, fragment_list_to_text
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import FormattedTextControl, Layout, Window
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 
@@ -59,6 +63,8 @@ class TimeUp(Exception):
 
 #: Seconds between checks of a running clock while the person thinks at the prompt.
 FLAG_CHECK_S = 0.25
+#: Seconds between looks at a watched status (the analysis' latest depth).
+WATCH_S = 0.1
 
 
 class Console(Protocol):
@@ -78,6 +84,8 @@ class Console(Protocol):
     def spin(self, frame: int, text: str) -> None: ...
     def unspin(self) -> None: ...
     def columns(self) -> int: ...
+    # ``status()`` shown as it changes until ``done()`` or a key (True: a key ended it)
+    def watch(self, status: Callable[[], Fragments], done: Callable[[], bool]) -> bool: ...
 
 
 class PromptConsole:
@@ -189,6 +197,36 @@ class PromptConsole:
             self.output.flush()
             self._spinning = False
 
+    def watch(self, status: Callable[[], Fragments], done: Callable[[], bool]) -> bool:
+        """Show ``status()`` below the text, redrawn as it changes, until ``done()`` or any
+        key (Ctrl-C too); whether a key ended it. The last status stays on the screen; keys
+        typed after the first wait for the next prompt."""
+        self.unspin()
+        keys = KeyBindings()
+
+        @keys.add(Keys.Any)
+        @keys.add("c-c")
+        def _(event) -> None:
+            event.app.exit(result=True)
+
+        control = FormattedTextControl(lambda: wrap_fragments(  # at spaces, as show does
+            self._fit(safe_fragments(status())), max(20, self.columns() - 1)))
+        app: Application[bool] = Application(
+            layout=Layout(Window(control, wrap_lines=True)), key_bindings=keys, style=STYLE,
+            include_default_pygments_style=False, input=self.session.input,
+            output=self.output, erase_when_done=True)
+
+        async def until_done() -> None:
+            while not done():
+                await asyncio.sleep(WATCH_S)
+                app.invalidate()
+            if app.is_running and not app.is_done:
+                app.exit(result=False)
+
+        keyed = bool(app.run(pre_run=lambda: app.create_background_task(until_done())))
+        self.show(status())
+        return keyed
+
 
 class PlainConsole:
     """Standard input is not a terminal: plain lines in, plain text out, no escape codes.
@@ -240,6 +278,20 @@ class PlainConsole:
 
     def unspin(self) -> None:
         pass
+
+    def watch(self, status: Callable[[], Fragments], done: Callable[[], bool]) -> bool:
+        """Every new ``status()`` written as it comes, until ``done()``: a pipe has no key to
+        stop it (Ctrl-C still does)."""
+        last = None
+        while True:
+            finished = done()
+            now = status()
+            if fragment_list_to_text(now) != last:
+                self.show(now)
+                last = fragment_list_to_text(now)
+            if finished:
+                return False
+            time.sleep(WATCH_S)
 
 
 def history_file(directory: Path) -> History:

@@ -45,7 +45,7 @@ def side_panel(session: Session, marks: bool, width: int | None = None
 def _panel(session: Session, marks: bool, tier: int) -> list[StyleAndTextTuples]:
     """The panel in full (``tier`` 0), the material in figures (1), the seats named by side
     alone (2)."""
-    game = session.game
+    game = session.shown  # the position on the board, walked back or not
     counts = draw_counts_text(game)
     first = 3 if counts else 2
     panel: list[StyleAndTextTuples] = [[] for _ in range(8)]
@@ -77,7 +77,7 @@ def panel_width(columns: int) -> int:
 def summary_line(session: Session, marks: bool) -> StyleAndTextTuples:
     """One line for a terminal too narrow for the panel: seats with their pieces (``+2K``
     kings), the draw rules counting, the last move."""
-    game = session.game
+    game = session.shown
     wm, wk, bm, bk = game.position.counts()
     pieces = {WHITE: f"{wm}" + (f"+{wk}K" if wk else ""),
               BLACK: f"{bm}" + (f"+{bk}K" if bk else "")}

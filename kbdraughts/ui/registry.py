@@ -136,5 +136,6 @@ def help_fragments(topic: str = "") -> StyleAndTextTuples:
         out += [("class:msg.title", f"  {'help ' + name:<{width}}"), ("", f"{summary}\n")]
     out.append(("class:msg.dim", "Keys: Tab completes, Up/Down recall earlier lines, Ctrl-C clears "
                                  "the line or stops the AI thinking,\n      Ctrl-D quits (the "
-                                 "game is saved)."))
+                                 "game is saved). On an empty line: ←/→ back/forward, Home/End "
+                                 "first/last,\n      F2 analyse (any key stops it)."))
     return out

@@ -24,6 +24,7 @@ from kbdraughts.notation import side_name
 from kbdraughts.pdn import PdnGame
 from kbdraughts.ui.autosave import Autosave
 from kbdraughts.ui.players import AIThread, LazyPlayer, PlayerFactory
+from kbdraughts.variations import Variations
 
 HUMAN = PlayerSpec("human")
 KB = PlayerSpec("kb")
@@ -38,6 +39,10 @@ class Session:
     (injected so tests can use a small deterministic player and the shipped game the real
     engine). ``level``, when given, is the level of every knowledge-based seat. ``clock``: the
     game's clock (``play --clock``), run by the loop for the side it waits for.
+
+    ``game`` is the game as played, to its last move; ``shown`` is the game as far as the
+    board shown, which walking back (``show``) moves without taking any move back, and
+    ``variations`` the lines tried at earlier positions (:mod:`kbdraughts.ui.walking`).
     """
 
     def __init__(
@@ -70,6 +75,11 @@ class Session:
         self._save_failed = False
         self.record: PdnGame | None = None  # the file's game, when one was loaded
         self.loaded_ply = -1  # the ply the loaded game had
+        #: The lines tried instead of the game's moves; the board shown, when it is not the
+        #: game's last position (``view``, reached by the moves ``path``).
+        self.variations = Variations()
+        self.path: tuple[Move, ...] | None = None
+        self.view: Game | None = None
         if record is not None:
             self._remember(record)
 
@@ -134,7 +144,38 @@ class Session:
     # --- the game ---------------------------------------------------------------------------
 
     def move_number(self) -> int:
-        return 1 + (self.game.ply + (self.game.start.side == BLACK)) // 2
+        shown = self.shown
+        return 1 + (shown.ply + (shown.start.side == BLACK)) // 2
+
+    # --- walking through the game -------------------------------------------------------------
+
+    @property
+    def shown(self) -> Game:
+        """The game as far as the board shown: the game itself at its last position, else the
+        moves to the position looked at (of the main line or a variation)."""
+        return self.view if self.view is not None else self.game
+
+    def walking(self) -> bool:
+        """Whether the board shows another position than the game's last."""
+        return self.view is not None
+
+    def shown_path(self) -> tuple[Move, ...]:
+        return self.path if self.path is not None else tuple(self.game.moves)
+
+    def show(self, path: tuple[Move, ...]) -> None:
+        """Show the position the moves ``path`` reach (legal from the start: the tree's or
+        the game's); the game's own moves are all kept."""
+        if path == tuple(self.game.moves):
+            self.path = self.view = None
+            return
+        view = self.view
+        if view is not None and self.path is not None and path[:-1] == self.path and path:
+            view.push(path[-1])  # one step forward: no replay
+        else:
+            view = Game(self.game.start)
+            for move in path:
+                view.push(move)
+        self.path, self.view = path, view
 
     def play(self, move: Move, choice: Any = None) -> None:
         """Push a move, remembering the AI's Choice when it played it; the mover's clock
@@ -207,6 +248,7 @@ class Session:
         while own is not None and self.game.ply > own:
             taken.append(self.game.pop())
             self.choices.pop(self.game.ply, None)
+        self.variations.prune(self.game.ply)  # those of the moves taken back go with them
         return taken
 
     def new_game(self, colour: str | None = None) -> None:
@@ -228,6 +270,8 @@ class Session:
         self.game = game
         self.record = None
         self.loaded_ply = -1
+        self.variations = Variations()
+        self.path = self.view = None
         if record is not None:
             self._remember(record)
         self.choices.clear()
@@ -241,6 +285,7 @@ class Session:
         self.record = record
         self.game = record.game
         self.loaded_ply = record.game.ply
+        self.variations = record.variations  # made here: saved with the file's game
 
     def shows_the_record(self) -> bool:
         """Whether the game stands as it was loaded, ended: its result is the record's, not
@@ -253,9 +298,12 @@ class Session:
 
     def saved_game(self) -> Game | PdnGame:
         """What ``save`` writes: the loaded file's game, moves as they stand now, with all the
-        file had (tags, comments, variations); else the game, for :meth:`tags`."""
+        file had (tags, comments, variations); else the game, for :meth:`tags` (with the
+        variations made here, when there are some)."""
         if self.record is not None and self.record.game is self.game:
             return self.record
+        if len(self.variations):
+            return PdnGame(self.tags(), self.game, variations=self.variations)
         return self.game
 
     def tags(self) -> dict[str, str]:

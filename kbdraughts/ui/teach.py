@@ -35,7 +35,7 @@ from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.kb.rules import RuleFileError
 from kbdraughts.kb.rules import Rule, make_rule, parse_rules
 from kbdraughts.kb.writer import format_rule
-from kbdraughts.notation import move_text
+from kbdraughts.notation import move_text, side_name
 from kbdraughts.resources import data_dir
 from kbdraughts.ui.registry import Front
 
@@ -164,7 +164,7 @@ def _known_ids() -> set[str]:
 def draft_at(ui: Front, move: Move) -> None:
     """``teach motif MOVE`` at the console: draft, write, and show the draft."""
     try:
-        drafted = draft(ui.session.game.position, move)
+        drafted = draft(ui.session.shown.position, move)
     except (OSError, NotUtf8Error) as e:
         ui.error(f"The motif was not drafted: {getattr(e, 'strerror', None) or e}.")
         return
@@ -172,3 +172,23 @@ def draft_at(ui: Front, move: Move) -> None:
             f"{drafted.path}:{drafted.line}. Make its conditions general, then move it into a "
             "combos file and run 'kbdraughts rules check' on it:")
     ui.info(drafted.text.rstrip("\n"))
+
+
+def teach_at(ui: Front, move: Move) -> None:
+    """Write the position and ``move`` as a rule of the person's own; the AI knows it next."""
+    game = ui.session.shown
+    try:
+        taught = teach(game.position, move)
+    except OSError as e:
+        ui.error(f"Cannot write the rule: {e.strerror or e}.")
+        return
+    if not taught.ok:
+        ui.error(f"The rule was not kept: {taught.checked}")
+        return
+    if not taught.written:
+        ui.info(f"Already taught: rule {taught.rule_id} at {taught.path}:{taught.line}.")
+        return
+    ui.session.rebuild_kb_players()  # the new rule counts from the next move
+    ui.info(f"Taught rule {taught.rule_id}: {side_name(game.side)} plays "
+            f"{move_text(move)} here. Written to {taught.path}:{taught.line}; "
+            f"{taught.checked}. The AI knows it from now on.")

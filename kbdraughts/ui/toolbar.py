@@ -199,7 +199,7 @@ def clocks_text(session: Session) -> str:
 
 def session_info(session: Session) -> ToolbarInfo:
     """What the toolbar shows of ``session`` now."""
-    game = session.game
+    game = session.shown  # the position on the board, walked back or not
     result = game.result
     last = session.last_choice()
     return ToolbarInfo(
@@ -207,7 +207,8 @@ def session_info(session: Session) -> ToolbarInfo:
         side=side_name(game.side) if result is None else "Game over:",
         material=material_text(game.position),
         level=session.shown_level() if any(p is not None for p in session.players) else None,
-        reason=short(said_for(choice_words(last[1]), side_name(game.positions[last[0]].side)))
+        reason=short(said_for(choice_words(last[1]),
+                              side_name(session.game.positions[last[0]].side)))
         if last is not None else "",
         status="to move" if result is None else str(result),
         counts=draw_counts_text(game),

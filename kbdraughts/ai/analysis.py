@@ -1,0 +1,128 @@
+"""Analysis of a position for a person: the best candidate moves with their scores and lines,
+one report per depth, deepened until stopped, and the endgame tables' verdict where they reach.
+
+Each depth searches the root once for the best move, then again without it for the second
+best, and so on (multi-PV by exclusion through the search's ``moves=``): every candidate's score
+is exact at that depth, and the candidates are reported best first. A depth cut short by
+``stop`` is not reported: every report is a finished depth. The search knows the game (the
+positions that can recur, the draw rules' counters), as the engine's does.
+
+>>> from kbdraughts.ai.heuristic import material
+>>> import threading
+>>> reports = list(analyse(Game(), threading.Event(), evaluate=material, max_depth=2))
+>>> [r.depth for r in reports], [len(r.candidates) for r in reports]
+([1, 2], [3, 3])
+>>> men_text(-125), men_text(WIN - 7)
+('-1.25', 'wins')
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from kbdraughts.ai import endgame
+from kbdraughts.ai.draw_rules import game_counters
+from kbdraughts.ai.heuristic import default_heuristic
+from kbdraughts.ai.layers import recurring_positions
+from kbdraughts.ai.native_search import make_searcher
+from kbdraughts.ai.search import MATE_ZONE, Evaluate
+from kbdraughts.ai.values import WIN
+from kbdraughts.board import WHITE, Move, Position, Side, legal_moves, play
+from kbdraughts.egdb import leaves
+from kbdraughts.egdb import probe as egdb_probe
+from kbdraughts.game import Game
+
+__all__ = ["Candidate", "Report", "analyse", "legal_line", "men_text", "CANDIDATES"]
+
+#: Candidate moves reported at each depth.
+CANDIDATES = 3
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A root move, its score in hundredths of a man for the side to move, and its line (the
+    move first)."""
+
+    move: Move
+    score: float
+    line: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class Report:
+    """A finished depth: the candidates best first, the side to move, the work done, and the
+    endgame tables' verdict in words ("" where they do not reach)."""
+
+    depth: int
+    side: Side
+    candidates: tuple[Candidate, ...]
+    nodes: int
+    seconds: float
+    verdict: str = ""
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+    def for_white(self, score: float) -> float:
+        """A score for the side to move as White sees it."""
+        return score if self.side == WHITE else -score
+
+
+def men_text(score: float) -> str:
+    """A score in hundredths of a man as a player reads it: ``+0.35``, or ``wins``/``loses``
+    for a forced win found."""
+    if score >= MATE_ZONE:
+        return "wins"
+    if score <= -MATE_ZONE:
+        return "loses"
+    hundredths = round(score)
+    return f"{hundredths / 100:+.2f}" if hundredths else "0.00"
+
+
+def legal_line(pos: Position, line: Sequence[Move], first: Move) -> tuple[Move, ...]:
+    """``line`` from ``pos`` as far as its moves are legal (a line read from the search's table
+    may end in a move of another position that shares its key), ``first`` at least."""
+    if not line or line[0] != first:
+        line = [first]
+    out: list[Move] = []
+    for move in line:
+        if move not in legal_moves(pos):
+            break
+        out.append(move)
+        pos = play(pos, move)
+    return tuple(out)
+
+
+def analyse(game: Game, stop: threading.Event, evaluate: Evaluate | None = None,
+            candidates: int = CANDIDATES, max_depth: int = 64) -> Iterator[Report]:
+    """Reports on ``game``'s position, one per finished depth from 1 to ``max_depth``, until
+    ``stop`` is set; nothing when the side to move has no move."""
+    pos = game.position
+    legal = game.legal_moves()
+    if not legal:
+        return
+    searcher = make_searcher(evaluate or default_heuristic().evaluate)
+    counters, history = game_counters(game), recurring_positions(game)
+    judged = endgame.judge(pos, *counters, legal=legal)
+    verdict = judged.words(pos) if judged is not None else ""
+    tables = leaves.for_root(egdb_probe.default(), pos)
+    started = time.perf_counter()
+    nodes = 0
+    for depth in range(1, max_depth + 1):
+        found: list[Candidate] = []
+        rest = list(legal)
+        while rest and len(found) < candidates:
+            res = searcher.search(pos, max_depth=depth, stop=stop, moves=rest, history=history,
+                                  counters=counters, tables=tables)
+            nodes += res.nodes
+            if stop.is_set() or not res.complete or res.move is None:
+                return  # a depth cut short: its scores are not all exact
+            found.append(Candidate(res.move, res.score, legal_line(pos, res.line, res.move)))
+            rest.remove(res.move)
+        found.sort(key=lambda c: -c.score)  # each excluded search's best is no better: kept
+        yield Report(depth, pos.side, tuple(found), nodes, time.perf_counter() - started,
+                     verdict)

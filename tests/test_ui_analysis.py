@@ -1,0 +1,116 @@
+"""Analysis (ai/analysis.py and the console's ``analyse``, ui/analysis.py): each finished depth
+gives three candidates best first, each score the search's own for its move, lines that are
+legal; a stop ends it; the console shows the evaluation, the best line and the candidates,
+through a pipe and at a prompt where a key stops it and the keys after it reach the next
+prompt."""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+from pathlib import Path
+
+from kbdraughts.ai.analysis import analyse, legal_line
+from kbdraughts.ai.heuristic import material
+from kbdraughts.board import START, legal_moves, play
+from kbdraughts.game import Game
+from kbdraughts.notation import move_text, parse_fen, parse_move
+from kbdraughts.ui.app import GameApp
+from kbdraughts.ui.console import PlainConsole
+from kbdraughts.ui.render import UNICODE
+from kbdraughts.ui.session import HUMAN, Session
+from ui_driver import factory, play_session
+
+MIDDLE = "W:W21,22,23,24,25,26,27,28,30,31:B1,2,3,5,6,7,9,10,11,12"
+
+
+def is_legal(pos, line) -> bool:
+    for move in line:
+        if move not in legal_moves(pos):
+            return False
+        pos = play(pos, move)
+    return True
+
+
+def test_candidates_are_best_first_and_their_lines_legal():
+    game = Game(parse_fen(MIDDLE))
+    reports = list(analyse(game, threading.Event(), max_depth=5))
+    assert [r.depth for r in reports] == [1, 2, 3, 4, 5]
+    for report in reports:
+        scores = [c.score for c in report.candidates]
+        assert len(scores) == 3 and scores == sorted(scores, reverse=True)
+        assert len({c.move for c in report.candidates}) == 3
+        for c in report.candidates:
+            assert c.line[0] == c.move and is_legal(game.position, c.line)
+    # the best candidate's score is what a search of all the moves finds at that depth
+    from kbdraughts.ai.heuristic import default_heuristic
+    from kbdraughts.ai.native_search import make_searcher
+
+    full = make_searcher(default_heuristic().evaluate).search(game.position, max_depth=5)
+    assert full.score == reports[-1].best.score
+
+
+def test_a_stop_ends_the_analysis_after_the_depth_it_was_in():
+    stop = threading.Event()
+    seen = []
+    for report in analyse(Game(), stop, evaluate=material):
+        seen.append(report.depth)
+        if report.depth == 3:
+            stop.set()
+    assert seen == [1, 2, 3]
+
+
+def test_a_line_is_cut_where_a_move_is_not_legal():
+    c3d4, c3b4 = parse_move(START, "c3-d4"), parse_move(START, "c3-b4")
+    assert legal_line(START, [c3d4, c3b4], c3d4) == (c3d4,)  # Black's turn after c3-d4
+    assert legal_line(START, [c3b4], c3d4) == (c3d4,)  # a line of another move
+    b6a5 = parse_move(play(START, c3d4), "b6-a5")
+    assert legal_line(START, [c3d4, b6a5], c3d4) == (c3d4, b6a5)
+
+
+def test_analyse_through_a_pipe_shows_evaluation_line_and_candidates():
+    session = Session(factory(), [HUMAN, HUMAN])
+    console = PlainConsole(io.StringIO("c3-d4\nanalyse 4\nanalyse 0\nquit\n"), io.StringIO(),
+                           UNICODE)
+    GameApp(console, session).run()
+    shown = "\n".join(console.transcript)
+    assert "Analysing to depth 4…" in shown
+    assert "Analysis finished at depth 4." in shown
+    last = shown.rsplit("Depth 4: ", 1)[1]
+    white = re.match(r"([-+]\d\.\d\d|0\.00) men from White's point of view \(Black to move: "
+                     r"([-+]\d\.\d\d|0\.00) for Black\)", last)
+    assert white and float(white.group(1)) == -float(white.group(2))
+    line = re.search(r"Best line: 1\.\.\. (\S+)", last)
+    moves = re.search(r"Black's best moves \(scores for Black, in men\): (.*)", last)
+    assert line and moves
+    pairs = re.findall(r"(\S+) ([-+]\d\.\d\d|0\.00)", moves.group(1))
+    assert len(pairs) == 3 and pairs[0][0] == line.group(1)
+    assert [float(s) for _, s in pairs] == sorted((float(s) for _, s in pairs), reverse=True)
+    legal = [move_text(m) for m in session.game.legal_moves()]
+    assert all(m in legal for m, _ in pairs)
+    assert "analyse takes a depth in plies from 1 to 60, got '0'." in shown
+
+
+def test_a_key_stops_the_analysis_and_the_next_keys_reach_the_prompt(tmp_path: Path):
+    app, shown = play_session("analyse\rxmoves\rquit\r", tmp_path)
+    assert re.search(r"Analysis stopped at depth \d+\.", shown)
+    assert "White's best moves (scores for White, in men): " in shown
+    assert "Legal moves for White (7): a3-b4" in shown  # 'moves' typed after the key
+    assert app.session.game.ply == 0
+
+
+def test_analyse_the_position_shown(tmp_path: Path):
+    # Walked back to the start, the analysis is of the start, not of the game's end.
+    _, shown = play_session("c3-d4\rfirst\ranalyse 2\rxquit\r", tmp_path)
+    assert "(White to move: " in shown.rsplit("Depth ", 1)[1]
+    assert "Best line: 1. " in shown.rsplit("Depth ", 1)[1]
+    _, shown = play_session("analyse\rquit\r", tmp_path, fen="W:Wc3:B")
+    assert "Nothing to analyse: the game is over here" in shown
+
+
+def test_the_endgame_tables_verdict_in_words(tmp_path: Path, endgame_tables):
+    _, shown = play_session("analyse 2\rxquit\r", tmp_path, fen="W:WKa1,Kc1,Ke1:BKd8")
+    assert re.search(r"Endgame tables: White wins in \d+ moves", shown)
+    _, shown = play_session("analyse 2\rxquit\r", tmp_path, fen="W:WKc1,Ke1:BKa1")
+    assert "Endgame tables: drawn with best play." in shown
