@@ -30,7 +30,7 @@ from typing import Iterable, NamedTuple
 from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.files import write_atomic
 from kbdraughts.game import Game
-from kbdraughts.notation import FenError, MoveError, parse_fen, parse_move
+from kbdraughts.notation import FenError, MoveError, move_text, parse_fen, parse_move
 from kbdraughts.pdn_lex import PdnError, RawGame, scan_games
 from kbdraughts.pdn_model import GAME_TYPE, RESULTS, Movetext, PdnGame, normal_result
 from kbdraughts.pdn_write import game_to_pdn, pdn_game_text
