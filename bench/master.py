@@ -1,7 +1,7 @@
 """Issue 20's target on real games: every note of the coach checked again by a deeper search, the
 moves that lose material by force counted, and the share of them the coach notes and a rule names.
 
-    python bench/master.py --pdn FILE [--moves-depth L] [--judge J] [--seed S]
+    python bench/master.py --pdn FILE [--moves-depth L] [--judge J] [--seed S] [--list]
 
 Run it on any PDN collection (master games typed from a tournament book, a club's games). The
 figures, each beside its anchor from the same run:
@@ -40,8 +40,9 @@ from kbdraughts.ai.coach import (
 )
 from kbdraughts.ai.deep_check import DeepCheck
 from kbdraughts.ai.proof import GAME
-from kbdraughts.board import legal_moves, play
+from kbdraughts.board import BLACK, legal_moves, play
 from kbdraughts.game import Game
+from kbdraughts.notation import move_text
 
 MOVES_DEPTH = 14  # the outside engine's depth in issue 20
 JUDGE = 18
@@ -114,12 +115,22 @@ def claim_key(note: Note) -> tuple:
     return note.ply, note.kind, note.line[0]
 
 
-def measure(games: Sequence[Game], kb, moves_depth: int, judge: int, seed: int) -> Counter:
-    """The counts the report prints (see the module's docstring)."""
+def move_number(game: Game, ply: int) -> str:
+    """``12. c3-d4`` or ``12... f6-g5``, as the game numbers its moves."""
+    first_black = game.positions[0].side == BLACK
+    number = (ply + first_black) // 2 + 1
+    dots = "..." if game.positions[ply].side == BLACK else "."
+    return f"{number}{dots} {move_text(game.moves[ply])}"
+
+
+def measure(games: Sequence[Game], kb, moves_depth: int, judge: int, seed: int,
+            listing: list[str] | None = None) -> Counter:
+    """The counts the report prints (see the module's docstring); ``listing`` gets a line per
+    move losing a man by force (the game, the move, the loss, the coach's note)."""
     counts: Counter = Counter()
     rng = random.Random(seed)
     losses = Losses(moves_depth)
-    for game in games:
+    for number, game in enumerate(games, 1):
         rows = losses.game(game, rng)
         shipped = annotate(game, kb=kb, check=DeepCheck(per_check=None))
         shallow = annotate(game, kb=kb, check=DeepCheck(per_check=None, deepest=0))
@@ -148,9 +159,15 @@ def measure(games: Sequence[Game], kb, moves_depth: int, judge: int, seed: int) 
             counts["lost noted"] += note is not None
             counts["lost named"] += note is not None and note.rule is not None
             before, after = game.positions[ply], game.positions[ply + 1]
-            counts["lost kb"] += (row["best"] in named_moves(kb, before)
-                                  or (row["reply"] is not None
-                                      and row["reply"] in named_moves(kb, after)))
+            named = (row["best"] in named_moves(kb, before)
+                     or (row["reply"] is not None and row["reply"] in named_moves(kb, after)))
+            counts["lost kb"] += named
+            if listing is not None:
+                said = (f"{note.kind}" + (f" ({note.rule.id})" if note.rule is not None else "")
+                        if note is not None else "no note")
+                listing.append(f"game {number}, {move_number(game, ply)}: loses "
+                               f"{row['loss'] / 100:.2f} men at depth {moves_depth}; coach: "
+                               f"{said}; a rule names the idea: {'yes' if named else 'no'}")
     return counts
 
 
@@ -189,12 +206,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--judge", type=int, default=JUDGE,
                    help=f"the check that judges the notes, plies (default {JUDGE})")
     p.add_argument("--seed", type=int, default=SEED, help=f"the random moves' seed ({SEED})")
+    p.add_argument("--list", action="store_true",
+                   help="list each move losing a man by force, with the coach's note")
     args = p.parse_args(argv)
     from kbdraughts.kb.knowledge import load_knowledge_base
 
     started = time.perf_counter()
     games = games_of(args.pdn)
-    counts = measure(games, load_knowledge_base(), args.moves_depth, args.judge, args.seed)
+    listing: list[str] | None = [] if args.list else None
+    counts = measure(games, load_knowledge_base(), args.moves_depth, args.judge, args.seed,
+                     listing)
+    for line in listing or ():
+        print(line)
     print(f"bench/master.py: {args.pdn}: {len(games)} games, {counts['moves']} moves; "
           f"{time.perf_counter() - started:.0f} s")
     for line in report(counts, args.moves_depth, args.judge, args.seed):
