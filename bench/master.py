@@ -1,7 +1,8 @@
 """Issue 20's target on real games: every note of the coach checked again by a deeper search, the
 moves that lose material by force counted, and the share of them the coach notes and a rule names.
 
-    python bench/master.py --pdn FILE [--moves-depth L] [--judge J] [--seed S] [--list]
+    python bench/master.py --pdn FILE [--moves-depth L] [--judge J] [--seed S] [--engine MS]
+                           [--list]
 
 Run it on any PDN collection (master games typed from a tournament book, a club's games). The
 figures, each beside its anchor from the same run:
@@ -23,7 +24,10 @@ figures, each beside its anchor from the same run:
   (default 18, beyond the coach's deepest 16); by kind. Anchors: the coach confirming at depth
   10 only (before issue 20's master games), and every claim proved at its horizon (what it
   would write without a deep check), judged the same way; and how many of the error notes fall
-  on moves losing a man by force at depth ``L``.
+  on moves losing a man by force at depth ``L``. ``--engine MS``: each note judged too by the
+  engine's own search (level 4's evaluation and reductions, ``MS`` a position, so not the
+  same on every machine): an error's move three quarters of a man worse than the best move,
+  a combination three quarters of a man up.
 """
 
 from __future__ import annotations
@@ -36,10 +40,12 @@ from collections import Counter
 from typing import Sequence
 
 from kbdraughts.ai.coach import (
-    ALLOWED, ERRORS, LOSES, MISSED, PLAYED, Note, _Coach, _Proved, annotate, named_moves,
+    ALLOWED, CONFIRM, ERRORS, LOSES, MISSED, PLAYED, Note, _Coach, _Proved, annotate,
+    named_moves,
 )
 from kbdraughts.ai.deep_check import DeepCheck
-from kbdraughts.ai.proof import GAME
+from kbdraughts.ai.engine import Engine
+from kbdraughts.ai.proof import GAME, prove
 from kbdraughts.board import BLACK, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
@@ -111,6 +117,23 @@ def proved_of(game: Game, note: Note) -> _Proved:
     return _Proved(note, before, move, ())
 
 
+def engine_holds(searcher, game: Game, note: Note, ms: int) -> bool:
+    """Whether the engine's own search (its full evaluation, ``ms`` a position) agrees with
+    ``note``: an error's move three quarters of a man worse than the best move (its score
+    before the move against after it), a combination's move three quarters of a man up."""
+    before, after = game.positions[note.ply], game.positions[note.ply + 1]
+
+    def score(pos) -> int:
+        if not legal_moves(pos):
+            return -GAME
+        return int(max(-GAME, min(GAME, searcher.search(pos, movetime_ms=ms).score)))
+
+    played = -score(after)
+    if note.kind == PLAYED:
+        return played - prove(before, before.side, 0).value >= CONFIRM
+    return score(before) - played >= CONFIRM
+
+
 def claim_key(note: Note) -> tuple:
     return note.ply, note.kind, note.line[0]
 
@@ -124,12 +147,14 @@ def move_number(game: Game, ply: int) -> str:
 
 
 def measure(games: Sequence[Game], kb, moves_depth: int, judge: int, seed: int,
-            listing: list[str] | None = None) -> Counter:
+            listing: list[str] | None = None, engine_ms: int = 0) -> Counter:
     """The counts the report prints (see the module's docstring); ``listing`` gets a line per
-    move losing a man by force (the game, the move, the loss, the coach's note)."""
+    move losing a man by force (the game, the move, the loss, the coach's note);
+    ``engine_ms``: each note also judged by the engine's own search, that long a position."""
     counts: Counter = Counter()
     rng = random.Random(seed)
     losses = Losses(moves_depth)
+    engine = Engine(level=4).searcher if engine_ms else None
     for number, game in enumerate(games, 1):
         rows = losses.game(game, rng)
         shipped = annotate(game, kb=kb, check=DeepCheck(per_check=None))
@@ -141,6 +166,8 @@ def measure(games: Sequence[Game], kb, moves_depth: int, judge: int, seed: int,
         for note in claims + shallow + shipped:
             if claim_key(note) not in held:
                 held[claim_key(note)] = judged.confirm(proved_of(game, note)) is not None
+        for note in shipped if engine is not None else ():
+            counts["engine held", note.kind] += engine_holds(engine, game, note, engine_ms)
         for what, notes in (("shipped", shipped), ("shallow", shallow), ("proved", claims)):
             for note in notes:
                 counts[what, note.kind] += 1
@@ -175,7 +202,8 @@ def _share(part: int, whole: int) -> str:
     return f"{part} of {whole} ({100 * part / whole if whole else 0:.0f}%)"
 
 
-def report(counts: Counter, moves_depth: int, judge: int, seed: int) -> list[str]:
+def report(counts: Counter, moves_depth: int, judge: int, seed: int, engine_ms: int = 0
+           ) -> list[str]:
     """The figures, each beside its anchor."""
     lost = counts["lost"]
     lines = [
@@ -195,6 +223,12 @@ def report(counts: Counter, moves_depth: int, judge: int, seed: int) -> list[str
         lines.append(f"{words}: held at depth {judge}: {_share(held, total)} ({kinds}); "
                      f"error notes on a move losing a man at depth {moves_depth}: "
                      f"{_share(counts[what + ' on a loss'], counts[what + ' errors'])}")
+    if any(k[0] == "engine held" for k in counts if isinstance(k, tuple)):
+        total = sum(counts["shipped", k] for k in KINDS)
+        held = sum(counts["engine held", k] for k in KINDS)
+        kinds = ", ".join(f"{k} {counts['engine held', k]}/{counts['shipped', k]}" for k in KINDS)
+        lines.append(f"notes written, held by the engine's own search (level 4's evaluation, "
+                     f"{engine_ms} ms a position): {_share(held, total)} ({kinds})")
     return lines
 
 
@@ -206,6 +240,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--judge", type=int, default=JUDGE,
                    help=f"the check that judges the notes, plies (default {JUDGE})")
     p.add_argument("--seed", type=int, default=SEED, help=f"the random moves' seed ({SEED})")
+    p.add_argument("--engine", type=int, default=0, metavar="MS",
+                   help="also judge each note by the engine's own search, MS a position "
+                   "(default 0: not)")
     p.add_argument("--list", action="store_true",
                    help="list each move losing a man by force, with the coach's note")
     args = p.parse_args(argv)
@@ -215,12 +252,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = games_of(args.pdn)
     listing: list[str] | None = [] if args.list else None
     counts = measure(games, load_knowledge_base(), args.moves_depth, args.judge, args.seed,
-                     listing)
+                     listing, args.engine)
     for line in listing or ():
         print(line)
     print(f"bench/master.py: {args.pdn}: {len(games)} games, {counts['moves']} moves; "
           f"{time.perf_counter() - started:.0f} s")
-    for line in report(counts, args.moves_depth, args.judge, args.seed):
+    for line in report(counts, args.moves_depth, args.judge, args.seed, args.engine):
         print(line)
     return 0
 
