@@ -300,3 +300,17 @@ def test_no_time_to_look_deeper_keeps_the_note_at_the_depth_it_was_confirmed(kb)
     check.renew()
     deeper = coach.deepen(proved, note, 12)
     assert deeper is not None and deeper.depth == 12 and check.confirmed == 1
+
+
+def test_a_review_stopped_while_it_looks_deeper_keeps_its_notes_as_confirmed(kb):
+    class StopAfter:  # the proof and the first confirmation run, then the stop is seen
+        def __init__(self, calls: int):
+            self.calls = calls
+
+        def is_set(self) -> bool:
+            self.calls -= 1
+            return self.calls < 0
+
+    game = game_of(LOSES_TWO, "a7-b6")
+    [note] = annotate(game, kb=kb, stop=StopAfter(2), check=DeepCheck(per_check=None))
+    assert note.kind == LOSES and note.depth == 10

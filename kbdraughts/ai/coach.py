@@ -378,23 +378,22 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
     kb = load_default_kb() if kb is None else kb
     check = DeepCheck() if check is None else check
     coach = _Coach(game, kb, check)
+    stopped = stop.is_set if stop is not None else lambda: False
     proved: list[_Proved] = []
     for ply in range(len(game.moves)):
-        if stop is not None and stop.is_set():
+        if stopped():
             break
         if side is None or game.positions[ply].side == side:
             proved += coach.proved(ply)
     kept: list[tuple[_Proved, Note]] = []
     for p in proved:
-        if stop is not None and stop.is_set():
+        if stopped():
             break
         note = coach.confirm(p)
         if note is not None:
             kept.append((p, note))
     # deeper while the budget lasts: a man won in 10 plies can be given back in 14
     for depth in check.deeper():
-        if check.spent or (stop is not None and stop.is_set()):
-            break
-        deeper = [(p, coach.deepen(p, note, depth)) for p, note in kept]
+        deeper = [(p, note if stopped() else coach.deepen(p, note, depth)) for p, note in kept]
         kept = [(p, note) for p, note in deeper if note is not None]
     return [note for _, note in kept]
