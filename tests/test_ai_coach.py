@@ -254,3 +254,63 @@ def test_a_king_is_weighed_as_two_and_a_half_men():
         "the game"]
     assert prove(parse_fen("W:Wg7:Bh2"), WHITE, 1).value == 150  # g7-h8 crowns: a king now
     assert Claim(GAIN).words() == "wins a man"
+
+
+# -- notes confirmed at depth 10 and refuted deeper: master games (1st USSR championship, 1924)
+
+#: Ivanov-Sokolov, before 17. d6-c7: the shot f6-e5 d4:f6 b6:d4:f2 nets Black a man, and the
+#: search confirms it at depth 10 and 12; at 14 every White move is three men down or more,
+#: d6-c7 half a man worse than the best: no man lost by the move.
+IVANOV_SOKOLOV = "W:Wg1,d2,c3,e3,d4,c5,d6:Bh4,a5,b6,f6,h6,a7,e7,d8,f8"
+#: Mirotin-Kukuev, before 38. c3-d4: g7-f8 crowns (a man and a half by material, proved in 2
+#: plies, confirmed at depth 10); at depth 12 Black's king wins it back.
+MIROTIN_KUKUEV = "W:Wc3,a5,g7:Bf4,d6,Ka7"
+
+
+@pytest.mark.parametrize("fen, played, kind", [
+    (IVANOV_SOKOLOV, "d6-c7", ALLOWED), (MIROTIN_KUKUEV, "c3-d4", MISSED)])
+def test_a_note_a_deeper_search_refutes_is_withdrawn(kb, fen, played, kind):
+    game = game_of(fen, played)
+    shallow = DeepCheck(per_check=None, depth=10, deepest=10)  # the coach before 1924's games
+    [note] = annotate(game, kb=kb, check=shallow)
+    assert note.kind == kind and note.depth == 10 and shallow.confirmed == 1
+    check = DeepCheck(per_check=None, depth=10)  # then searched again to 16 plies
+    assert list(check.deeper()) == [12, 14, 16]
+    assert annotate(game, kb=kb, check=check) == []
+    assert (check.confirmed, check.refuted) == (0, 1)
+
+
+def test_a_note_that_holds_deeper_says_how_deep_it_was_confirmed(kb):
+    [note] = annotate(game_of(LOSES_TWO, "a7-b6"), kb=kb, check=DeepCheck(per_check=None))
+    assert note.kind == LOSES and note.depth == 16
+    assert "confirmed at depth 16:" in note.words(verbose=True)
+
+
+def test_no_time_to_look_deeper_keeps_the_note_at_the_depth_it_was_confirmed(kb):
+    from kbdraughts.ai.coach import _Coach
+
+    check = DeepCheck(seconds=60.0, per_check=None, depth=10)
+    coach = _Coach(game_of(LOSES_TWO, "a7-b6"), kb, check)
+    [proved] = coach.proved(0)
+    note = coach.confirm(proved)
+    assert note is not None and note.depth == 10
+    check.left = 0.0  # the budget spent: the deeper search cannot start, nor be counted
+    assert coach.deepen(proved, note, 12) is note
+    assert (check.confirmed, check.refuted, check.refused) == (1, 0, 0)
+    check.renew()
+    deeper = coach.deepen(proved, note, 12)
+    assert deeper is not None and deeper.depth == 12 and check.confirmed == 1
+
+
+def test_a_review_stopped_while_it_looks_deeper_keeps_its_notes_as_confirmed(kb):
+    class StopAfter:  # the proof and the first confirmation run, then the stop is seen
+        def __init__(self, calls: int):
+            self.calls = calls
+
+        def is_set(self) -> bool:
+            self.calls -= 1
+            return self.calls < 0
+
+    game = game_of(LOSES_TWO, "a7-b6")
+    [note] = annotate(game, kb=kb, stop=StopAfter(2), check=DeepCheck(per_check=None))
+    assert note.kind == LOSES and note.depth == 10

@@ -17,11 +17,12 @@ No false note. Every note is
 1. *proved*: an exhaustive material minimax (:mod:`kbdraughts.ai.proof`, a king counted as
    2.5 men) over ``HORIZONS`` plies after the move and every capture after them shows the
    loss (or gain) of at least a man, against the best of the other moves; then
-2. *confirmed*: the alpha-beta search on the same material, as deep as the budget allows
-   (:mod:`kbdraughts.ai.deep_check`, 8 to 12 plies on the native core), still finds at
-   least ``CONFIRM`` (three quarters of a man) at stake, the move and its alternative
-   searched to one depth. A claim the deep search refutes, or one the budget cannot check,
-   is not written.
+2. *confirmed*: the alpha-beta search on the same material (:mod:`kbdraughts.ai.deep_check`,
+   10 plies on the native core) still finds at least ``CONFIRM`` (three quarters of a man)
+   at stake, the move and its alternative searched to one depth; then, while the budget
+   lasts, the notes confirmed are searched again two plies deeper at a time, to 16 plies,
+   and a note a deeper search refutes is withdrawn. A claim the deep search refutes, or one
+   the budget cannot check, is not written.
 
 Which moves are looked at closely is decided by a screen (the same search, shallow, on every
 position): a move whose screen shows no change of material gets no note. The rule's file and
@@ -45,7 +46,7 @@ from typing import Any, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.claims import DANGER, GAIN, claim_of, holds_weighed
-from kbdraughts.ai.deep_check import DeepCheck
+from kbdraughts.ai.deep_check import Comparison, DeepCheck
 from kbdraughts.ai.explain import rule_place
 from kbdraughts.ai.proof import GAME, at_least, men_amount, prove
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
@@ -312,8 +313,43 @@ class _Coach:
     def confirm(self, proved: _Proved) -> Note | None:
         """The note with the deep search's depth and figure, or None when the search (at
         the depth the time allows) does not find at least CONFIRM at stake."""
+        found = self._at_stake(proved, None)
+        if found is None:
+            return None
+        deep, at_stake = found
+        if at_stake < CONFIRM:
+            self.check.refuted += 1
+            return None
+        self.check.confirmed += 1
+        return self._confirmed(proved.note, deep.depth, at_stake)
+
+    def deepen(self, proved: _Proved, note: Note, depth: int) -> Note | None:
+        """``note`` searched again ``depth`` plies deep: with the new depth and figure, or
+        None when that search refutes it (counted refuted, no longer confirmed); as it was
+        when the budget is spent or the search reaches no deeper than the note's depth."""
+        refused = self.check.refused
+        found = None if self.check.spent else self._at_stake(proved, depth)
+        self.check.refused = refused  # a deeper look refused: the note keeps its depth
+        if found is None or found[0].depth <= note.depth:  # a decided game: known already
+            return note
+        deep, at_stake = found
+        if at_stake < CONFIRM:
+            self.check.confirmed -= 1
+            self.check.refuted += 1
+            return None
+        return self._confirmed(proved.note, deep.depth, at_stake)
+
+    def _confirmed(self, note: Note, depth: int, at_stake: int) -> Note:
+        """``note`` as the deep search confirmed it: the amount no more than it found."""
+        amount = min(note.amount, at_stake) if at_stake < GAME // 2 else note.amount
+        return replace(note, amount=amount - amount % (PROVED // 2), depth=depth,
+                       deep=at_stake)
+
+    def _at_stake(self, proved: _Proved, depth: int | None) -> tuple[Comparison, int] | None:
+        """The deep search's comparison (``depth`` plies, default the check's) and the
+        material it finds at stake for the claim; None when the search could not be made."""
         note, before = proved.note, proved.before
-        deep = self.check.compare(before, proved.first, proved.others)
+        deep = self.check.compare(before, proved.first, proved.others, depth)
         if deep is None:
             return None
         try:
@@ -328,13 +364,7 @@ class _Coach:
             at_stake = min(first - base, first - (other if other is not None else base))
         else:  # PLAYED: the move wins
             at_stake = first - base
-        if at_stake < CONFIRM:
-            self.check.refuted += 1
-            return None
-        self.check.confirmed += 1
-        amount = min(note.amount, at_stake) if at_stake < GAME // 2 else note.amount
-        return replace(note, amount=amount - amount % (PROVED // 2), depth=deep.depth,
-                       deep=at_stake)
+        return deep, at_stake
 
 
 def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = None,
@@ -348,17 +378,22 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
     kb = load_default_kb() if kb is None else kb
     check = DeepCheck() if check is None else check
     coach = _Coach(game, kb, check)
+    stopped = stop.is_set if stop is not None else lambda: False
     proved: list[_Proved] = []
     for ply in range(len(game.moves)):
-        if stop is not None and stop.is_set():
+        if stopped():
             break
         if side is None or game.positions[ply].side == side:
             proved += coach.proved(ply)
-    notes: list[Note] = []
+    kept: list[tuple[_Proved, Note]] = []
     for p in proved:
-        if stop is not None and stop.is_set():
+        if stopped():
             break
         note = coach.confirm(p)
         if note is not None:
-            notes.append(note)
-    return notes
+            kept.append((p, note))
+    # deeper while the budget lasts: a man won in 10 plies can be given back in 14
+    for depth in check.deeper():
+        deeper = [(p, note if stopped() else coach.deepen(p, note, depth)) for p, note in kept]
+        kept = [(p, note) for p, note in deeper if note is not None]
+    return [note for _, note in kept]
