@@ -151,6 +151,7 @@ class Sampled:
     wrong: list[int] = field(default_factory=list)  # indices that disagree
     seconds: float = 0.0
     problem: str = ""  # the table or one it depends on is missing or damaged: not checked
+    first_claim: tuple[int, int] | None = None  # the table's (value, distance) of wrong[0]
 
 
 def check_folder(pieces: int, n: int, seed: int, folder: Path,
@@ -170,7 +171,9 @@ def check_folder(pieces: int, n: int, seed: int, folder: Path,
         else:
             indices = sample(m, n, seed)
             wrong = disagreements(table, tables, indices, native)
-            result = Sampled(m, len(indices), wrong, time.perf_counter() - start)
+            first = (table.value(wrong[0]), table.distance(wrong[0])) if wrong else None
+            result = Sampled(m, len(indices), wrong, time.perf_counter() - start,
+                             first_claim=first)
             tables[m] = Table(m, table.values, b"")  # the tables after it read the values
         done.append(result)
         if on_table:
