@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kbdraughts.egdb import build, check, store
+from kbdraughts.board import Position, legal_moves, play
+from kbdraughts.egdb import build, check, reference, store
 from kbdraughts.egdb.index import MAX_PIECES, Material, materials, rank, size, unrank
 from kbdraughts.egdb.store import DRAW, LOSS, WIN, Table
 from kbdraughts.native import core
@@ -57,6 +58,36 @@ def test_the_tables_agree_with_an_exhaustive_search(tables, m: Material) -> None
     # The pure search, the reference, on the tables the pure solver can build too.
     wrong = check.disagreements(tables[m], tables, check.sample(m, SAMPLES, 21), native=False)
     assert wrong == [], f"{len(wrong)} disagree, first index {wrong[:1]}"
+
+
+def plain(pos: Position, plies: int, tables: dict[Material, Table]) -> int:
+    """The search's definition, without a memo or a shortcut: the minimax of every line."""
+    moves = legal_moves(pos)
+    if not moves:
+        return LOSS
+    if plies <= 0:
+        return check.UNDECIDED
+    results = [reference.converted(play(pos, m), tables) if m.captured or m.crowned
+               else plain(play(pos, m), plies - 1, tables) for m in moves]
+    if LOSS in results:
+        return WIN
+    return LOSS if all(v == WIN for v in results) else check.UNDECIDED
+
+
+def test_the_memo_answers_as_the_plain_minimax_does(tables) -> None:
+    # The memo keeps bounds per position, not answers per depth: asked in a random order of
+    # depths, it must still answer every question as the minimax without it.
+    rng, seen = random.Random(8), set()
+    for m in (Material(0, 2, 0, 1), Material(1, 1, 0, 1), Material(2, 0, 0, 1),
+              Material(0, 1, 2, 0)):
+        search = check.Search({s: tables[s] for s in build.sources(m)})
+        questions = [(unrank(m, i), plies) for i in rng.sample(range(size(m)), 25)
+                     for plies in range(6)]
+        rng.shuffle(questions)
+        found = [search(pos, plies) for pos, plies in questions]
+        assert found == [plain(pos, plies, tables) for pos, plies in questions]
+        seen.update(found)
+    assert seen == {WIN, LOSS, check.UNDECIDED}
 
 
 @pytest.mark.parametrize("native_search", BOTH)

@@ -34,6 +34,7 @@ from kbdraughts.egdb.store import DRAW, LOSS, WIN, Table
 from kbdraughts.native import core as _core
 
 UNDECIDED = 0
+NEVER = 1 << 30
 #: Positions the pure search remembers before it forgets them all (a bound on its memory).
 MEMO_LIMIT = 1_000_000
 #: The native memo: 2**22 slots of 20 bytes, 80 MiB, allocated once a call and freed after.
@@ -43,11 +44,19 @@ SLOT_BITS = 22
 class Search:
     """Whether the side to move wins, or loses, by force within ``plies`` plies: a capture or
     a crowning ends a line with the value ``tables`` give after it. Neither: UNDECIDED (a
-    draw, or a decision further away)."""
+    draw, or a decision further away).
+
+    Both questions are monotone in ``plies``: won (lost) within some number, it is so within
+    every larger one; not won within some, it was not within any smaller one (by induction on
+    plies: a conversion's value does not depend on them). So the memo keeps, per question and
+    position, the fewest plies at which it held and the most at which it did not, and answers
+    every number outside that gap without a search."""
 
     def __init__(self, tables: Mapping[Material, Table]) -> None:
         self.tables = tables
-        self.memo: dict[tuple[int, Position, int], bool] = {}
+        #: (question, position) -> [fewest plies where it held (NEVER: none), 1 + most where
+        #: it did not (0: none)]
+        self.memo: dict[tuple[int, Position], list[int]] = {}
 
     def __call__(self, pos: Position, plies: int) -> int:
         """WIN, LOSS or UNDECIDED within ``plies``."""
@@ -61,31 +70,44 @@ class Search:
         """No move, or every move leads to the opponent's win within ``plies - 1``."""
         return self._proved(LOSS, pos, plies)
 
-    def _proved(self, kind: int, pos: Position, plies: int) -> bool:
-        key = (kind, pos, plies)
-        if key not in self.memo:
-            if len(self.memo) >= MEMO_LIMIT:
-                self.memo.clear()
-            self.memo[key] = self._prove(kind, pos, plies)
-        return self.memo[key]
+    def _recall(self, kind: int, pos: Position, plies: int) -> bool | None:
+        """What the memo knows of the question within ``plies``: None when nothing."""
+        known = self.memo.get((kind, pos)) if plies > 0 else None
+        if known is None:
+            return None
+        return True if plies >= known[0] else False if plies < known[1] else None
 
-    def _prove(self, kind: int, pos: Position, plies: int) -> bool:
+    def _proved(self, kind: int, pos: Position, plies: int) -> bool:
+        known = self._recall(kind, pos, plies)
+        if known is not None:
+            return known
         moves = legal_moves(pos)
         if not moves:
             return kind == LOSS
         if plies <= 0:
             return False
-        # won: some move leads to a child lost; lost: every move leads to a child won.
-        child_kind = LOSS if kind == WIN else WIN
-        for move in moves:
-            child = play(pos, move)
-            if move.captured or move.crowned:
-                hit = converted(child, self.tables) == child_kind
-            else:
-                hit = self._proved(child_kind, child, plies - 1)
-            if hit == (kind == WIN):
-                return hit  # won: one such move is enough; lost: one escape refutes it
-        return kind == LOSS
+        # won: some move leads to a child lost; lost: every move leads to a child won. What
+        # the memo and the tables know of the children is asked first: it may decide at once.
+        child_kind, deciding = (LOSS, True) if kind == WIN else (WIN, False)
+        children = [(play(pos, move), bool(move.captured or move.crowned)) for move in moves]
+        decided = any((converted(child, self.tables) == child_kind if converts
+                       else self._recall(child_kind, child, plies - 1)) == deciding
+                      for child, converts in children)
+        if not decided:  # a conversion was known in the first pass, and decided not
+            decided = any(not converts and self._proved(child_kind, child, plies - 1) == deciding
+                          for child, converts in children)
+        result = deciding if decided else not deciding
+        self._remember(kind, pos, plies, result)
+        return result
+
+    def _remember(self, kind: int, pos: Position, plies: int, result: bool) -> None:
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        known = self.memo.setdefault((kind, pos), [NEVER, 0])
+        if result:
+            known[0] = min(known[0], plies)
+        else:
+            known[1] = max(known[1], plies + 1)
 
 
 def agrees(search: Search, pos: Position, value: int, plies: int, horizon: int) -> bool:
