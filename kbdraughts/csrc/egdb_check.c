@@ -12,9 +12,12 @@
  * larger number; not won within some, it was not within any smaller one (by induction on plies:
  * a conversion's value does not depend on them). So one slot per position holds all that is
  * known of it: for each question the fewest plies at which it held and the most at which it did
- * not. The slots are a hash table of a fixed size, 2**bits of 20 bytes allocated once a call (the
- * bound on memory: 80 MiB at the default 22 bits) with the move lists (16 KiB a ply) and freed
- * before it returns; a slot overwritten when its bucket is full costs time, never correctness.
+ * not. The slots are a hash table of a fixed size, 2**bits buckets of 64 bytes (three slots, a
+ * cache line) allocated once a call, with the moves and children of each ply (32 KiB a ply, 8
+ * MiB at most), and freed before it returns: the bound on memory. check.py sizes it to hold every
+ * position of the table (the memo holds no other), 512 MiB for the largest of 5 pieces. A slot
+ * overwritten when its bucket is full costs time, never correctness; the hash must spread the
+ * positions well for that to be rare (a weak one cost a hundredfold here).
  * Before it searches a child, a node asks what the memo and the tables already know of all its
  * children, which often decides it at once. */
 #define PY_SSIZE_T_CLEAN
@@ -24,7 +27,7 @@
 #include "egdb.h"
 
 #define NONE 0xFF  /* no plies known */
-#define BUCKET 4   /* slots tried for one position */
+#define BUCKET 3   /* slots tried for one position: a cache line */
 #define MAX_PLIES 250
 
 /* -- the index, after egdb/index.py ----------------------------------------------------------- */
@@ -97,50 +100,67 @@ typedef struct {
     uint8_t yes[2]; /* the fewest plies at which it was won (lost): NONE when never found */
     uint8_t no[2];  /* 1 + the most plies at which it was not won (not lost): 0 when never */
 } Memo;
-_Static_assert(sizeof(Memo) == 20, "a slot is 20 bytes: the memory bound says so");
+
+/* The slots a position may take: one cache line, so a look-up costs one miss at most. */
+typedef struct {
+    Memo slot[BUCKET];
+    uint32_t spare;
+} Bucket;
+_Static_assert(sizeof(Bucket) == 64, "a bucket is a cache line: the memory bound says so");
+
+/* One ply of the search: its moves and the positions they lead to. */
+typedef struct {
+    MoveList list;
+    Pos kids[MAX_MOVES];
+} Level;
 
 typedef struct {
     const Tables *t;
-    Memo *slots;
-    uint64_t mask;   /* slots - 1 */
-    MoveList *lists; /* one per ply of the deepest search */
-    int missing;     /* a conversion found no table: the search is void */
+    Bucket *buckets;
+    uint64_t mask;  /* buckets - 1 */
+    Level *levels;  /* one per ply of the deepest search */
+    int missing;    /* a conversion found no table: the search is void */
 } Check;
 
-static Memo *bucket_of(const Check *c, uint32_t w, uint32_t b, uint32_t k, int side,
-                       uint64_t *h)
+/* splitmix64's finaliser: every bit of x moves about half the bits of the result (a plain
+ * product would leave the low bits, the bucket's index, blind to the high squares). */
+static uint64_t mix(uint64_t x)
 {
-    *h = ((uint64_t)w << 32 | b) * 0x9E3779B97F4A7C15ULL
-         ^ ((uint64_t)k << 1 | (uint64_t)side) * 0xC2B2AE3D27D4EB4FULL;
-    *h ^= *h >> 31;
-    return &c->slots[*h & c->mask & ~(uint64_t)(BUCKET - 1)];
+    x = (x ^ x >> 30) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ x >> 27) * 0x94D049BB133111EBULL;
+    return x ^ x >> 31;
+}
+
+static Bucket *bucket_of(const Check *c, uint32_t w, uint32_t b, uint32_t k, int side)
+{
+    return &c->buckets[mix(((uint64_t)w << 32 | b) ^ mix((uint64_t)k << 1 | (uint64_t)side))
+                       & c->mask];
 }
 
 /* The slot of a position, or NULL when it has none. */
-static const Memo *find(const Check *c, uint32_t w, uint32_t b, uint32_t k, int side)
+static Memo *find(const Check *c, uint32_t w, uint32_t b, uint32_t k, int side)
 {
-    uint64_t h;
-    const Memo *bucket = bucket_of(c, w, b, k, side, &h);
-    for (int i = 0; i < BUCKET; i++)
-        if (bucket[i].white == w && bucket[i].black == b && bucket[i].kings == k
-            && bucket[i].side == side)
-            return &bucket[i];
+    Bucket *bucket = bucket_of(c, w, b, k, side);
+    for (int i = 0; i < BUCKET; i++) {
+        Memo *s = &bucket->slot[i];
+        if (s->white == w && s->black == b && s->kings == k && s->side == side)
+            return s;
+    }
     return NULL;
 }
 
 /* The slot of a position, made when it has none: a free one of its bucket, or when the bucket
- * is full one overwritten. */
+ * is full one of them overwritten (which one, by the position: no order of the search favoured). */
 static Memo *slot_for(Check *c, uint32_t w, uint32_t b, uint32_t k, int side)
 {
-    Memo *s = (Memo *)find(c, w, b, k, side);
+    Memo *s = find(c, w, b, k, side);
     if (s)
         return s;
-    uint64_t h;
-    Memo *bucket = bucket_of(c, w, b, k, side, &h);
-    s = &bucket[h >> 62];
+    Bucket *bucket = bucket_of(c, w, b, k, side);
+    s = &bucket->slot[(w ^ b ^ k) % BUCKET];
     for (int i = BUCKET - 1; i >= 0; i--)
-        if (!bucket[i].white) /* a position always has white pieces: a free slot */
-            s = &bucket[i];
+        if (!bucket->slot[i].white) /* a position always has white pieces: a free slot */
+            s = &bucket->slot[i];
     *s = (Memo){w, b, k, (uint8_t)side, {NONE, NONE}, {0, 0}};
     return s;
 }
@@ -184,25 +204,28 @@ static int proved(Check *c, int kind, const Pos *p, int plies, int level)
         return 1;
     if (known && plies < known->no[kind])
         return 0;
-    MoveList *l = &c->lists[level];
+    Level *at = &c->levels[level];
+    MoveList *l = &at->list;
     gen_legal(p, l);
     if (!l->n)
         return kind == LOST;
     if (plies <= 0)
         return 0;
+    for (int i = 0; i < l->n; i++) { /* the children's slots fetched from memory together */
+        at->kids[i] = play(p, &l->moves[i]);
+        __builtin_prefetch(bucket_of(c, dark(at->kids[i].white), dark(at->kids[i].black),
+                                     dark(at->kids[i].kings), at->kids[i].side));
+    }
     /* won: some move leads to a child lost; lost: every move leads to a child won. What the
      * memo and the tables know of the children is asked first: it may decide at once. */
     int child = kind == WON ? LOST : WON, deciding = kind == WON, result = kind == LOST;
-    for (int i = 0; i < l->n && result != deciding; i++) {
-        Pos q = play(p, &l->moves[i]);
-        if (recall(c, &l->moves[i], &q, child, plies - 1) == deciding)
+    for (int i = 0; i < l->n && result != deciding; i++)
+        if (recall(c, &l->moves[i], &at->kids[i], child, plies - 1) == deciding)
             result = deciding;
-    }
-    for (int i = 0; i < l->n && result != deciding && !c->missing; i++) {
-        Pos q = play(p, &l->moves[i]);
-        if (!converts(&l->moves[i]) && proved(c, child, &q, plies - 1, level + 1) == deciding)
+    for (int i = 0; i < l->n && result != deciding && !c->missing; i++)
+        if (!converts(&l->moves[i])
+            && proved(c, child, &at->kids[i], plies - 1, level + 1) == deciding)
             result = deciding; /* a conversion was known in the first pass, and decided not */
-    }
     /* The recursion may have given this position's slot to another: looked up again. */
     Memo *s = slot_for(c, w, b, k, p->side);
     if (result && plies < s->yes[kind])
@@ -314,10 +337,10 @@ static PyObject *py_egdb_check(PyObject *self, PyObject *args)
         || !to_material(mo, &m))
         return NULL;
     Py_ssize_t n = PyList_GET_SIZE(positions);
-    if (PyList_GET_SIZE(claims) != n || horizon < 0 || horizon > MAX_PLIES || bits < 4
-        || bits > 30) {
+    if (PyList_GET_SIZE(claims) != n || horizon < 0 || horizon > MAX_PLIES || bits < 1
+        || bits > 26) {
         PyErr_SetString(PyExc_ValueError, "a claim per position, a horizon of 0..250 plies "
-                        "and 4..30 bits of slots are needed");
+                        "and 1..26 bits of buckets are needed");
         return NULL;
     }
     Py_ssize_t nheld = 0;
@@ -331,10 +354,13 @@ static PyObject *py_egdb_check(PyObject *self, PyObject *args)
     else if (other_tables(dict, &m, &t, held, &nheld)
              && to_claims(positions, claims, &m, pos, value, plies, &deepest)) {
         int depth = deepest > horizon ? deepest : horizon;
-        c.slots = PyMem_RawCalloc((size_t)c.mask + 1, sizeof(Memo));
-        c.lists = PyMem_RawMalloc(sizeof(MoveList) * (size_t)(depth + 1));
+        size_t memo = sizeof(Bucket) * ((size_t)c.mask + 1);
+        c.buckets = aligned_alloc(sizeof(Bucket), memo);
+        c.levels = PyMem_RawMalloc(sizeof(Level) * (size_t)(depth + 1));
+        if (c.buckets)
+            memset(c.buckets, 0, memo);
         out = PyBytes_FromStringAndSize(NULL, n);
-        if (out && (!c.slots || !c.lists)) {
+        if (out && (!c.buckets || !c.levels)) {
             Py_CLEAR(out);
             PyErr_NoMemory();
         }
@@ -346,8 +372,8 @@ static PyObject *py_egdb_check(PyObject *self, PyObject *args)
     PyMem_Free(held);
     PyMem_Free(pos);
     PyMem_Free(value);
-    PyMem_RawFree(c.slots);
-    PyMem_RawFree(c.lists);
+    free(c.buckets);
+    PyMem_RawFree(c.levels);
     return out;
 }
 
@@ -370,7 +396,7 @@ void egdb_check_init(void) { binomials(); }
 
 PyMethodDef EGDB_CHECK_METHODS[] = {
     {"egdb_check", py_egdb_check, METH_VARARGS,
-     "egdb_check(material, positions, claims, tables, horizon, slot_bits) -> bytes: 1 where "
+     "egdb_check(material, positions, claims, tables, horizon, bucket_bits) -> bytes: 1 where "
      "egdb/check.py's agrees holds; tables: {material: values} of the other tables"},
     {"egdb_check_rank", py_egdb_rank, METH_O, "egdb/index.py's rank, as the check reads it"},
     {NULL}};

@@ -37,8 +37,15 @@ UNDECIDED = 0
 NEVER = 1 << 30
 #: Positions the pure search remembers before it forgets them all (a bound on its memory).
 MEMO_LIMIT = 1_000_000
-#: The native memo: 2**22 slots of 20 bytes, 80 MiB, allocated once a call and freed after.
-SLOT_BITS = 22
+#: The native memo's size: 2**bits buckets of three positions (64 bytes), room for every position
+#: of the table (the memo holds none of another), at most 2**23 buckets, 512 MiB, for the largest
+#: of 5 pieces. Allocated once a call and freed before it returns.
+MIN_BUCKET_BITS, MAX_BUCKET_BITS = 10, 23
+
+
+def bucket_bits(m: Material) -> int:
+    """The native memo's size for ``m``'s table: a slot for each of its positions."""
+    return max(MIN_BUCKET_BITS, min(MAX_BUCKET_BITS, (-(-size(m) // 3) - 1).bit_length()))
 
 
 class Search:
@@ -157,7 +164,7 @@ def disagreements(table: Table, tables: Mapping[Material, Table], indices: Itera
         claims = [(table.value(i), table.distance(i)) for i in indices]
         verdicts = _core.egdb_check(tuple(m), positions, claims,
                                     {tuple(s): t.values for s, t in others.items()}, reach,
-                                    SLOT_BITS)
+                                    bucket_bits(m))
         return [i for i, ok in zip(indices, verdicts) if not ok]
     search = Search(others)
     return [i for i in indices
