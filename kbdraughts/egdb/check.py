@@ -7,8 +7,9 @@ the value the *other* tables give after it, so the table under test is read only
 being checked. It shares nothing with the solvers (egdb.c's retrograde levels, reference.py's
 forward fixed point) but the rules of a conversion. ``csrc/egdb_check.c`` is its native twin
 (with its own index of the tables, and a memo of a fixed size); :func:`disagreements` uses it
-where the core is built, this module's :class:`Search` otherwise (some seconds for 100 positions
-of 4 pieces: the native one is for 4 and 5).
+where the core is built, this module's :class:`Search` otherwise (up to seconds a position of 4
+pieces: the native one is for 4 and 5). A draw is searched two plies past the table's longest
+win: a win longer than any the table knows would not be seen.
 
 >>> from kbdraughts.egdb import reference
 >>> m = Material(0, 1, 0, 1)
