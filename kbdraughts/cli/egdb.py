@@ -82,7 +82,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"the most pieces, 2..{MAX_PIECES} (default {DEFAULT_PIECES})")
     v.add_argument("--sample", type=whole_number("sample", 1, 10**9), metavar="N",
                    help="instead: N positions drawn from each table (all of a smaller one), "
-                   "each checked against an exhaustive search to its stated distance")
+                   "each checked against an exhaustive search to its stated distance (default: "
+                   "the consistency pass)")
     v.add_argument("--seed", type=int, default=0, metavar="S",
                    help="with --sample: which positions it draws (default 0)")
     v.set_defaults(func=run_verify)
