@@ -78,8 +78,36 @@ def test_verify_passes_and_then_names_a_damaged_table(folder, capsys) -> None:
     assert "w1m0k-b2m0k not checked: a table it depends on" in out
 
 
+def test_verify_sample_checks_each_table_against_the_search(folder, capsys) -> None:
+    assert main(["egdb", "verify", "--sample", "300", "--pieces", "3", "--seed", "7"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(materials(3)) + 1
+    assert out[0].startswith("w0m1k-b0m1k  300 checked  0 disagree  ")
+    assert out[-1].startswith(f"total: {len(materials(3))} tables, 4,800 checked, 0 disagree, ")
+
+
+def test_verify_sample_names_a_whole_table_that_lies(folder, capsys) -> None:
+    # A table whose checksum is right but whose distances are not, as a solver's fault would
+    # write it: the consistency pass and the sampled check both see it.
+    m = Material(0, 2, 0, 1)
+    table = store.read(store.path_for(folder, m))
+    distances = bytearray(table.distances)
+    won = [i for i in range(len(distances)) if table.value(i) == store.WIN]
+    for i in won:
+        distances[i] += 2
+    store.write(folder, store.Table(m, table.values, bytes(distances)))
+    assert main(["egdb", "verify", "--sample", "1000", "--pieces", "3"]) == 1
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith(m.name))
+    assert " 1,000 checked  " in line and " 0 disagree" not in line
+    assert "(first: W:WK" in line and "the table says win " in line
+    assert "w0m1k-b0m2k  1,000 checked  0 disagree" in out
+    assert out.splitlines()[-1].startswith("total: 16 tables, ")
+
+
 @pytest.mark.parametrize("argv", [["egdb"], ["egdb", "build", "--pieces", "6"],
-                                  ["egdb", "verify", "--pieces", "x"]])
+                                  ["egdb", "verify", "--pieces", "x"],
+                                  ["egdb", "verify", "--sample", "0"]])
 def test_usage_errors_exit_2_without_a_traceback(argv, capsys) -> None:
     with pytest.raises(SystemExit) as e:
         status = main(argv)

@@ -1,8 +1,5 @@
-"""The endgame tables against the theory of the endings and against an exhaustive search.
-
-The sampled check searches every line from a position to the table's stated distance (a
-minimax of its own over board.py's moves, memoised by position and plies left) and reads only
-the values of other tables after a capture or a crowning, never the table under test.
+"""The endgame tables against the theory of the endings (the sampled check against an
+exhaustive search is tests/test_egdb_check.py's).
 
 The theory, from the literature of Russian draughts (the sources are named; no page numbers
 are given where they were not checked):
@@ -24,23 +21,18 @@ are given where they were not checked):
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from pathlib import Path
 
 import pytest
 
 from kbdraughts.board import Position, captures, legal_moves, play
-from kbdraughts.egdb import build, reference
-from kbdraughts.egdb.index import Material, materials, size, unrank
+from kbdraughts.egdb import build
 from kbdraughts.egdb.probe import Database
-from kbdraughts.egdb.store import DRAW, LOSS, WIN, Table
+from kbdraughts.egdb.store import DRAW, LOSS, WIN
 from kbdraughts.notation import parse_fen
 from kbdraughts.squares import SQUARE_FILE, SQUARE_RANK, SQUARES
 
-#: Positions sampled per material of 3 pieces (the 2-piece tables are checked whole).
-SAMPLES = 2000
-UNDECIDED = 0
 MAIN_ROAD = [s for s in SQUARES if SQUARE_FILE[s] == SQUARE_RANK[s]]  # a1-h8
 OFF_ROAD = [s for s in SQUARES if s not in MAIN_ROAD]
 
@@ -58,82 +50,6 @@ def db4(tmp_path_factory: pytest.TempPathFactory) -> Database:
     if not build.native_solves():
         pytest.skip("4-piece tables need the native core")
     return Database(tmp_path_factory.mktemp("egdb4"), auto_pieces=4)
-
-
-@pytest.fixture(scope="module")
-def tables(db: Database) -> dict[Material, Table]:
-    return {m: db.table(m) for m in materials(3)}
-
-
-# --- an exhaustive search to the stated distance --------------------------------------------------
-
-
-class Search:
-    """WIN or LOSS for the side to move when forced within ``plies`` plies, else UNDECIDED; a
-    capture or a crowning ends a line with the value the other tables give after it."""
-
-    def __init__(self, tables: dict[Material, Table]) -> None:
-        self.tables = tables
-        self.memo: dict[tuple[Position, int], int] = {}
-
-    def __call__(self, pos: Position, plies: int) -> int:
-        key = (pos, plies)
-        if key not in self.memo:
-            self.memo[key] = self._search(pos, plies)
-        return self.memo[key]
-
-    def _search(self, pos: Position, plies: int) -> int:
-        moves = legal_moves(pos)
-        if not moves:
-            return LOSS
-        if plies <= 0:
-            return UNDECIDED
-        results = []
-        for move in moves:
-            child = play(pos, move)
-            if move.captured or move.crowned:
-                results.append(reference.converted(child, self.tables))
-            else:
-                results.append(self(child, plies - 1))
-        if LOSS in results:
-            return WIN
-        return LOSS if all(v == WIN for v in results) else UNDECIDED
-
-
-def agrees(search: Search, pos: Position, value: int, plies: int, horizon: int) -> bool:
-    """Whether the search finds ``value`` in exactly ``plies`` plies (a draw: nothing forced
-    within ``horizon``)."""
-    if value == DRAW:
-        return search(pos, horizon) == UNDECIDED
-    return search(pos, plies) == value and (plies == 0 or search(pos, plies - 1) != value)
-
-
-@pytest.mark.parametrize("m", materials(3), ids=lambda m: m.name)
-def test_the_tables_agree_with_an_exhaustive_search(tables, m: Material) -> None:
-    table = tables[m]
-    others = {k: t for k, t in tables.items() if k != m}
-    search = Search(others)
-    horizon = max(table.distances) + 2
-    n = size(m)
-    sample = range(n) if n <= SAMPLES else random.Random(m.name).sample(range(n), SAMPLES)
-    wrong = [i for i in sample
-             if not agrees(search, unrank(m, i), table.value(i), table.distance(i), horizon)]
-    assert wrong == [], f"{len(wrong)} of {len(sample)} disagree, first index {wrong[:1]}"
-
-
-def test_the_search_refuses_a_wrong_claim(tables) -> None:
-    # The check above is worth something only if a wrong value or distance fails it.
-    m = Material(2, 0, 0, 1)
-    table, search = tables[m], Search({k: t for k, t in tables.items() if k != m})
-    horizon = max(table.distances) + 2
-    for i in range(0, size(m), 97):
-        pos, value, plies = unrank(m, i), table.value(i), table.distance(i)
-        if value == DRAW:
-            assert not agrees(search, pos, WIN, 1, horizon)
-            assert not agrees(search, pos, LOSS, 2, horizon)
-        else:
-            assert not agrees(search, pos, value, plies + 2, horizon)
-            assert not agrees(search, pos, DRAW, 0, horizon)
 
 
 # --- the theory -------------------------------------------------------------------------------------

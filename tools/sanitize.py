@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "kbdraughts" / "csrc").glob("*.c"))
 TESTS = ["tests/test_native.py", "tests/test_board.py", "tests/test_perft.py",
          "tests/test_core_fuzz.py", "tests/test_ai_search.py", "tests/test_oracle.py",
-         "tests/test_egdb.py", "tests/test_egdb_leaves.py"]
+         "tests/test_egdb.py", "tests/test_egdb_leaves.py", "tests/test_egdb_check.py"]
 FLAGS = ["-std=c11", "-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
          "-fno-sanitize-recover=all", "-ffp-contract=off", "-Wall", "-Wextra",
          "-Wno-unused-parameter", "-Werror", "-fPIC", "-shared"]

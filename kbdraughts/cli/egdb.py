@@ -15,6 +15,10 @@ Output formats are relied upon by other programs; keep them exactly:
 - ``egdb verify [--pieces N]``: one line per table, ``NAME ok`` or ``NAME N faults (first:
   FEN)`` or ``NAME not checked: why``; exit 0 when every table is whole and consistent, 1
   otherwise.
+- ``egdb verify --sample N [--pieces P] [--seed S]``: one line per table, ``NAME  C checked  D
+  disagree  S s`` (then ``  (first: FEN, the table says VALUE)`` when D > 0) or ``NAME not
+  checked: why``, then ``total: T tables, C checked, D disagree, S s``; exit 1 on a
+  disagreement or a table not checked.
 """
 
 from __future__ import annotations
@@ -76,6 +80,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "position's value and distance following from its successors'. Exit 1 on a fault.")
     v.add_argument("--pieces", type=pieces, default=DEFAULT_PIECES, metavar="N",
                    help=f"the most pieces, 2..{MAX_PIECES} (default {DEFAULT_PIECES})")
+    v.add_argument("--sample", type=whole_number("sample", 1, 10**9), metavar="N",
+                   help="instead: N positions drawn from each table (all of a smaller one), "
+                   "each checked against an exhaustive search to its stated distance (default: "
+                   "the consistency pass)")
+    v.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="with --sample: which positions it draws (default 0)")
     v.set_defaults(func=run_verify)
 
 
@@ -169,6 +179,8 @@ def run_probe(args: argparse.Namespace) -> int:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    if args.sample is not None:
+        return run_sample(args)
     from kbdraughts.egdb import build
     from kbdraughts.egdb.index import unrank
     from kbdraughts.notation import fen
@@ -188,3 +200,38 @@ def run_verify(args: argparse.Namespace) -> int:
     print(f"total: {len(checks)} tables, {bad} with a fault or not checked", flush=True)
     return 1 if bad else 0
 
+
+
+def run_sample(args: argparse.Namespace) -> int:
+    from kbdraughts.egdb import build, check
+    from kbdraughts.egdb.index import unrank
+    from kbdraughts.egdb.probe import describe
+    from kbdraughts.native import core
+    from kbdraughts.notation import fen
+
+    if core is None:
+        print("kbdraughts egdb: the native core is not built: the check runs in Python, some "
+              "seconds a position of 4 pieces", file=sys.stderr, flush=True)
+
+    def say(result: check.Sampled) -> None:
+        m = result.material
+        if result.problem:
+            print(f"{m.name} not checked: {one_line(result.problem)}", flush=True)
+            return
+        line = (f"{m.name}  {result.checked:,} checked  {len(result.wrong):,} disagree  "
+                f"{result.seconds:.1f} s")
+        if result.wrong:
+            pos = unrank(m, result.wrong[0])
+            claim = describe(pos, result.first_claim).split("  #")[0]
+            line += f"  (first: {fen(pos)}, the table says {claim})"
+        print(line, flush=True)
+
+    start = time.perf_counter()
+    results = check.check_folder(args.pieces, args.sample, args.seed, build.default_folder(), say)
+    checked = sum(r.checked for r in results)
+    wrong = sum(len(r.wrong) for r in results)
+    missing = sum(1 for r in results if r.problem)
+    print(f"total: {len(results)} tables, {checked:,} checked, {wrong:,} disagree"
+          f"{f', {missing} not checked' if missing else ''}, "
+          f"{time.perf_counter() - start:.1f} s", flush=True)
+    return 1 if wrong or missing else 0

@@ -11,6 +11,8 @@
 #include "egdb.h"
 
 extern PyMethodDef EGDB_METHODS[]; /* egdb_py.c */
+extern PyMethodDef EGDB_CHECK_METHODS[]; /* egdb_check.c */
+void egdb_check_init(void);
 
 typedef void (*Generator)(const Pos *, MoveList *);
 
@@ -251,6 +253,7 @@ PyMODINIT_FUNC PyInit__core(void)
 {
     geometry_init();
     eg_init();
+    egdb_check_init();
     main_thread = PyThread_get_thread_ident();
     if (PyType_Ready(&EvaluatorType) < 0 || PyType_Ready(&SearcherType) < 0)
         return NULL;
@@ -262,7 +265,8 @@ PyMODINIT_FUNC PyInit__core(void)
     if (PyModule_AddObject(m, "Evaluator", (PyObject *)&EvaluatorType) < 0
         || PyModule_AddObject(m, "Searcher", (PyObject *)&SearcherType) < 0
         || PyModule_AddObject(m, "CONSTANTS", constants()) < 0
-        || PyModule_AddFunctions(m, EGDB_METHODS) < 0) {
+        || PyModule_AddFunctions(m, EGDB_METHODS) < 0
+        || PyModule_AddFunctions(m, EGDB_CHECK_METHODS) < 0) {
         Py_DECREF(m);
         return NULL;
     }
