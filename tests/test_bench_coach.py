@@ -3,9 +3,7 @@ bench/master.py: the moves that lose a man by force, counted and matched with th
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 from kbdraughts.game import Game
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.notation import move_text, parse_fen, parse_move
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Black walks into shot-01 (d6-c5), White lets it pass (g3-h4), c7-d6 loses a man.
@@ -25,11 +24,7 @@ SHOT_01 = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_coach", ROOT / "bench" / "coach.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/coach.py", "bench_coach")
 
 
 def game_of(fen: str, *moves: str) -> Game:
@@ -58,11 +53,7 @@ def test_the_claims_are_counted_by_kind_and_judged_deeper(bench):
 
 @pytest.fixture(scope="module")
 def master():
-    spec = importlib.util.spec_from_file_location("bench_master", ROOT / "bench" / "master.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/master.py", "bench_master")
 
 
 def test_the_moves_losing_a_man_by_force_are_counted_and_matched_with_the_notes(master):

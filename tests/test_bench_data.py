@@ -10,7 +10,6 @@ the referee itself.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from kbdraughts.referee import balance, resolve
 from kbdraughts.board import Position, captures, legal_moves, play
 from kbdraughts.notation import fen, move_text, parse_fen
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 MIDDLEGAMES = ROOT / "bench" / "data" / "middlegames.txt"
@@ -81,10 +81,7 @@ REFEREE_PLIES = 5
 
 
 def _bench_tactics():
-    spec = importlib.util.spec_from_file_location("bench_tactics", ROOT / "bench" / "tactics.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/tactics.py", "bench_tactics")
 
 
 def tactics_lines() -> list[tuple[int, Position, int, list[str]]]:

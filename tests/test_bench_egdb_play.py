@@ -4,9 +4,7 @@ won and drawn positions end as the tables say. Nothing here is timed."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from kbdraughts.ai.endgame import judge
 from kbdraughts.ai.engine import Engine
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_fen
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Black to move loses whatever it plays, in 1, 2 or 7 plies by the move it chooses.
@@ -27,12 +26,7 @@ pytestmark = pytest.mark.usefixtures("endgame_tables")
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_egdb_play",
-                                                  ROOT / "bench" / "egdb_play.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its NamedTuples look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/egdb_play.py", "bench_egdb_play")
 
 
 @pytest.fixture(scope="module")

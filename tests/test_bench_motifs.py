@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -12,6 +10,7 @@ import pytest
 from kbdraughts.ai.claims import two_ply_wins
 from kbdraughts.board import START, captures, legal_moves
 from kbdraughts.notation import move_text, parse_fen, parse_move
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 #: shot-01 of combos/motifs.txt: e3-d4 c5:e3 d2:f4:h6 nets a man.
@@ -22,11 +21,7 @@ THREAT = "W:Wg1,e3,b4,h6:Bh2,f6,h8"
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_motifs", ROOT / "bench" / "motifs.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench/motifs.py", "bench_motifs")
 
 
 def wins_of(fen: str) -> list[tuple[str, int]]:
