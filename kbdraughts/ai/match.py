@@ -32,7 +32,7 @@ from kbdraughts.ai.protocol import read_game_line
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.ai.values import MAN_VALUE
-from kbdraughts.board import Move, Position, legal_moves, play
+from kbdraughts.board import START, Move, Position, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, fen
 
@@ -135,19 +135,16 @@ def opening(seed: int | None, pair: int, plies: int = OPENING_PLIES,
     the unbalanced opening of the same pair)."""
     rng = random.Random(f"{seed}:{pair}")
     if not balanced:
-        return _random_plies(rng, plies)
-    judge = make_searcher(default_heuristic().evaluate, tt_size=SHORT_TT_SIZE)
+        return _random_plies(rng, plies)[0]
+    judge = _judge()
     best: tuple[float, list[Move]] | None = None
     for _ in range(BALANCE_TRIES):
-        moves = _random_plies(rng, plies)
-        pos = Game().position
-        for m in moves:
-            pos = play(pos, m)
-        score = abs(_balance_score(judge, pos))
-        if score <= BALANCE_MARGIN:
+        moves, pos = _random_plies(rng, plies)
+        off = _imbalance(judge, pos)
+        if off <= BALANCE_MARGIN:
             return moves
-        if best is None or score < best[0]:
-            best = (score, moves)
+        if best is None or off < best[0]:
+            best = (off, moves)
     assert best is not None
     return best[1]
 
@@ -160,16 +157,21 @@ def balanced(pos: Position) -> bool:
     >>> balanced(START)
     True
     """
-    judge = make_searcher(default_heuristic().evaluate, tt_size=SHORT_TT_SIZE)
-    return abs(_balance_score(judge, pos)) <= BALANCE_MARGIN
+    return _imbalance(_judge(), pos) <= BALANCE_MARGIN
 
 
-def _balance_score(judge, pos: Position) -> float:
-    return judge.search(pos, max_depth=BALANCE_DEPTH).score
+def _judge():
+    return make_searcher(default_heuristic().evaluate, tt_size=SHORT_TT_SIZE)
 
 
-def _random_plies(rng: random.Random, plies: int) -> list[Move]:
-    pos = Game().position
+def _imbalance(judge, pos: Position) -> float:
+    """How far from even ``pos`` is, for either side, by the fixed-depth search."""
+    return abs(judge.search(pos, max_depth=BALANCE_DEPTH).score)
+
+
+def _random_plies(rng: random.Random, plies: int) -> tuple[list[Move], Position]:
+    """Up to ``plies`` random moves from the start, and the position they reach."""
+    pos = START
     moves: list[Move] = []
     for _ in range(plies):
         legal = legal_moves(pos)
@@ -178,7 +180,7 @@ def _random_plies(rng: random.Random, plies: int) -> list[Move]:
         m = rng.choice(sorted(legal))
         moves.append(m)
         pos = play(pos, m)
-    return moves
+    return moves, pos
 
 
 class StartFileError(ValueError):
