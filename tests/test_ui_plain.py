@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from kbdraughts.pdn import read_pdn_file
 from kbdraughts.ui.autosave import games_dir
@@ -90,12 +91,18 @@ def test_command_line_mistakes_are_one_line_and_status_2():
         assert len(out.stderr.strip().splitlines()) == 1 and message in out.stderr, out.stderr
 
 
-def test_a_broken_rule_of_the_person_is_named_and_the_rest_of_the_kb_plays():
+def _my_rules(text: str) -> Path:
+    """The person's own rule file, ``mine.txt`` in the data folder's combos, holding ``text``."""
     from kbdraughts.resources import data_dir
 
     mine = data_dir() / "combos" / "mine.txt"
     mine.parent.mkdir(parents=True)
-    mine.write_text("rule broken\n  play: c3-d4\n")
+    mine.write_text(text)
+    return mine
+
+
+def test_a_broken_rule_of_the_person_is_named_and_the_rest_of_the_kb_plays():
+    _my_rules("rule broken\n  play: c3-d4\n")
     out = play("play", "--level", "1", keys="c3-d4\nquit\n")
     assert out.returncode == 0, out.stderr
     # One line at the start names the faulty block; the rest of the knowledge base (the
@@ -164,11 +171,7 @@ def test_a_second_kbdraughts_does_not_resume_the_game_the_first_is_playing():
 
 
 def test_help_kb_names_each_faulty_block_whole():
-    from kbdraughts.resources import data_dir
-
-    mine = data_dir() / "combos" / "mine.txt"
-    mine.parent.mkdir(parents=True)
-    mine.write_text("rule broken\n  play: c3-d4\n\nrule \x1b[31mred\n  play: c3-d4\n")
+    mine = _my_rules("rule broken\n  play: c3-d4\n\nrule \x1b[31mred\n  play: c3-d4\n")
     out = play("play", "--level", "1", keys="help kb\nquit\n")
     assert out.returncode == 0, out.stderr
     assert ("Note: the knowledge base skipped the blocks with errors (mine.txt:1, mine.txt:4, "
