@@ -39,9 +39,9 @@ JUDGE = 14
 def games_of(seed: int, count: int, pdn: str | None) -> list[Game]:
     """The games to annotate: a file's, or level-1 self-play's."""
     if pdn is not None:
-        from kbdraughts.pdn import PdnError, load_pdn_file
+        from kbdraughts.pdn import load_pdn_file
 
-        return [g.game for g in load_pdn_file(pdn).entries if not isinstance(g, PdnError)]
+        return [g.game for g in load_pdn_file(pdn).games]
     from kbdraughts.ai.match import replay, run_match
 
     return [replay(record) for record in run_match("kb:1", "kb:1", count, seed)]

@@ -59,15 +59,12 @@ KINDS = (LOSES, ALLOWED, MISSED, PLAYED)
 
 def games_of(pdn: str) -> list[Game]:
     """The games of ``pdn`` that can be read (a broken one named on stderr, skipped)."""
-    from kbdraughts.pdn import PdnError, load_pdn_file
+    from kbdraughts.pdn import load_pdn_file
 
-    out = []
-    for g in load_pdn_file(pdn).entries:
-        if isinstance(g, PdnError):
-            print(f"bench/master.py: {g}; game skipped", file=sys.stderr)
-        else:
-            out.append(g.game)
-    return out
+    read = load_pdn_file(pdn)
+    for error in read.errors:
+        print(f"bench/master.py: {error}; game skipped", file=sys.stderr)
+    return [g.game for g in read.games]
 
 
 class Losses:
