@@ -5,7 +5,8 @@ every position a quiet middle game of men only, so the search's figures are meas
 issue 13 says the games go wrong. ``tests/data/tactics.txt`` (read by ``bench/tactics.py``):
 ``FEN | P | moves``, quiet positions where the side to move wins material within P plies with
 any of the moves (see bench/tactics.py); the piece won in the short ones is proved again here by
-the referee itself.
+the referee itself. ``bench/data/ussr1924.pdn`` (read by ``bench/master.py``): master games, every
+one of which must read, since the bench skips a broken game and would measure fewer moves.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 from kbdraughts.referee import balance, resolve
 from kbdraughts.board import Position, captures, legal_moves, play
 from kbdraughts.notation import fen, move_text, parse_fen
+from kbdraughts.pdn import load_pdn_file
 from scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,3 +145,28 @@ def test_the_bench_value_prover_counts_as_a_plain_minimax(index):
     for target in (best - 1, best, best + 1):
         prover = tactics.Prover(pos.side, target, count=tactics.value)
         assert prover.wins(pos, 3) == (best >= target)
+
+
+# -- bench/data/ussr1924.pdn (read by bench/master.py) ----------------------------------------
+
+USSR1924 = ROOT / "bench" / "data" / "ussr1924.pdn"
+
+
+def test_the_master_games_all_read_with_their_tags():
+    read = load_pdn_file(USSR1924)
+    assert not read.errors, "\n".join(map(str, read.errors))
+    assert not read.warnings, read.warnings
+    assert len(read.games) >= 25
+    for n, g in enumerate(read.games, 1):
+        where = f"{USSR1924.name}:{g.line}: game {n}"
+        assert g.game.moves, f"{where}: no moves"
+        missing = {"Event", "Date", "White", "Black", "Result", "GameType"} - g.tags.keys()
+        assert not missing, f"{where}: no tag {sorted(missing)}"
+        assert g.tags["GameType"] == "25", where
+        assert g.tags["Result"] == g.result, f"{where}: Result tag {g.tags['Result']} != {g.result}"
+
+
+def test_the_master_bench_reads_every_game(capsys):
+    games = load_script("bench/master.py", "bench_master").games_of(str(USSR1924))
+    assert capsys.readouterr().err == ""  # a game it could not read is named there, and skipped
+    assert len(games) == len(load_pdn_file(USSR1924).games)
