@@ -18,6 +18,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.notation import move_text, side_name
+from kbdraughts.pdn_lines import record_text as lines_record
 from kbdraughts.ui.registry import Front, command
 from kbdraughts.ui.session import Session
 from kbdraughts.variations import Played, move_label
@@ -185,15 +186,5 @@ def undo_walked(ui: Front) -> None:
 def record_text(session: Session) -> str:
     """The game's moves with the variations, the file's (as it wrote them) and those made
     here, in parentheses after the move each is played instead of."""
-    game, loaded = session.game, session.record
-    extra: dict[int, list[str]] = {}
-    if loaded is not None and loaded.game is game and loaded.source is not None:
-        kept = 0  # the file's moves still the game's
-        for a, b in zip(loaded.source.moves, game.moves):
-            if a != b:
-                break
-            kept += 1
-        extra = loaded.source.variation_texts(kept)
-    before = extra.pop(-1, [])
-    text = " ".join(before + [session.variations.text(game.moves, game.start.side, extra)])
-    return text.strip()
+    game = session.game
+    return lines_record(session.variations, game.moves, game.start.side)
