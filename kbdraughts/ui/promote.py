@@ -4,8 +4,7 @@ draughts and chess programs). Nested variations are promoted all the way: the li
 from the start to its end, is the game's afterwards.
 
 The game is played again along its new line (``Session.promote``), so where it ends, and
-how, is the rules' (``game.py``): a resignation, agreed draw or lost time belonged to the old
-line. Refused in a game with a clock: its moves stand as played (as ``undo`` refuses), and a
+how, is the rules' (``game.py``): a resignation or agreed draw belonged to the old line. Refused in a game with a clock: its moves stand as played (as ``undo`` refuses), and a
 new line would hand the clock times spent on other moves. The AI never thinks while a
 command is read (its move, ``hint`` and ``analyse`` hold the prompt until they end or Ctrl-C
 stops them), so no search can be under way on the game that changes.
@@ -13,13 +12,10 @@ stops them), so no search can be under way on the game that changes.
 
 from __future__ import annotations
 
-from kbdraughts.game import Reason
 from kbdraughts.notation import move_text, side_name
 from kbdraughts.ui.registry import Front, command
+from kbdraughts.ui.session import BY_WORD
 from kbdraughts.variations import move_label
-
-#: The endings the players (or the clock) decide: the old line's, not the new one's.
-_BY_WORD = (Reason.RESIGNATION, Reason.AGREEMENT, Reason.TIME_FORFEIT)
 
 
 @command("promote", "make the variation shown the game's line from where it leaves it; the "
@@ -47,7 +43,7 @@ def _promote(ui: Front, arg: str) -> None:
     ui.info(f"The game's line now goes {label} {move_text(game.moves[ply])}; its old moves "
             f"from {label} {move_text(old.moves[ply])} are kept as a variation.")
     ended = old.result
-    if ended is not None and ended.reason in _BY_WORD:
+    if ended is not None and ended.reason in BY_WORD:  # the players': the old line's
         ui.say(f"The old line's ending stays with it: {ended}.", "dim")
     if game.result is not None:
         ui.say(f"The game now ends: {game.result}.", "dim")
