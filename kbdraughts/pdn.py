@@ -4,8 +4,9 @@ Reading cuts the text into games (:mod:`kbdraughts.pdn_lex`), replays each game'
 with :func:`kbdraughts.notation.parse_move` (so ``x`` and ``:`` captures, numbered moves
 ``22-18``, and a capture given by every landing square or by its two ends when that names one
 move are all read) and keeps the file's own text beside it: comments before and after moves,
-NAGs ``$n`` and marks ``!?``, nested variations (read, kept, never played), the result in the
-file's convention (``2-0``), words it does not know. A game that cannot be read is a
+NAGs ``$n`` and marks ``!?``, nested variations (those that can be played read into the
+game's variation tree, :mod:`kbdraughts.pdn_variations`; all kept as written), the result in
+the file's convention (``2-0``), words it does not know. A game that cannot be read is a
 :class:`PdnError` ``source:line: what is wrong`` in its place; the others are read all the
 same (:func:`parse_games`). Writing (:mod:`kbdraughts.pdn_write`) gives a game read from a
 file back as it was, the coach's notes beside its moves.
@@ -33,6 +34,7 @@ from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, move_text, parse_fen, parse_move
 from kbdraughts.pdn_lex import PdnError, RawGame, scan_games
 from kbdraughts.pdn_model import GAME_TYPE, RESULTS, Movetext, PdnGame, normal_result
+from kbdraughts.pdn_variations import read_variations
 from kbdraughts.pdn_write import game_to_pdn, pdn_game_text
 
 __all__ = [
@@ -116,6 +118,7 @@ def _replay(raw: RawGame, text: str, source: str) -> PdnGame:
             hint = "" if move.number in (None, expected) else (
                 f" (the file numbers it {move.number}: a move may be missing before it)")
             raise PdnError(f"{source}:{move.line}: {label}: {e}{hint}") from None
+    tree, text_only = read_variations(raw, text, game, source)
     result = normal_result(raw.result[0] if raw.result else tags.get("Result", "*"))
     if game.result is None:
         if result == "1-0":
@@ -124,7 +127,7 @@ def _replay(raw: RawGame, text: str, source: str) -> PdnGame:
             game.resign(WHITE)
         elif result == "1/2-1/2":
             game.agree_draw()
-    return PdnGame(tags, game, result, _movetext(raw, text, game), raw.line)
+    return PdnGame(tags, game, result, _movetext(raw, text, game), raw.line, tree, text_only)
 
 
 def _movetext(raw: RawGame, text: str, game: Game) -> Movetext:

@@ -3,7 +3,8 @@
 :func:`scan_games` reads a text once and gives each game as a :class:`RawGame`: its tags, the
 moves of its main line with where each move's annotations end (the NAGs, marks and comments
 right after it), its result token, and the offsets of the game's text, so the movetext can be
-written back exactly as the file had it and the coach's notes put in beside the moves.
+written back exactly as the file had it and the coach's notes put in beside the moves, and
+every variation (nested ones too) as a :class:`RawLine` of moves read like the main line's.
 Comments (``{...}``, ``; ...``, ``%`` escape lines), variations ``( ... )`` (nested), NAGs
 ``$n`` and marks ``!?`` are kept as text; words the reader does not know are kept too, but a
 word that looks like a move (``c3-d44``, ``c9``) is an error. A problem in one game (a stray
@@ -23,7 +24,8 @@ from typing import Iterator
 from kbdraughts.fen import FenError, numbered_square
 from kbdraughts.squares import SQUARE_NAMES
 
-__all__ = ["PdnError", "RawMove", "RawGame", "scan_games", "COACH", "is_coach_note"]
+__all__ = ["PdnError", "RawMove", "RawLine", "RawGame", "scan_games", "COACH", "is_coach_note",
+           "results_as_comments"]
 
 #: What starts a comment the coach wrote (``{coach: missed: ...}``): such comments are replaced
 #: when a game is annotated again.
@@ -67,7 +69,7 @@ _MOVE_LIKE = re.compile(r"[a-hA-H]\d|\d+[-:xX×]")
 
 @dataclass
 class RawMove:
-    """A move of the main line: its text as written, the move in square names, its line, the
+    """A move of a line: its text as written, the move in square names, its line, the
     offset where it starts and where its annotations (NAGs, marks, comments) end."""
 
     text: str
@@ -76,6 +78,23 @@ class RawMove:
     start: int
     end: int
     number: str | None = None  # the move number written just before it ("3.", "2...")
+    number_at: tuple[int, int] | None = None  # where that number stands
+
+
+@dataclass
+class RawLine:
+    """A variation as written: the line it hangs from (``parent``: -1 for the main line, else
+    its index in :attr:`RawGame.lines`), the index in that line's moves of the move it is
+    played instead of (``at``; -1: before the first), where its '(' starts and its ')' ends,
+    the source line of its '(', its moves, and the first fault of their text."""
+
+    parent: int
+    at: int
+    start: int
+    line: int
+    end: int = -1
+    moves: list[RawMove] = field(default_factory=list)
+    error: str | None = None
 
 
 @dataclass
@@ -96,6 +115,9 @@ class RawGame:
     #: The outermost variations: the main-line ply each is played instead of (-1 before the
     #: first move), where its '(' starts and its ')' ends.
     variations: list[tuple[int, int, int]] = field(default_factory=list)
+    #: Every variation, nested ones too, in the order their '(' stand (a parent before its
+    #: children).
+    lines: list[RawLine] = field(default_factory=list)
     error: PdnError | None = None
 
     def empty(self) -> bool:
@@ -137,8 +159,8 @@ def _tokens(text: str) -> Iterator[tuple[str, re.Match[str], int]]:
         pos = m.end()
 
 
-def _squares(token: str, at: str) -> tuple[str, str | None]:
-    """A move's text in square names, and the error when a number names no square."""
+def _squares(token: str) -> tuple[str, str | None]:
+    """A move's text in square names, and what is wrong when a number names no square."""
     text = re.sub(r"\s+", "", token)
     if not text[0].isdigit():
         return text, None
@@ -147,8 +169,19 @@ def _squares(token: str, at: str) -> tuple[str, str | None]:
         names = [SQUARE_NAMES[numbered_square(int(p))] if i % 2 == 0 else p
                  for i, p in enumerate(parts)]
     except FenError as e:
-        return text, f"{at}: {token!r}: {e}"
+        return text, f"{token!r}: {e}"
     return "".join(names), None
+
+
+@dataclass
+class _Level:
+    """The line being read at one depth: its moves, whether its last token was a move or
+    its annotation, and a move number waiting for its move (text, start, end)."""
+
+    moves: list[RawMove]
+    index: int = -1  # the variation's index in RawGame.lines; -1: the main line
+    grouping: bool = False
+    number: tuple[str, int, int] | None = None
 
 
 class _Scanner:
@@ -158,11 +191,14 @@ class _Scanner:
         self.source = source
         self.games: list[RawGame] = []
         self.game = RawGame(line=1)
-        self.depth = 0  # nesting of ( variations )
+        self.levels = [_Level(self.game.moves)]  # the main line, then each '(' still open
         self.opened = 0  # the line of the outermost '(' still open
-        self.grouping = False  # the last main-line token was a move or its annotation
         self.space_start = -1  # where the whitespace just before this token started
-        self.number: str | None = None  # a move number waiting for its move
+
+    @property
+    def depth(self) -> int:
+        """The nesting of ( variations ) here."""
+        return len(self.levels) - 1
 
     def finish(self, line: int) -> None:
         g = self.game
@@ -171,8 +207,7 @@ class _Scanner:
         if not g.empty():
             self.games.append(g)
         self.game = RawGame(line=line)
-        self.depth = 0
-        self.grouping = False
+        self.levels = [_Level(self.game.moves)]
 
     def token(self, kind: str, m: re.Match[str], line: int) -> None:
         g = self.game
@@ -209,48 +244,59 @@ class _Scanner:
             line_start = m.string.rfind("\n", 0, m.start()) + 1
             g.notes.append((max(self.space_start, line_start, 0) if self.space_start >= 0
                             else m.start(), m.end()))
-        if self.depth == 0 and kind in _ANNOTATION and self.grouping:
-            g.moves[-1].end = m.end()  # the move's own NAG, mark or comment
+        level = self.levels[-1]
+        if kind in _ANNOTATION and level.grouping:
+            level.moves[-1].end = m.end()  # the move's own NAG, mark or comment
         else:
-            self.grouping = False
+            level.grouping = False
         if kind in _TEXT:
             return
         if kind in ("open", "close"):
             self.variation(kind, at, line, m)
         elif kind in ("open_comment", "stray", "bad_tag"):
             self.problem(kind, token, at)
-        elif self.depth:
-            return  # a variation's moves are kept as text, never played
         elif kind in ("move", "numeric_move"):
-            if g.first < 0:
+            if g.first < 0 and not self.depth:
                 g.first = m.start()
-            squares, error = _squares(token, at)
-            if error:
-                g.fail(error)
-            g.moves.append(RawMove(token, squares, line, m.start(), m.end(), self.number))
-            self.number = None
-            self.grouping = True
+            squares, error = _squares(token)
+            if error and self.depth:  # the variation stays text; the game is read
+                variation = g.lines[level.index]
+                variation.error = variation.error or error
+            elif error:
+                g.fail(f"{at}: {error}")
+            text, number_at = (None, None) if level.number is None else (
+                level.number[0], level.number[1:])
+            level.moves.append(RawMove(token, squares, line, m.start(), m.end(), text,
+                                       number_at))
+            level.number = None
+            level.grouping = True
         elif kind in ("number", "dots"):
-            if g.first < 0:
+            if g.first < 0 and not self.depth:
                 g.first = m.start()
             if kind == "number":
-                self.number = re.sub(r"\s+", "", token).replace("…", "...")
+                level.number = (re.sub(r"\s+", "", token).replace("…", "..."), m.start(),
+                                m.end())
+        elif self.depth:  # any other word in a variation is its text, kept as it is
+            if kind == "word" and _MOVE_LIKE.match(token):  # but the variation is no line
+                variation = g.lines[level.index]
+                variation.error = variation.error or f"{token!r} is not a move"
         elif kind == "result":
             g.result = (token, m.start(), m.end(), line)
         else:
             self.problem(kind, token, at)
 
     def variation(self, kind: str, at: str, line: int, m: re.Match[str]) -> None:
-        g = self.game
+        g, parent = self.game, self.levels[-1]
         if kind == "open":
             if not self.depth:
                 self.opened = line
                 g.variations.append((len(g.moves) - 1, m.start(), -1))
-            self.depth += 1
+            g.lines.append(RawLine(parent.index, len(parent.moves) - 1, m.start(), line))
+            self.levels.append(_Level(g.lines[-1].moves, len(g.lines) - 1))
         elif self.depth == 0:
             g.fail(f"{at}: ')' closes no variation")
         else:
-            self.depth -= 1
+            g.lines[self.levels.pop().index].end = m.end()
             if not self.depth:  # the outermost one closes: its end is known
                 ply, start, _ = g.variations[-1]
                 g.variations[-1] = (ply, start, m.end())
@@ -268,6 +314,18 @@ class _Scanner:
         elif _MOVE_LIKE.match(token):
             g.fail(f"{at}: {token!r} is not a move (write moves like c3-d4 or c3:e5)")
         # any other word is text the reader does not know: kept as it is
+
+
+def results_as_comments(text: str) -> str:
+    """``text`` (whole tokens) with each result token made a comment: a variation may end
+    with its outcome (``1-0``), which would end the game where its moves became the main
+    line's.
+
+    >>> results_as_comments("f6-g5 1-0 {1-0} ; 0-1")
+    'f6-g5 {1-0} {1-0} ; 0-1'
+    """
+    return "".join("{" + m.group(0) + "}" if kind == "result" else m.group(0)
+                   for kind, m, _ in _tokens(text))
 
 
 def scan_games(text: str, source: str = "<pdn>") -> list[RawGame]:

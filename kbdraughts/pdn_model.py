@@ -84,8 +84,10 @@ class Movetext:
 class PdnGame:
     """One game read from PDN: its tags, the game with the moves replayed, the result token
     (PDN's form: ``1-0`` for a file's ``2-0``), the file's own movetext (None for a game not
-    read from a file), the line the game starts on, and the variations made in this program
-    since (those the file had are in its movetext)."""
+    read from a file), the line the game starts on, the variations (those of the file that
+    can be played, each remembering how the file wrote it, and those made in this program
+    since), and the file's variations that cannot be played, each named ``file:line:
+    variation (...): why`` (kept as text where the file wrote them)."""
 
     tags: dict[str, str] = field(default_factory=dict)
     game: Game = field(default_factory=Game)
@@ -93,3 +95,4 @@ class PdnGame:
     source: Movetext | None = None
     line: int = 1
     variations: Variations = field(default_factory=Variations)
+    text_only: list[str] = field(default_factory=list)

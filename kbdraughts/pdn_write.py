@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from kbdraughts.board import BLACK, START, WHITE
+from kbdraughts.board import START
 from kbdraughts.fen import fen, parse_fen
 from kbdraughts.game import Game
-from kbdraughts.notation import move_text
 from kbdraughts.pdn_lex import COACH
-from kbdraughts.pdn_model import GAME_TYPE, RESULTS, PdnGame, in_convention, normal_result
-from kbdraughts.variations import Line, Variations, line_text
+from kbdraughts.pdn_lines import apply_edits, ends_open, joined, line_pieces, variation_edits
+from kbdraughts.pdn_model import (
+    GAME_TYPE, RESULTS, Movetext, PdnGame, in_convention, normal_result)
+from kbdraughts.variations import Variations
 
 __all__ = ["game_to_pdn", "pdn_game_text", "coach_comment"]
 
@@ -35,47 +36,26 @@ def coach_comment(note: str) -> str:
     return "{" + f"{COACH} {note.replace('}', ')')}" + "}"
 
 
-def _units(game: Game, comments: Mapping[int, str] | None = None, first: int = 0,
-           variations: Variations | None = None) -> list[str]:
-    """The moves from ply ``first`` on as units that are never split across lines:
-    ``1. c3-d4``, ``f6-g5``, ``{comment}`` after the move of each ply ``comments`` names and
-    ``(variation)`` after each move ``variations`` has some for (Black's move after one gets
-    its number again: ``1... f6-g5``)."""
-    units = []
-    comments = comments or {}
-    branches = variations.branches if variations is not None else {}
-    side = game.positions[first].side if first < len(game.positions) else game.start.side
-    number = 1 + (first + (game.start.side == BLACK)) // 2
-    for i in range(first, len(game.moves)):
-        text = move_text(game.moves[i])
-        if side == WHITE:
-            units.append(f"{number}. {text}")
-        elif i == first or i - 1 in comments or i - 1 in branches:
-            units.append(f"{number}... {text}")
-        else:
-            units.append(text)
-        if i in comments:  # a '}' would end the comment early
-            units.append("{" + comments[i].replace("}", ")") + "}")
-        units.extend(_variation(b, i, game) for b in branches.get(i, ()))
-        if side == BLACK:
-            number += 1
-        side = 1 - side
-    return units
-
-
-def _variation(line: Line, ply: int, game: Game) -> str:
-    return f"({line_text(line, ply, game.start.side)})"
+def _pieces(game: Game, comments: Mapping[int, str] | None = None, first: int = 0,
+            variations: Variations | None = None) -> list[str]:
+    """The moves from ply ``first`` on as pieces never split across lines: ``1. c3-d4``,
+    ``f6-g5``, ``{comment}`` after the move of each ply ``comments`` names and
+    ``(variation)`` after each move ``variations`` has some for."""
+    root = (variations or Variations()).root(game.moves)
+    return line_pieces(root, 0, game.start.side, first, comments)
 
 
 def _wrap(units: Sequence[str]) -> list[str]:
     lines: list[str] = []
-    line = ""
+    line = last = ""
     for unit in units:
-        if line and len(line) + 1 + len(unit) > _LINE_WIDTH:
+        if line and (len(line) + 1 + len(unit) > _LINE_WIDTH or ends_open(last)
+                     or unit.startswith("%")):
             lines.append(line)
             line = unit
         else:
             line = f"{line} {unit}" if line else unit
+        last = unit
     return lines + ([line] if line else [])
 
 
@@ -106,7 +86,7 @@ def game_to_pdn(game: Game, tags: dict[str, str] | None = None,
     order = list(_ROSTER) + [n for n in values if n not in _ROSTER]
     lines = [f"[{name} {_quote(values[name])}]" for name in order]
     lines.append("")
-    lines.extend(_wrap(_units(game, comments, 0, variations) + [token]))
+    lines.extend(_wrap(_pieces(game, comments, 0, variations) + [token]))
     return "\n".join(lines) + "\n"
 
 
@@ -157,16 +137,15 @@ def _movetext_edits(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None,
             if ply < k and texts:
                 edits.append((src.ends[ply], src.ends[ply],
                               "".join(" " + coach_comment(t) for t in texts)))
-    for ply, lines in sorted(pg.variations.branches.items()):
-        if ply < k:  # made here beside the file's moves (those of later moves: _played_on)
-            edits.append((src.ends[ply], src.ends[ply],
-                          "".join(" " + _variation(b, ply, pg.game) for b in lines)))
+    # the variations of the file's moves (those of later moves: _played_on)
+    edits += variation_edits(pg.variations.root(pg.game.moves), 0, pg.game.start.side,
+                             _afters(src), k)
     if changed:
         edits = _played_on(pg, k, notes, edits)
     if src.result is not None:
         edits.append((src.result[0], src.result[1], token))
     elif changed or _current(pg) != src.read_result:
-        text = _apply(src.text, edits)  # what the token follows
+        text = apply_edits(src.text, edits)  # what the token follows
         edits.append((len(src.text), len(src.text), (_after(text) if text else "") + token))
     return edits
 
@@ -178,36 +157,35 @@ def _played_on(pg: PdnGame, k: int, notes: Mapping[int, Sequence[str]] | None,
     src = pg.source
     assert src is not None
     later = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if p >= k and t}
-    units = " ".join(_units(pg.game, later, k, pg.variations))
+    units = joined(_pieces(pg.game, later, k, pg.variations))
     has_result = src.result is not None
     end = src.result[0] if has_result else len(src.text)
     if k < len(src.moves):
-        cut = src.ends[k - 1] if k else max(src.first, 0)
+        cut = _afters(src)[k - 1] if k else max(src.first, 0)
         edits = [e for e in edits if e[1] <= cut or e[0] >= end]  # those cut go with it
-        new = (" " if k and units else "") + units + (" " if has_result and (units or k) else "")
+        new = (" " if k and units else "") + units + (
+            _after(units or " ") if has_result and (units or k) else "")
         edits.append((cut, end, new))
     elif units:
         before = _after(src.text) if src.text and not has_result else ""
-        edits.append((end, end, before + units + (" " if has_result else "")))
+        edits.append((end, end, before + units + (_after(units) if has_result else "")))
     return edits
 
 
+def _afters(src: Movetext) -> list[int]:
+    """After each move of the file's main line, where a variation of it goes in: after its
+    annotations and the variations the file wrote of it."""
+    ends = list(src.ends)
+    for ply, _, end in src.variations:
+        if ply >= 0:
+            ends[ply] = max(ends[ply], end)
+    return ends
+
+
 def _after(text: str) -> str:
-    """What separates ``text`` from what is added after it: a line end when its last line may
-    hold a ``; comment`` or a ``%`` escape, which runs to the end of the line."""
-    last = text[text.rfind("\n") + 1:]
-    return "\n" if ";" in last or last.startswith("%") else " "
-
-
-def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
-    out, pos = [], 0
-    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1])):
-        start = max(start, pos)
-        out.append(text[pos:start])
-        out.append(new)
-        pos = max(pos, end)
-    out.append(text[pos:])
-    return "".join(out)
+    """What separates ``text`` from what is added after it (a line end after a ``;
+    comment``)."""
+    return "\n" if ends_open(text) else " "
 
 
 def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
@@ -229,7 +207,7 @@ def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
         values["FEN"] = fen(parse_fen(values["FEN"]), numbered=True)
     lines = [pg.source.lead] if pg.source.lead else []
     lines += [f"[{name} {_quote(value)}]" for name, value in values.items()]
-    body = _apply(pg.source.text, edits).strip()
+    body = apply_edits(pg.source.text, edits).strip()
     if lines and body:
         lines.append("")
     return "\n".join(lines + ([body] if body else [])) + "\n"

@@ -8,38 +8,81 @@ variations of its own. A place in the tree is named by the moves from the start 
 next. The tree checks no rule: its caller plays the moves on a Game first (legality, the end of
 the game) and records here only moves that were legal.
 
->>> from kbdraughts.notation import parse_move
+A game read from a PDN file brings its variations into the same tree
+(:mod:`kbdraughts.pdn_variations`): each line remembers how the file wrote it (its moves'
+comments and NAGs as :class:`Unit` texts, the variations it could not play as ``asides``, the
+whole line as :class:`Written`), so it is written back as the file had it
+(:mod:`kbdraughts.pdn_lines`).
+
+>>> from kbdraughts.notation import move_text, parse_move
 >>> from kbdraughts.board import START, play
 >>> c3d4 = parse_move(START, "c3-d4")
 >>> main = [c3d4, parse_move(play(START, c3d4), "f6-g5")]
 >>> tree = Variations()
 >>> tree.play(main, (), parse_move(START, "a3-b4"))
 <Played.BRANCHED: 'a new variation'>
->>> tree.text(main, WHITE)
-'1. c3-d4 (1. a3-b4) 1... f6-g5'
+>>> new, ply = tree.promote(main, [parse_move(START, "a3-b4")])
+>>> [move_text(m) for m in new], ply, [move_text(m) for m in tree.alternatives(new, ())]
+(['a3-b4'], 0, ['c3-d4'])
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence, TypeVar
 
 from kbdraughts.board import BLACK, WHITE, Move, Side
-from kbdraughts.notation import move_text
 
-__all__ = ["Line", "Played", "Variations", "move_label"]
+__all__ = ["Line", "Played", "Unit", "Variations", "Written", "move_label"]
 
 Path = Sequence[Move]
+_T = TypeVar("_T")
+
+
+class Unit(NamedTuple):
+    """A move as its file wrote it: the comments before its number, and the move itself with
+    its annotations (NAGs, marks, comments) after the number. The number is left out: it is
+    written again where the move stands (a Black move after a variation needs it)."""
+
+    move: Move  # the move the text is of: the text goes with that move only
+    lead: str
+    body: str
+
+
+@dataclass
+class Written:
+    """A variation as its file wrote it: the text, parentheses included; where it stands in
+    the game's movetext (``start``, ``end``); after each of its moves where a variation of
+    that move goes in (``afters``: after the move's annotations and the file's own
+    variations of it); and how many of the file's variations each move had (``shape``).
+    While the line keeps these it is written as the file wrote it, what was added put in."""
+
+    text: str
+    start: int
+    end: int
+    afters: list[int]
+    shape: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
 class Line:
     """Moves played one after another, and the lines played instead of them: ``branches[i]``
-    are the lines whose first move replaces ``moves[i]``."""
+    are the lines whose first move replaces ``moves[i]``. A line read from a file keeps its
+    moves' text (``units[i]``), the variations of ``moves[i]`` it wrote that cannot be
+    played (``asides[i]``, as written) and the whole line as written."""
 
     moves: list[Move] = field(default_factory=list)
     branches: dict[int, list[Line]] = field(default_factory=dict)
+    units: dict[int, Unit] = field(default_factory=dict)
+    asides: dict[int, list[str]] = field(default_factory=dict)
+    written: Written | None = None
+
+    def file_branches(self) -> dict[int, int]:
+        """How many variations the file wrote at each move are still here (the shape)."""
+        counts = {i: sum(b.written is not None for b in lines)
+                  for i, lines in self.branches.items()}
+        return {i: n for i, n in counts.items() if n}
 
 
 class Played(str, Enum):
@@ -58,10 +101,12 @@ class Variations:
 
     def __init__(self) -> None:
         self.branches: dict[int, list[Line]] = {}
+        self.units: dict[int, Unit] = {}  # the file's text of the main line's moves
+        self.asides: dict[int, list[str]] = {}  # the file's variations that cannot be played
 
     def root(self, main: Path) -> Line:
         """The main line as a Line holding the variations (its moves a copy)."""
-        return Line(list(main), self.branches)
+        return Line(list(main), self.branches, self.units, self.asides)
 
     def __len__(self) -> int:
         """The number of variations, nested ones included."""
@@ -124,11 +169,16 @@ class Variations:
         line.branches.setdefault(i, []).append(Line([move]))
         return Played.BRANCHED
 
-    def take_back(self, main: Path, path: Path) -> bool:
-        """Take back the last move of the variation ``path`` ends, when it ends one (a
-        variation left empty goes); whether it did."""
+    def from_file(self, main: Path, path: Path) -> bool:
+        """Whether the last move of ``path`` is one its file wrote (not played here)."""
         chain = self.locate(main, path)
-        if chain is None or len(chain) < 2:
+        return bool(path) and chain is not None and chain[-1][1] - 1 in chain[-1][0].units
+
+    def take_back(self, main: Path, path: Path) -> bool:
+        """Take back the last move of the variation ``path`` ends, when it ends one and was
+        played here, not read from a file (a variation left empty goes); whether it did."""
+        chain = self.locate(main, path)
+        if chain is None or len(chain) < 2 or self.from_file(main, path):
             return False
         line, i = chain[-1]
         if i != len(line.moves):
@@ -144,18 +194,59 @@ class Variations:
 
     def prune(self, plies: int) -> int:
         """Drop the variations of main-line moves from ply ``plies`` on (those moves were
-        taken back); how many went, nested ones included."""
-        gone = [p for p in self.branches if p >= plies]
+        taken back), and the file's text of those moves; how many went, nested ones
+        included."""
         before = len(self)
-        for p in gone:
-            del self.branches[p]
+        self.branches = _below(self.branches, plies)
+        self.units = _below(self.units, plies)
+        self.asides = _below(self.asides, plies)
         return before - len(self)
 
-    def text(self, main: Path, start_side: Side,
-             extra: Mapping[int, Sequence[str]] | None = None) -> str:
-        """The main line with its variations in parentheses, numbered as PDN writes them;
-        ``extra``: more variation texts (as a file wrote them) after the main line's moves."""
-        return line_text(self.root(main), 0, start_side, extra)
+    def promote(self, main: Path, path: Path) -> tuple[list[Move], int]:
+        """Make the line ``path`` runs in the main line from where it leaves the main line on
+        (as "promote variation" does): each line on the way takes its parent's place from
+        where it branches, the parent's moves from there on becoming its first variation.
+        The new main line's moves, and the ply where it leaves the old one; ValueError when
+        ``path`` is in no variation. The caller plays the new main line (its end is the
+        rules')."""
+        chain = self.locate(main, path)
+        if chain is None or len(chain) < 2:
+            raise ValueError("the path is in no variation")
+        for depth in range(len(chain) - 1, 0, -1):
+            (parent, at), (line, _) = chain[depth - 1], chain[depth]
+            _lift(parent, at, line)
+        root = chain[0][0]
+        self.branches, self.units, self.asides = root.branches, root.units, root.asides
+        return root.moves, chain[0][1]
+
+
+def _below(items: dict[int, _T], plies: int) -> dict[int, _T]:
+    return {i: v for i, v in items.items() if i < plies}
+
+
+def _from(items: dict[int, _T], start: int, at: int) -> dict[int, _T]:
+    """The entries from ``start`` on, counted from ``at``."""
+    return {i - at: v for i, v in items.items() if i >= start}
+
+
+def _lift(parent: Line, at: int, line: Line) -> None:
+    """``line``, a variation of ``parent``'s move ``at``, becomes ``parent``'s moves from
+    there on; ``parent``'s old moves from there its first variation (with the variations of
+    them), the other variations of that move staying where they were."""
+    old = Line(parent.moves[at:], _from(parent.branches, at + 1, at),
+               _from(parent.units, at, at), _from(parent.asides, at + 1, at))
+    others = [b for b in parent.branches.get(at, ()) if b is not line]
+    branches = _below(parent.branches, at)
+    branches[at] = [old, *others, *line.branches.get(0, ())]
+    branches.update(_from(line.branches, 1, -at))
+    asides = _below(parent.asides, at)
+    here = [*parent.asides.get(at, ()), *line.asides.get(0, ())]
+    asides.update({at: here} if here else {})
+    asides.update(_from(line.asides, 1, -at))
+    parent.moves[at:] = line.moves
+    parent.branches, parent.asides = branches, asides
+    parent.units = {**_below(parent.units, at), **_from(line.units, 0, -at)}
+    parent.written = None  # another shape now: written anew
 
 
 def move_label(ply: int, start_side: Side) -> str:
@@ -167,21 +258,3 @@ def move_label(ply: int, start_side: Side) -> str:
     side = start_side if ply % 2 == 0 else 1 - start_side
     number = 1 + (ply + (start_side == BLACK)) // 2
     return f"{number}{'.' if side == WHITE else '...'}"
-
-
-def line_text(line: Line, ply: int, start_side: Side,
-              extra: Mapping[int, Sequence[str]] | None = None) -> str:
-    """``line`` from the game's ply ``ply`` as PDN movetext, its variations nested in
-    parentheses; a Black move after a variation gets its number again."""
-    units: list[str] = []
-    extra = extra or {}
-    for k, move in enumerate(line.moves):
-        label = move_label(ply + k, start_side)
-        after_aside = k > 0 and (k - 1 in line.branches or k - 1 in extra)
-        if label.endswith("...") and k and not after_aside:
-            units.append(move_text(move))
-        else:
-            units.append(f"{label} {move_text(move)}")
-        units.extend(f"({line_text(b, ply + k, start_side)})" for b in line.branches.get(k, ()))
-        units.extend(extra.get(k, ()))
-    return " ".join(units)

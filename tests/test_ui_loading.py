@@ -128,6 +128,18 @@ def test_play_load_game_n_and_the_list_when_none_is_chosen(typed, games_file: Pa
     assert "1. c3-d4 f6-g5" in text
 
 
+def test_play_load_names_the_files_variations_and_those_that_cannot_be_played(
+        typed, tmp_path: Path):
+    path = tmp_path / "v.pdn"
+    path.write_text("1. c3-d4 (1. c3-b4 f6-g5 (1... f6-e5)) (1. c3-e5) f6-g5 *\n")
+    out = typed("quit\n")
+    start_game(options(load=str(path)))
+    text = out.getvalue()
+    assert "The file has 2 variations to walk into" in text
+    assert "Note: 1 variation of the file cannot be played and is kept as text" in text
+    assert f"{path}:1: variation (1. c3-e5): move 1. c3-e5: c3-e5 is not legal" in text
+
+
 def test_play_game_mistakes_are_start_errors(games_file: Path):
     for given, message in [
         (dict(game=2), "--game chooses a game of the --load file"),

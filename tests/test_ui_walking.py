@@ -11,7 +11,7 @@ from pathlib import Path
 from kbdraughts.board import START, play
 from kbdraughts.notation import fen, move_text, parse_move
 from kbdraughts.pdn import read_pdn_file
-from ui_driver import play_session
+from ui_driver import loaded_session, play_session
 
 LEFT, RIGHT, HOME, END = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F"
 
@@ -120,3 +120,48 @@ def test_the_panel_and_toolbar_tell_the_position_shown(tmp_path: Path):
     assert (info.move_number, info.side) == (1, "Black")
     session.show(tuple(session.game.moves))
     assert not session.walking() and session_info(session).move_number == 3
+
+
+FILE = ('[Event "v"]\n\n1. c3-d4 {centre} b6-a5 (1... f6-g5 $1 {sharp} 2. g3-h4 (2. b2-c3 '
+        '{quiet} g5-h4) 2... g5-f4) 2. g3-h4 (2. c3-b4 a5:c3) a5-b4 *\n')
+
+
+def test_a_files_variations_are_walked_into_nested_too_and_saved_as_they_were(tmp_path: Path):
+    app, shown, source = loaded_session(
+        FILE, "goto 1...\rf6-g5\rforward\rback\rb2-c3\rfen\rforward\rundo\rback\rback\r"
+        "back\rforward\rlast\rsave OUT\rquit\r", tmp_path)
+    assert "The file has 2 variations to walk into" in shown
+    assert shown.count("cannot be played") == 1  # named once, at the load
+    assert (f"{source}:3: variation (2. c3-b4 a5:c3): move 2. c3-b4: there is no piece on c3"
+            in shown)
+    assert "Here the line goes on with b6-a5; variations kept: f6-g5 (play one" in shown
+    assert "Into the file's variation 1... f6-g5: → follows it" in shown
+    assert "Here the line goes on with g3-h4; variations kept: b2-c3 (play one" in shown
+    assert "2... Black to move (after 2. g3-h4 in a variation;" in shown  # forward along it
+    assert "Into the file's variation 2. b2-c3" in shown  # nested
+    nested = START
+    for text in ("c3-d4", "f6-g5", "b2-c3"):
+        nested = play(nested, parse_move(nested, text))
+    assert fen(nested) in shown.splitlines()
+    assert "g5-h4 is the file's own move: undo takes back only moves played here" in shown
+    assert "2. White to move (after 1... b6-a5 in the game;" in shown  # back out: the game
+    assert (tmp_path / "out.pdn").read_text() == FILE  # nothing added: byte for byte
+    assert len(app.session.variations) == 2
+
+
+def test_a_move_that_begins_a_files_variation_enters_it_and_save_writes_it_once(
+        tmp_path: Path):
+    app, shown, _ = loaded_session(
+        FILE, "goto 1...\rf6-g5\rg3-h4\rg5-f4\re3:g5\rh6:f4\rundo\rh6:f4\rrecord\rsave OUT\r"
+        "load OUT\rrecord\rquit\r", tmp_path)
+    assert "Into the file's variation 1... f6-g5" in shown
+    assert "2. g3-h4 is the next move of this line: one step forward." in shown
+    assert "The variation goes on: 3. e3:g5." in shown
+    assert "Took back h6:f4 from the variation." in shown
+    assert len(app.session.variations) == 2  # no second copy beside the file's
+    # played on: inside the variation's parentheses, the file's text of it untouched
+    assert (tmp_path / "out.pdn").read_text() == FILE.replace(
+        "2... g5-f4)", "2... g5-f4 3. e3:g5 h6:f4)")
+    record = ("1. c3-d4 b6-a5 (1... f6-g5 $1 {sharp} 2. g3-h4 (2. b2-c3 {quiet} g5-h4) "
+              "2... g5-f4 3. e3:g5 h6:f4) 2. g3-h4 (2. c3-b4 a5:c3) 2... a5-b4")
+    assert shown.count(record) == 2  # played here, then read back from the file

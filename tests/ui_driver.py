@@ -111,3 +111,14 @@ def play_session(
         app = GameApp(console, session)
         assert app.run() == 0
     return app, "\n".join(console.transcript)
+
+
+def loaded_session(text: str, keys: str, tmp_path: Path) -> tuple[GameApp, str, Path]:
+    """A session that loads a PDN file holding ``text`` (``v.pdn`` in ``tmp_path``) first,
+    then takes ``keys`` (``OUT`` in them names ``out.pdn`` beside it); the app, everything it
+    showed, and the file loaded."""
+    source = tmp_path / "v.pdn"
+    source.write_text(text)
+    keys = keys.replace("OUT", str(tmp_path / "out.pdn"))
+    app, shown = play_session(f"load {source}\r{keys}", tmp_path)
+    return app, shown, source

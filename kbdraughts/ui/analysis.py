@@ -20,7 +20,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, side_name
 from kbdraughts.ui.registry import Front, command
-from kbdraughts.variations import Line, line_text
+from kbdraughts.pdn_lines import line_text
+from kbdraughts.variations import Line
 
 if TYPE_CHECKING:
     from kbdraughts.ai.analysis import Report

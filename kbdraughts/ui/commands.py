@@ -374,6 +374,7 @@ def _teach(ui: Front, arg: str) -> None:
 
 # The commands of their own modules, listed here by `help` (before quit).
 from kbdraughts.ui import analysis, walking  # noqa: E402,F401
+from kbdraughts.ui import promote  # noqa: E402,F401 (after walking's commands in help)
 
 
 @command("quit", "leave; the game is saved and 'kbdraughts --resume' continues it",

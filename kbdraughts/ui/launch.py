@@ -24,7 +24,7 @@ from kbdraughts.resources import data_dir
 from kbdraughts.ui.app import WATCH_DELAY, GameApp, prompt_console
 from kbdraughts.ui.autosave import Autosave, GameOpen, resume, skipped_note
 from kbdraughts.ui.console import Console, PlainConsole, history_file
-from kbdraughts.ui.loading import game_lines, pick
+from kbdraughts.ui.loading import game_lines, pick, variation_notes
 from kbdraughts.ui.players import ai_factory
 from kbdraughts.ui.render import glyphs_for
 from kbdraughts.ui.session import HUMAN, KB, Session
@@ -150,7 +150,7 @@ def _loaded(name: str, number: int | None) -> tuple[PdnGame, Notes]:
         notes.append(("dim", f"{name} holds {len(read.entries)} games; the first is loaded "
                       "('--game N' or 'load FILE --game N' for another):\n"
                       + "\n".join(game_lines(read))))
-    return chosen, notes
+    return chosen, notes + variation_notes(chosen)
 
 
 def _resumed(specs: list[PlayerSpec]

@@ -18,7 +18,8 @@ from kbdraughts.notation import side_name
 from kbdraughts.pdn import PdnError, PdnFile, PdnGame, load_pdn_file
 from kbdraughts.ui.registry import Front
 
-__all__ = ["game_lines", "pick", "split_game_argument", "record_verdict", "load_file"]
+__all__ = ["game_lines", "pick", "split_game_argument", "record_verdict", "load_file",
+           "variation_notes"]
 
 
 def _describe(pg: PdnGame) -> str:
@@ -97,4 +98,33 @@ def load_file(ui: Front, name: str, path: Path, number: int | None) -> None:
     game = chosen.game
     more = f" (game {number} of {len(read.entries)})" if len(read.entries) > 1 else ""
     ui.info(f"Loaded {name}{more}: {game.ply} plies, {side_name(game.side)} to move.")
+    for kind, note in variation_notes(chosen):
+        ui.say(note, kind)
     ui.save_now()
+
+
+def variation_notes(pg: PdnGame) -> list[tuple[str, str]]:
+    """What to say of a loaded game's variations, as (kind, text): how to walk into those
+    that can be played, and those that cannot, each with its ``file:line`` and why (said
+    once, here).
+
+    >>> from kbdraughts.pdn import parse_pdn
+    >>> walk, unread = variation_notes(parse_pdn("1. c3-d4 (1. c3-b4) (1. c3-e5) *")[0])
+    >>> walk[1][:37]
+    'The file has 1 variation to walk into'
+    >>> print(unread[1].replace(": the piece", ":\\n    the piece"))
+    Note: 1 variation of the file cannot be played and is kept as text (saved as written):
+      <pdn>:1: variation (1. c3-e5): move 1. c3-e5: c3-e5 is not legal:
+        the piece on c3 can play c3-b4 or c3-d4
+    """
+    notes = []
+    count, unread = len(pg.variations), pg.text_only
+    if count:
+        notes.append(("dim", f"The file has {count} variation{'s' * (count != 1)} to walk "
+                      "into: go to where one starts ('goto N', ←) and play its first move; "
+                      "'promote' makes it the game's line."))
+    if unread:
+        notes.append(("dim", f"Note: {len(unread)} variation{'s' * (len(unread) != 1)} of "
+                      f"the file cannot be played and {'are' if len(unread) > 1 else 'is'} "
+                      "kept as text (saved as written):\n  " + "\n  ".join(unread)))
+    return notes

@@ -177,6 +177,27 @@ class Session:
                 view.push(move)
         self.path, self.view = path, view
 
+    def promote(self) -> int:
+        """Make the line shown the game's main line from where it leaves it, the game's old
+        moves from there a variation of it (the board stays on the position shown); the ply
+        where it leaves. The game is played again along the new line, so its end is the
+        rules' (a resignation, agreed draw or lost time was the old line's); the AI's reasons
+        for the moves that went go too. The caller checks that the board shows a
+        variation."""
+        path = self.shown_path()
+        moves, ply = self.variations.promote(self.game.moves, path)
+        game = Game(self.game.start)
+        for move in moves:
+            game.push(move)  # legal: every line of the tree was played on a Game
+        if self.record is not None and self.record.game is self.game:
+            self.record.game = game  # saved with the file's text
+        self.game, self.loaded_ply = game, -1
+        self.choices = {p: c for p, c in self.choices.items() if p < ply}
+        self.draw_offered = self.draw_weighed = None
+        self.path = self.view = None
+        self.show(path)
+        return ply
+
     def play(self, move: Move, choice: Any = None) -> None:
         """Push a move, remembering the AI's Choice when it played it; the mover's clock
         stops and gains its increment."""

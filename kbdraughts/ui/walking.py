@@ -4,10 +4,11 @@ record with them.
 
 The game keeps all its moves while the board shows an earlier position: the session's ``view``
 is a game replayed to the position shown, its ``variations`` the lines tried instead of the
-game's moves (:mod:`kbdraughts.variations`). A move played there follows the line shown when it
-is its next move, else starts a variation (or enters one already kept); the game's own moves
-after it stay. The AI plays only at the game's last position; in a variation the person plays
-both sides.
+game's moves (:mod:`kbdraughts.variations`), a loaded file's among them. A move played there
+follows the line shown when it is its next move, else starts a variation (or enters one already
+kept, the file's too: never a second copy beside it); the game's own moves after it stay. The
+AI plays only at the game's last position; in a variation the person plays both sides. ``undo``
+in a variation takes back moves played here, never a file's own.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.notation import move_text, side_name
+from kbdraughts.pdn_lines import record_text as lines_record
 from kbdraughts.ui.registry import Front, command
 from kbdraughts.ui.session import Session
 from kbdraughts.variations import Played, move_label
@@ -65,9 +67,17 @@ def _go(ui: Front, path: tuple[Move, ...]) -> None:
     ui.show_board()
     if not session.walking():
         ui.say("The game's last position: play goes on here.", "dim")
-    aside = session.variations.alternatives(session.game.moves, path)
+    note_variations(ui)
+
+
+def note_variations(ui: Front) -> None:
+    """Name the variations kept at the position shown (a file's and those played here),
+    when there are some, and how to enter one."""
+    session = ui.session
+    path, main = session.shown_path(), session.game.moves
+    aside = session.variations.alternatives(main, path)
     if aside:
-        after = session.variations.continuation(session.game.moves, path)[:1]
+        after = session.variations.continuation(main, path)[:1]
         ui.say(f"Here the line goes on with {move_text(after[0]) if after else 'nothing'}; "
                f"variations kept: {', '.join(move_text(m) for m in aside)} (play one to "
                "follow it).", "dim")
@@ -156,6 +166,10 @@ def play_walked(ui: Front, move: Move) -> None:
         ui.say(BOTH_SIDES, "dim")
     elif played is Played.EXTENDED:
         ui.info(f"The variation goes on: {label}.")
+    elif played is Played.ENTERED and session.variations.from_file(main, path + (move,)):
+        ui.info(f"Into the file's variation {label}: → follows it, ← comes back, 'promote' "
+                "makes it the game's line.")
+        ui.say(BOTH_SIDES, "dim")
     elif played is Played.ENTERED:
         ui.info(f"Into the variation {label}, kept from before.")
     elif not session.walking():
@@ -164,6 +178,7 @@ def play_walked(ui: Front, move: Move) -> None:
         ui.info(f"{label} is the next move of this line: one step forward.")
     if played in (Played.BRANCHED, Played.EXTENDED):
         ui.save_now()
+    note_variations(ui)
 
 
 def undo_walked(ui: Front) -> None:
@@ -177,6 +192,12 @@ def undo_walked(ui: Front) -> None:
         ui.save_now()
         ui.info(f"Took back {move_text(path[-1])} from the variation.")
         return
+    tree, main = session.variations, session.game.moves
+    if not tree.in_main_line(main, path) and not tree.continuation(main, path) \
+            and tree.from_file(main, path):
+        ui.error(f"{move_text(path[-1])} is the file's own move: undo takes back only moves "
+                 "played here; 'back' (←) steps back without taking anything back.")
+        return
     ui.error("You are looking at an earlier position of the game: 'back' (←) steps back "
              "without taking anything back; undo takes back moves at the game's last position "
              "('last') or at the end of a variation.")
@@ -185,15 +206,5 @@ def undo_walked(ui: Front) -> None:
 def record_text(session: Session) -> str:
     """The game's moves with the variations, the file's (as it wrote them) and those made
     here, in parentheses after the move each is played instead of."""
-    game, loaded = session.game, session.record
-    extra: dict[int, list[str]] = {}
-    if loaded is not None and loaded.game is game and loaded.source is not None:
-        kept = 0  # the file's moves still the game's
-        for a, b in zip(loaded.source.moves, game.moves):
-            if a != b:
-                break
-            kept += 1
-        extra = loaded.source.variation_texts(kept)
-    before = extra.pop(-1, [])
-    text = " ".join(before + [session.variations.text(game.moves, game.start.side, extra)])
-    return text.strip()
+    game = session.game
+    return lines_record(session.variations, game.moves, game.start.side)
