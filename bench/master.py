@@ -16,15 +16,18 @@ figures, each beside its anchor from the same run:
   ``best - played >= 100``. Anchor: the same count for a random legal move in each of these
   positions (``--seed``).
 - *noted*: of those moves, the share the coach (``annotate``, its deep check unbounded by time
-  here: the same notes on any machine) writes an error note on (loses, allowed, missed); the
-  share whose note names a rule of the knowledge base (a motif or a pattern); and the share where
-  a rule of the knowledge base names the opponent's refutation (the search's best reply in P')
-  or the better move (its best move in P), proved at the rule's horizon, note or not.
+  here: the same notes on any machine) writes an error note on (loses, allowed, missed),
+  beside the anchor of the coach without its hunt (every move searched 12 plies deep after
+  the proofs: :func:`kbdraughts.ai.coach.annotate`); the share whose note names a rule of the
+  knowledge base (a motif or a pattern); and the share where a rule of the knowledge base
+  names the opponent's refutation (the search's best reply in P') or the better move (its
+  best move in P), proved at the rule's horizon, note or not.
 - *notes held*: each note the coach writes, judged again by its own check ``J`` plies deep
-  (default 18, beyond the coach's deepest 16); by kind. Anchors: the coach confirming at depth
-  10 only (before issue 20's master games), and every claim proved at its horizon (what it
-  would write without a deep check), judged the same way; and how many of the error notes fall
-  on moves losing a man by force at depth ``L``. ``--engine MS``: each note judged too by the
+  (default 20, beyond the coach's deepest: 16, and 18 for the hunt's notes); by kind.
+  Anchors: the coach without its hunt, the coach confirming at depth 10 only (before issue
+  20's master games), and every claim proved at its horizon (what it would write without a
+  deep check), judged the same way; and how many of the error notes fall on moves losing a
+  man by force at depth ``L``. ``--engine MS``: each note judged too by the
   engine's own search (level 4's evaluation and reductions, ``MS`` a position, so not the
   same on every machine): an error's move three quarters of a man worse than the best move,
   a combination three quarters of a man up.
@@ -51,7 +54,7 @@ from kbdraughts.game import Game
 from kbdraughts.notation import move_text
 
 MOVES_DEPTH = 14  # the outside engine's depth in issue 20
-JUDGE = 18
+JUDGE = 20
 SEED = 2026
 LOST = 100  # a man
 KINDS = (LOSES, ALLOWED, MISSED, PLAYED)
@@ -155,17 +158,19 @@ def measure(games: Sequence[Game], kb, moves_depth: int, judge: int, seed: int,
     for number, game in enumerate(games, 1):
         rows = losses.game(game, rng)
         shipped = annotate(game, kb=kb, check=DeepCheck(per_check=None))
-        shallow = annotate(game, kb=kb, check=DeepCheck(per_check=None, deepest=0))
+        unhunted = annotate(game, kb=kb, check=DeepCheck(per_check=None, hunt=None))
+        shallow = annotate(game, kb=kb, check=DeepCheck(per_check=None, deepest=0, hunt=None))
         proof = _Coach(game, kb, DeepCheck(per_check=None))
         claims = [p.note for ply in range(len(game.moves)) for p in proof.proved(ply)]
         judged = _Coach(game, kb, DeepCheck(per_check=None, depth=judge, deepest=judge))
         held = {}
-        for note in claims + shallow + shipped:
+        for note in claims + shallow + unhunted + shipped:
             if claim_key(note) not in held:
                 held[claim_key(note)] = judged.confirm(proved_of(game, note)) is not None
         for note in shipped if engine is not None else ():
             counts["engine held", note.kind] += engine_holds(engine, game, note, engine_ms)
-        for what, notes in (("shipped", shipped), ("shallow", shallow), ("proved", claims)):
+        for what, notes in (("shipped", shipped), ("unhunted", unhunted), ("shallow", shallow),
+                            ("proved", claims)):
             for note in notes:
                 counts[what, note.kind] += 1
                 counts[what + " held", note.kind] += held[claim_key(note)]
@@ -173,6 +178,7 @@ def measure(games: Sequence[Game], kb, moves_depth: int, judge: int, seed: int,
                     counts[what + " on a loss"] += rows[note.ply]["loss"] >= LOST
                     counts[what + " errors"] += 1
         errors = {n.ply: n for n in shipped if n.kind in ERRORS}
+        unhunted_errors = {n.ply for n in unhunted if n.kind in ERRORS}
         for ply, row in enumerate(rows):
             counts["moves"] += 1
             counts["random lost"] += row["random_loss"] >= LOST
@@ -181,6 +187,7 @@ def measure(games: Sequence[Game], kb, moves_depth: int, judge: int, seed: int,
             counts["lost"] += 1
             note = errors.get(ply)
             counts["lost noted"] += note is not None
+            counts["lost noted unhunted"] += ply in unhunted_errors
             counts["lost named"] += note is not None and note.rule is not None
             before, after = game.positions[ply], game.positions[ply + 1]
             named = (row["best"] in named_moves(kb, before)
@@ -208,11 +215,15 @@ def report(counts: Counter, moves_depth: int, judge: int, seed: int, engine_ms: 
         f"{_share(lost, counts['moves'])}; anchor, a random legal move in the same positions "
         f"(seed {seed}): {_share(counts['random lost'], counts['moves'])}",
         f"  noted by the coach (loses, allowed, missed): {_share(counts['lost noted'], lost)}; "
-        f"the note names a rule: {_share(counts['lost named'], lost)}; a rule names the "
+        f"anchor, the coach without its hunt (the proofs' horizon only): "
+        f"{_share(counts['lost noted unhunted'], lost)}",
+        f"  the note names a rule: {_share(counts['lost named'], lost)}; a rule names the "
         f"refutation or the better move: {_share(counts['lost kb'], lost)}",
     ]
-    for what, words in (("shipped", "notes written (the coach as shipped: depth 10, then to 16)"),
-                        ("shallow", "anchor: notes confirmed at depth 10 only"),
+    for what, words in (("shipped", "notes written (the coach as shipped: the proofs confirmed "
+                                    "at depth 10, the hunt at 12, then to 16)"),
+                        ("unhunted", "anchor: the coach without its hunt"),
+                        ("shallow", "anchor: notes confirmed at depth 10 only, no hunt"),
                         ("proved", "anchor: claims proved at the horizon")):
         total = sum(counts[what, k] for k in KINDS)
         held = sum(counts[what + " held", k] for k in KINDS)

@@ -11,16 +11,18 @@ import pytest
 
 from kbdraughts.ai.claims import GAIN, Claim, claim_of, holds, holds_weighed
 from kbdraughts.ai.coach import (
-    ALLOWED, LOSES, MISSED, PLAYED, annotate, idea_words, named_moves,
+    ALLOWED, LOSES, MISSED, PLAYED, _Coach, annotate, idea_words, named_moves,
 )
 from kbdraughts.ai.coach_summary import Tally, game_summary
 from kbdraughts.ai.deep_check import DeepCheck
+from kbdraughts.ai.proof import prove
 from kbdraughts.ai.unnamed import Drafts, unnamed_idea
-from kbdraughts.board import BLACK, WHITE, legal_moves
+from kbdraughts.board import BLACK, WHITE, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base
 from kbdraughts.kb.rule import make_rule
 from kbdraughts.notation import move_text, parse_fen, parse_move
+from kbdraughts.referee import Nodes
 from kbdraughts.resources import combos_dir
 
 #: shot-01 of combos/motifs.txt fires here for White: e3-d4 c5:e3 d2:f4:h6 nets a man.
@@ -287,8 +289,6 @@ def test_a_note_that_holds_deeper_says_how_deep_it_was_confirmed(kb):
 
 
 def test_no_time_to_look_deeper_keeps_the_note_at_the_depth_it_was_confirmed(kb):
-    from kbdraughts.ai.coach import _Coach
-
     check = DeepCheck(seconds=60.0, per_check=None, depth=10)
     coach = _Coach(game_of(LOSES_TWO, "a7-b6"), kb, check)
     [proved] = coach.proved(0)
@@ -314,3 +314,86 @@ def test_a_review_stopped_while_it_looks_deeper_keeps_its_notes_as_confirmed(kb)
     game = game_of(LOSES_TWO, "a7-b6")
     [note] = annotate(game, kb=kb, stop=StopAfter(2), check=DeepCheck(per_check=None))
     assert note.kind == LOSES and note.depth == 10
+
+
+# -- the hunt: losses past the proofs' horizon, proved by the deep search itself --------------
+
+#: Pel-Russo, 1924, before 22. d8-h4: the king's move
+#: lets b2-a1 crown (the proofs' 4 plies see the king win the new king back; 8 do not).
+KING_LETS_CROWN = "W:Wg1,g3,d4,Kd8:Bb2,a5,h6,b8"
+#: The same game, before 22... a5-b4: b2-a1 crowns at once and keeps its king.
+CROWN_MISSED = "B:Wg1,g3,d4,Kh4:Bb2,a5,h6,b8"
+#: Mirotin-Kukuev, 1924, before 31. c1-b2: 8 plies deep Black's f4-e3-f2-g1 crowns and c1-d2
+#: keeps the balance; 10 plies deep every move loses a man.
+PAST_HORIZON = "W:Wc1,c3,h4:Bf4,e5,b8"
+
+
+def hunting(depth: int = 8) -> DeepCheck:
+    """The hunt at ``depth``, its notes searched again 2 plies deeper (the coach's 12 and 18
+    cost a second a game: these positions show the same at 8 and 10)."""
+    return DeepCheck(per_check=None, depth=depth, deepest=depth, hunt=depth)
+
+
+def exact(pos, us, plies: int) -> int:
+    return prove(pos, us, plies, Nodes(10_000_000)).value
+
+
+def assert_proved_exhaustively(game: Game, note) -> None:
+    """The pure exhaustive proof over the plies the note states says what it says: the move
+    it is about keeps ``amount`` more (LOSES, ALLOWED: the best other move than the move
+    played; MISSED: the better move than the move played) and ``amount`` against the
+    material before it."""
+    before = game.positions[note.ply]
+    us, played = before.side, game.moves[note.ply]
+    base = exact(before, us, 0)
+    scores = {m: exact(play(before, m), us, note.horizon - 1) for m in legal_moves(before)}
+    if note.kind == MISSED:
+        assert scores[note.key] - max(base, scores[played]) >= note.amount
+    else:
+        best_other = max(v for m, v in scores.items() if m != played)
+        assert min(base, best_other) - scores[played] >= note.amount
+
+
+def test_a_loss_past_the_proofs_horizon_is_found_by_the_hunt_and_proved_exhaustively(kb):
+    game = game_of(KING_LETS_CROWN, "d8-h4")
+    assert annotate(game, kb=kb, check=DeepCheck(per_check=None, hunt=None)) == []
+    [note] = annotate(game, kb=kb, check=hunting())
+    assert note.kind == ALLOWED and note.rule.id == "crown" and note.crowns
+    assert (note.horizon, note.depth, note.amount) == (8, 10, 100)
+    assert texts(note.line) == ["d8-h4", "b2-a1"]
+    assert note.text == ("White's d8-h4 allowed the crowning b2-a1: White loses a man (Black "
+                         "crowns): d8-h4 b2-a1")
+    assert_proved_exhaustively(game, note)
+
+
+def test_a_win_past_the_proofs_horizon_missed_is_noted_with_the_better_move(kb):
+    game = game_of(CROWN_MISSED, "a5-b4")
+    [note] = annotate(game, kb=kb, check=hunting())
+    assert note.kind == MISSED and note.key == parse_move(game.positions[0], "b2-a1")
+    assert note.line[0] == note.key and note.depth == 10
+    assert_proved_exhaustively(game, note)
+
+
+def test_a_hunted_note_a_deeper_search_refutes_is_withdrawn(kb):
+    game = game_of(PAST_HORIZON, "c1-b2")
+    coach = _Coach(game, kb, hunting())
+    [proved] = coach.hunt(0)
+    assert proved.note.kind == LOSES and proved.note.depth == 8
+    assert texts(proved.note.line) == ["c1-b2", "f4-e3", "b2-a3", "e3-f2", "c3-b4", "f2-g1"]
+    assert_proved_exhaustively(game, proved.note)  # true 8 plies deep ...
+    check = hunting()
+    assert annotate(game, kb=kb, check=check) == []  # ... not 10: c1-d2 loses a man too
+    assert (check.confirmed, check.refuted) == (0, 1)
+
+
+def test_the_hunt_leaves_alone_a_move_as_good_as_the_best(kb):
+    game = game_of(PAST_HORIZON, "c1-d2")
+    check = hunting()
+    assert annotate(game, kb=kb, check=check) == []
+    assert (check.confirmed, check.refuted) == (0, 0)
+
+
+def test_the_hunt_draws_on_the_budget_and_stops_when_it_is_spent(kb):
+    check = DeepCheck(seconds=0.0, per_check=None, depth=8, hunt=8)
+    assert annotate(game_of(KING_LETS_CROWN, "d8-h4"), kb=kb, check=check) == []
+    assert check.confirmed == check.refuted == 0  # the hunt did not start: no search

@@ -11,6 +11,7 @@ where the core is not built, slower, so less deep):
 - :meth:`DeepCheck.compare` scores given moves of one position at one common depth,
   ``depth`` plies (the move searched first; the others to the depth it reached): a note
   compares the move played with another, never two depths;
+- :meth:`DeepCheck.line` is the line the search expects after a move, the proof a note shows;
 - :meth:`DeepCheck.deeper` gives the depths past ``depth`` a confirmed note is searched again
   at while the budget lasts, to ``deepest`` (on 29 games of the 1st USSR championship, 1924,
   7 of the 52 notes confirmed at depth 10 were refuted at depth 12 to 14: a man won back, or
@@ -44,8 +45,8 @@ from kbdraughts.ai.values import WIN
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.native import core
 
-__all__ = ["DeepCheck", "Comparison", "SCREEN_DEPTH", "DEEP_DEPTH", "DEEPEST_DEPTH",
-           "MIN_DEPTH"]
+__all__ = ["DeepCheck", "Comparison", "SCREEN_DEPTH", "DEEP_DEPTH", "HUNT_DEPTH",
+           "DEEPEST_DEPTH", "MIN_DEPTH"]
 
 #: The screen's depth: the longest proof's (the move, 4 plies after it, then the captures);
 #: with the native core about 0.3 ms a position (depth 6: 0.5 ms, a third of the whole run).
@@ -53,6 +54,11 @@ SCREEN_DEPTH = 5 if core is not None else 3
 #: A confirmation's depth: the native core's search takes ~7 ms there in a middle game, so a
 #: note (two or three such searches) costs ~15 ms; depth 12 takes seven times as long.
 DEEP_DEPTH = 10 if core is not None else 6
+#: The depth every move is searched at, once the notes proved are confirmed, for the losses of
+#: material no short proof shows: of the 66 moves of the 29 games of 1924 that lose a man at
+#: depth 14, a search 5 plies deep flags 19, 10 plies 32 (2.8 ms a move), 14 plies all (42 ms). None: no hunt (the
+#: pure search is too slow to look past the proofs' horizon on every move).
+HUNT_DEPTH: int | None = 12 if core is not None else None
 #: The deepest a confirmed note is searched again while the budget allows: on the native core
 #: a claim of the 29 games of 1924 costs about 3 ms at depth 10, 45 ms at 14, 170 ms at 16.
 DEEPEST_DEPTH = 16 if core is not None else 8
@@ -85,20 +91,23 @@ class DeepCheck:
     of processor time (None: unbounded) that confirmations draw on; :meth:`renew` gives it
     again. Each confirmation searches ``depth`` plies, in ``per_check`` wall seconds at most
     (None: whatever it takes, the same answer on any machine: the tests'); a confirmed note
-    is searched again deeper, to ``deepest`` plies, while the budget lasts."""
+    is searched again deeper, to ``deepest`` plies, while the budget lasts; every move is
+    then searched ``hunt`` plies deep (None: not) for the losses no short proof shows."""
 
     def __init__(self, seconds: float | None = None, depth: int = DEEP_DEPTH,
                  screen_depth: int = SCREEN_DEPTH, per_check: float | None = CHECK_SECONDS,
-                 deepest: int = DEEPEST_DEPTH):
+                 deepest: int = DEEPEST_DEPTH, hunt: int | None = HUNT_DEPTH):
         # no late-move reductions: a reduced line is a guess, and this search is a judge
         self.searcher = make_searcher(material, reductions=False)
         self.seconds, self.depth, self.screen_depth = seconds, depth, screen_depth
         self.deepest = max(depth, deepest)
+        self.hunt = hunt
         self.per_check = per_check
         self.left = seconds
         self.refused = 0  # confirmations the budget could not afford
         self.refuted = 0  # claims proved at their horizon that the deep search did not confirm
         self.confirmed = 0
+        self.hunted = 0  # claims the hunt proved (and so confirmed) at its depth
 
     def renew(self) -> None:
         """The whole budget again (a new game)."""
@@ -109,10 +118,10 @@ class DeepCheck:
         """Whether the budget is spent: no search may start."""
         return self.left is not None and self.left <= 0
 
-    def deeper(self) -> range:
+    def deeper(self, beyond: int = 0) -> range:
         """The depths a confirmed note is searched again at, in turn: two plies more each
-        time (a side's move and the reply), to ``deepest``."""
-        return range(self.depth + 2, self.deepest + 1, 2)
+        time (a side's move and the reply), to ``deepest`` (and ``beyond`` plies more)."""
+        return range(self.depth + 2, self.deepest + beyond + 1, 2)
 
     def screen(self, pos: Position) -> tuple[int, Move | None]:
         """The position's material for the side to move at the screen's depth, and the move
@@ -121,6 +130,20 @@ class DeepCheck:
             return -GAME, None
         found = self.searcher.search(pos, max_depth=self.screen_depth)
         return _clip(found.score), found.move
+
+    def line(self, pos: Position, move: Move, depth: int) -> list[Move]:
+        """``move`` and the line the search expects after it, ``depth`` plies from ``pos``
+        (read from its table, so at once after :meth:`compare` searched it); counted in the
+        budget."""
+        cpu = time.process_time()
+        try:
+            child = play(pos, move)
+            if not legal_moves(child):
+                return [move]
+            return [move, *self.searcher.search(child, max_depth=max(1, depth - 1)).line]
+        finally:
+            if self.left is not None:
+                self.left -= time.process_time() - cpu
 
     def compare(self, pos: Position, first: Move, others: Sequence[Move] = (),
                 depth: int | None = None) -> Comparison | None:

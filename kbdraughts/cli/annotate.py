@@ -9,8 +9,11 @@ move; the coach's notes of an earlier run are replaced. The output loads back wi
 or whole to a file ``-o OUT`` (a temporary file renamed over it). ``--unnamed FILE`` writes
 the positions where material was won by force and no rule names the idea, as motif drafts.
 
-The deep search that confirms each note shares ``--budget`` seconds of processor time over
-the file (at most ``GAME_SECONDS`` a game): a note it has no time to confirm is not written.
+The deep search that confirms each note shares ``--budget`` seconds of processor time over the
+file (at most ``GAME_SECONDS`` a game): a note it has no time to confirm is not written. A game
+given its whole ``GAME_SECONDS`` is hunted too: every move searched 12 plies deep for the
+losses no short proof shows (about a second a game; 1,000 games in the default budget are
+not: their time goes to the notes proved).
 
 A game that cannot be read is named (``file:line: ...``) on stderr and skipped; exit status 1
 when some were skipped, 2 when none could be read (or for a file or option error, one line).
@@ -107,7 +110,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--budget", type=budget, default=FILE_SECONDS, metavar="SECONDS",
                    help=f"processor seconds of deep search that confirm the notes, shared "
                    f"over the file's games, at most {GAME_SECONDS:g} a game (default "
-                   f"{FILE_SECONDS:g}); a note it has no time to confirm is not written")
+                   f"{FILE_SECONDS:g}); a note it has no time to confirm is not written; a "
+                   f"game given its whole {GAME_SECONDS:g} s is also searched deep at every "
+                   f"move for the losses no short proof shows")
     add_rules(p, "a rule file or directory to coach with instead of the shipped knowledge "
               "base (repeat --rules for several)")
     add_strict(p)
@@ -181,9 +186,10 @@ def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | N
     unnamed = f"; {len(drafts)} unnamed idea(s) drafted" if drafts is not None else ""
     proved = check.confirmed + check.refuted + check.refused
     return (f"kbdraughts annotate: {path}: {games}, {tally.moves} moves: {tally.words()}"
-            f"{unnamed}; {proved} claims proved, {check.confirmed} confirmed by the deep "
-            f"search, {check.refuted} refuted by it, {check.refused} left unchecked for "
-            f"want of time; {seconds:.1f} s, peak memory {peak:.0f} MB")
+            f"{unnamed}; {proved} claims proved ({check.hunted} by the hunt: every move "
+            f"searched deep), {check.confirmed} confirmed by the deep search, {check.refuted} "
+            f"refuted by it, {check.refused} left unchecked for want of time; "
+            f"{seconds:.1f} s, peak memory {peak:.0f} MB")
 
 
 def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase | None,
@@ -194,6 +200,7 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
     confirms them (its budget given out game by game)."""
     from kbdraughts.ai.coach import annotate
     from kbdraughts.ai.coach_summary import game_summary
+    from kbdraughts.ai.deep_check import HUNT_DEPTH
     from kbdraughts.ai.unnamed import Drafts
     from kbdraughts.pdn import pdn_game_text
 
@@ -202,6 +209,9 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
     for i, g in enumerate(games):
         progress(i)
         check.seconds = min(GAME_SECONDS, left / (len(games) - i))
+        # the hunt (every move 12 plies deep) costs about a second a game: it runs where the
+        # budget gives the game its whole share, else its time goes to later games' notes
+        check.hunt = HUNT_DEPTH if check.seconds >= GAME_SECONDS else None
         check.renew()
         found = annotate(g.game, args.side, kb, check=check)
         left = max(0.0, left - (check.seconds - (check.left or 0.0)))
