@@ -268,3 +268,20 @@ def test_escape_sequences_in_tags_reach_a_terminal_written_out_and_a_file_as_the
     out = tmp_path / "out.pdn"
     assert main(["annotate", str(pdn), "-o", str(out)]) == 0
     assert "\x1b[2J\x1b]0;owned\x07" in out.read_text(encoding="utf-8")  # the file is the data
+
+
+def test_a_game_given_its_whole_budget_is_hunted_and_one_given_less_is_not(tmp_path: Path):
+    # Pel-Russo, 1924, 22. d8-h4 lets b2-a1 crown: past the proofs' 4 plies, found by the
+    # hunt (every move searched 12 plies deep) when the game has its whole 2 s
+    game = Game(parse_fen("W:Wg1,g3,d4,Kd8:Bb2,a5,h6,b8"))
+    game.push(parse_move(game.position, "d8-h4"))
+    pdn = tmp_path / "game.pdn"
+    write_games(pdn, game)
+    hunted = run("annotate", str(pdn))
+    assert hunted.returncode == 0, hunted.stderr
+    assert ("{coach: White's d8-h4 allowed the crowning b2-a1: White loses a man (Black "
+            "crowns): d8-h4 b2-a1}") in " ".join(hunted.stdout.split())
+    assert "(1 by the hunt: every move searched deep)" in hunted.stderr
+    shared = run("annotate", str(pdn), "--budget", "1")
+    assert shared.returncode == 0 and "coach:" not in shared.stdout
+    assert "(0 by the hunt: every move searched deep)" in shared.stderr
