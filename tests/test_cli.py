@@ -32,6 +32,12 @@ def test_version():
     assert pure.stdout == f"kbdraughts {__version__} (pure-Python core: KBDRAUGHTS_PURE is set)\n"
 
 
+def test_python_dash_m_kbdraughts_is_the_command_too():
+    r = subprocess.run([sys.executable, "-m", "kbdraughts", "moves", "W:Wc3:Bd4,f6"],
+                       capture_output=True, text=True, timeout=60)
+    assert (r.returncode, r.stdout.split(), r.stderr) == (0, ["c3:e5:g7"], "")
+
+
 def test_building_the_parser_imports_neither_pydatalog_nor_the_console():
     r = run_python("import kbdraughts.cli as c, sys; c.build_parser(); "
                    "print('pyDatalog' in sys.modules, 'prompt_toolkit' in sys.modules, "
@@ -80,8 +86,8 @@ def test_no_library_module_imports_the_command_line():
     layout = _check_layout()
     for path in sorted((ROOT / "kbdraughts").rglob("*.py")):
         name = layout.module_name(path)
-        if name == "kbdraughts.cli" or name.startswith("kbdraughts.cli."):
-            continue
+        if name in ("kbdraughts.cli", "kbdraughts.__main__") or name.startswith("kbdraughts.cli."):
+            continue  # the command line, and ``python -m kbdraughts`` that runs it
         imported = layout.imports_of(ast.parse(path.read_text(encoding="utf-8")), name)
         assert not [m for m in imported if m.split(".")[:2] == ["kbdraughts", "cli"]], path
 

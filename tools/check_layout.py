@@ -36,6 +36,8 @@ def module_name(path: Path, root: Path = ROOT) -> str:
 
 def floor_of(module: str) -> tuple[str, int]:
     parts = module.split(".")
+    if parts[1:] == ["__main__"]:  # ``python -m kbdraughts``: the command line itself
+        return "cli", FLOORS["cli"]
     room = parts[1] if len(parts) > 1 and parts[1] in FLOORS else "core"
     return room, FLOORS[room]
 
