@@ -12,6 +12,7 @@ import pytest
 
 from kbdraughts.notation import move_text
 from kbdraughts.ui import launch
+from kbdraughts.ui.autosave import games_dir
 from kbdraughts.ui.launch import StartError, start_game
 from ui_driver import play_session
 
@@ -149,3 +150,20 @@ def test_play_game_mistakes_are_start_errors(games_file: Path):
         with pytest.raises(StartError) as caught:
             start_game(options(**given))
         assert str(caught.value).startswith(message), caught.value
+
+
+def test_the_autosave_of_a_loaded_game_keeps_its_tags_and_resume_its_seats(
+        typed, tmp_path: Path, games_file: Path):
+    # the record's players are Иванов and Петров; the person plays White against the AI
+    typed("g3-h4\nquit\n")
+    start_game(options(load=str(games_file), game=1, level=2))
+    (autosaved,) = games_dir().glob("*.pdn")
+    text = autosaved.read_text(encoding="utf-8")
+    assert '[White "Иванов"]' in text and '[Event "first"]' in text and "{центр}" in text
+    assert '[KbdraughtsWhite "You"]' in text and '[KbdraughtsBlack "kb:2"]' in text
+    out = typed(f"save {tmp_path / 'back.pdn'}\nquit\n")
+    start_game(options(resume=True))
+    assert "You play White against kb:2." in out.getvalue()
+    back = (tmp_path / "back.pdn").read_text(encoding="utf-8")
+    assert '[White "Иванов"]' in back and "Kbdraughts" not in back
+    assert "1. c3-d4 {центр} f6-g5 2. g3-h4 " in back

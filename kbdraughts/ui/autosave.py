@@ -180,6 +180,18 @@ class Autosave:
         return path
 
 
+#: The tags an autosave of a loaded file's game names its seats by (resume reads them, then
+#: drops them): the file's own White and Black tags are the players of the record.
+SEAT_TAGS = ("KbdraughtsWhite", "KbdraughtsBlack")
+
+
+def seats_of(tags: dict[str, str]) -> tuple[str, str]:
+    """The seats a saved game names, White's first: its seat tags, taken out of ``tags``
+    (a loaded file's game), else its White and Black tags (a game played here)."""
+    return tuple(tags.pop(seat, None) or tags.get(player, "")  # type: ignore[return-value]
+                 for seat, player in zip(SEAT_TAGS, ("White", "Black")))
+
+
 @dataclass
 class Resumed:
     """The game ``--resume`` continues: its file, what it holds, its autosave (locked)."""

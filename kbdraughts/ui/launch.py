@@ -22,7 +22,7 @@ from kbdraughts.notation import FenError, parse_fen
 from kbdraughts.pdn import PdnError, PdnGame, load_pdn_file
 from kbdraughts.resources import data_dir
 from kbdraughts.ui.app import WATCH_DELAY, GameApp, prompt_console
-from kbdraughts.ui.autosave import Autosave, GameOpen, resume, skipped_note
+from kbdraughts.ui.autosave import Autosave, GameOpen, resume, seats_of, skipped_note
 from kbdraughts.ui.console import Console, PlainConsole, history_file
 from kbdraughts.ui.loading import game_lines, pick, variation_notes
 from kbdraughts.ui.players import ai_factory
@@ -165,9 +165,9 @@ def _resumed(specs: list[PlayerSpec]
         notes.append(("dim", f"No{other} unfinished game to resume; a new game starts."))
         return Game(), specs, Autosave(), notes
     saved = found.saved
-    for side, tag in enumerate(("White", "Black")):
+    for side, seat in enumerate(seats_of(saved.tags)):
         try:
-            specs[side] = PlayerSpec.parse(saved.tags.get(tag, ""))
+            specs[side] = PlayerSpec.parse(seat)
         except PlayerSpecError:
             pass  # not a player we know: the side keeps its default seat
     notes.append(("dim", f"Resumed {found.path} ({saved.game.ply} plies)."))

@@ -22,7 +22,7 @@ from kbdraughts.board import BLACK, START, WHITE, Move, Side
 from kbdraughts.game import Game, Reason, Result
 from kbdraughts.notation import side_name
 from kbdraughts.pdn import PdnGame
-from kbdraughts.ui.autosave import Autosave
+from kbdraughts.ui.autosave import SEAT_TAGS, Autosave
 from kbdraughts.ui.players import AIThread, LazyPlayer, PlayerFactory
 from kbdraughts.variations import Variations
 
@@ -327,14 +327,17 @@ class Session:
             return PdnGame(self.tags(), self.game, variations=self.variations)
         return self.game
 
+    def seat_names(self) -> tuple[str, str]:
+        """Who sits at each side, White's first, as a saved game names them: ``You`` or the
+        AI's spec."""
+        return tuple("You" if self.is_human(side)  # type: ignore[return-value]
+                     else str(self.specs[side]) for side in (WHITE, BLACK))
+
     def tags(self) -> dict[str, str]:
         """The PDN tags of the game (with a clock, its TimeControl: seconds+increment)."""
-        tags = {
-            "Event": "kbdraughts game",
-            "Date": time.strftime("%Y.%m.%d"),
-            "White": "You" if self.is_human(WHITE) else str(self.specs[WHITE]),
-            "Black": "You" if self.is_human(BLACK) else str(self.specs[BLACK]),
-        }
+        white, black = self.seat_names()
+        tags = {"Event": "kbdraughts game", "Date": time.strftime("%Y.%m.%d"),
+                "White": white, "Black": black}
         if self.clock is not None:
             control = self.clock.control
             tags["TimeControl"] = f"{control.base_s:g}+{control.increment_s:g}"
@@ -344,7 +347,11 @@ class Session:
         """Autosave the game; a note to show when saving failed for the first time."""
         if self.autosave is None:
             return None
-        self.autosave.save(self.saved_game(), self.tags())
+        saved = self.saved_game()
+        # a loaded file's game keeps its own tags; the seats go beside them for resume
+        tags = (dict(zip(SEAT_TAGS, self.seat_names())) if saved is self.record
+                else self.tags())
+        self.autosave.save(saved, tags)
         if self.autosave.error and not self._save_failed:
             self._save_failed = True
             return f"Note: {self.autosave.error}; the game goes on unsaved."
