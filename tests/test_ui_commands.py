@@ -260,7 +260,7 @@ def test_review_of_a_game_without_a_missed_or_allowed_rule(tmp_path: Path):
     app, shown = play_session("e3-d4\rreview\rquit\r", tmp_path, fen=SHOT_01)
     assert "review\n1. e3-d4 c5:e3\n1. e3-d4: played: the shot e3-d4 (" in shown
     app, shown = play_session("c3:e5\rreview\rn\rquit\r", tmp_path, fen="W:Wc3:Bd4")
-    assert "review\n1. c3:e5\nNothing to note: no move missed a rule" in shown
+    assert "review\n1. c3:e5\nNothing to note: no move lost material by force" in shown
 
 
 def test_fen_numbered_writes_the_squares_as_numbers(tmp_path: Path):

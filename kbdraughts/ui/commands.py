@@ -53,8 +53,8 @@ def _record(ui: Front, arg: str) -> None:
         ui.say(f"The board shows {walking.where(ui.session)}.", "dim")
 
 
-@command("review", "the moves so far with the coach's notes: a rule of the knowledge base a "
-                   "move missed, or one it allowed the opponent")
+@command("review", "the moves so far with the coach's notes: the moves that lose material by "
+                   "force or miss a win, and the combinations played")
 def _review(ui: Front, arg: str) -> None:
     # Imported here: the coach asks the knowledge base, which the first prompt must not wait for.
     from kbdraughts.ai.coach import annotate
@@ -79,7 +79,8 @@ def _review(ui: Front, arg: str) -> None:
     if interrupted:
         ui.info("(Stopped: the review went no further.)")
     elif not notes:
-        ui.info("Nothing to note: no move missed a rule of the knowledge base or allowed one.")
+        ui.info("Nothing to note: no move lost material by force or missed a win, and none "
+                "won it by a combination.")
 
 
 @command("undo", "take back your last move and the AI's reply, or a resignation or agreed "
