@@ -45,7 +45,7 @@ from kbdraughts.ai.coach import (
 )
 from kbdraughts.ai.deep_check import DeepCheck
 from kbdraughts.ai.engine import Engine
-from kbdraughts.ai.proof import GAME, prove
+from kbdraughts.proof import GAME, prove
 from kbdraughts.board import BLACK, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text

@@ -69,8 +69,8 @@ from kbdraughts.ai.claims import (
     DANGER, GAIN, claim_of, danger_is_real, holds, holds_weighed, two_ply_wins,
 )
 from kbdraughts.ai.endgame import judge
-from kbdraughts.ai.proof import prove
-from kbdraughts.ai.values import MAN_VALUE, WIN
+from kbdraughts.proof import prove
+from kbdraughts.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, captures, legal_moves, play
 from kbdraughts.referee import Nodes, OutOfNodes
 from kbdraughts.squares import BB_RANK, SQUARES

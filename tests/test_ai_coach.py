@@ -1,5 +1,5 @@
 """The coach (ai/coach.py): every note kind on a real position, each proved with a king counted
-as 2.5 men (ai/proof.py) and confirmed by the deep search (ai/deep_check.py); a claim the deep
+as 2.5 men (proof.py) and confirmed by the deep search (ai/deep_check.py); a claim the deep
 search refutes, or one it has no time to check, is never written."""
 
 from __future__ import annotations
@@ -245,7 +245,7 @@ def test_the_unnamed_idea_is_drafted_where_the_winner_is_to_move(kb):
 
 
 def test_a_king_is_weighed_as_two_and_a_half_men():
-    from kbdraughts.ai.proof import men_amount, prove, weigh
+    from kbdraughts.proof import men_amount, prove, weigh
 
     pos = parse_fen("W:WKa1,c3:Bh8,f8")
     assert weigh(pos, WHITE) == 150 and weigh(pos, BLACK) == -150

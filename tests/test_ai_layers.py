@@ -14,7 +14,7 @@ from kbdraughts.ai.engine import LEVELS, MAX_LEVEL, Engine, Level
 from kbdraughts.ai.layers import Choice, Context
 from kbdraughts.ai.rulebook import KnowledgeBase
 from kbdraughts.ai.search import Searcher
-from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN
+from kbdraughts.values import MAN_LOST, MAN_TAKEN
 from kbdraughts.game import Game
 from kbdraughts.notation import fen, move_text, parse_fen, parse_move
 

@@ -17,7 +17,7 @@ from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.draw_rules import CONTEMPT, game_counters, rule_draw
 from kbdraughts.ai.heuristic import default_heuristic, material
 from kbdraughts.ai.search import MATE_ZONE, MAX_QUIESCENCE, Searcher
-from kbdraughts.ai.values import WIN
+from kbdraughts.values import WIN
 from kbdraughts.board import START, Position, captures, legal_moves, play
 from kbdraughts.game import Game, Reason, random_walk
 from kbdraughts.notation import move_text, parse_fen

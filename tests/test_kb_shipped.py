@@ -150,7 +150,7 @@ def test_the_ai_capture_tree_agrees_with_each_shot(kb, rule_id: str, fen: str, k
     # After the shot's quiet move every continuation is a capture, so the AI's capture tree
     # (its own code, its own numbers) must see the line win the promised men too.
     from kbdraughts.ai.capture_tree import exchange
-    from kbdraughts.ai.values import MAN_LOST
+    from kbdraughts.values import MAN_LOST
 
     pos = parse_fen(fen)
     (match,) = [m for m in kb.firing(pos) if m.rule.id == rule_id and not m.mirrored]

@@ -342,7 +342,7 @@ def soundness(pdn_paths: list[str], plies: int = 4) -> int:
     prints one line per failure and the ratio."""
     from kbdraughts.ai.heuristic import material
     from kbdraughts.ai.search import Searcher
-    from kbdraughts.ai.values import MAN_VALUE
+    from kbdraughts.values import MAN_VALUE
     from kbdraughts.kb.knowledge import load_knowledge_base
     from kbdraughts.pdn import read_pdn_file
 

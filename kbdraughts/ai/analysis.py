@@ -29,7 +29,7 @@ from kbdraughts.ai.heuristic import default_heuristic
 from kbdraughts.ai.layers import recurring_positions
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.search import MATE_ZONE, Evaluate
-from kbdraughts.ai.values import WIN
+from kbdraughts.values import WIN
 from kbdraughts.board import WHITE, Move, Position, Side, legal_moves, play
 from kbdraughts.egdb import leaves
 from kbdraughts.egdb import probe as egdb_probe

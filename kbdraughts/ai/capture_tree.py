@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kbdraughts.ai.values import (
+from kbdraughts.values import (
     CROWN_GAIN, KING_LOST, KING_TAKEN, MAN_LOST, MAN_TAKEN,
 )
 from kbdraughts.board import Move, Position, Side, captures, play

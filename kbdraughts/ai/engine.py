@@ -42,7 +42,7 @@ from kbdraughts.ai.layers import (
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, MOVETIME_MS
-from kbdraughts.ai.values import MAN_VALUE, WIN
+from kbdraughts.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, legal_moves
 from kbdraughts.game import Game
 

@@ -22,7 +22,7 @@ from kbdraughts.ai.evaluation import (
     BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_tables, other_features,
     position_features, white_features,
 )
-from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
+from kbdraughts.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import (
     BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
 )

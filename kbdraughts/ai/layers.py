@@ -34,7 +34,7 @@ from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, material
 from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
-from kbdraughts.ai.values import MAN_VALUE, WIN
+from kbdraughts.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, play
 from kbdraughts.egdb import leaves
 from kbdraughts.egdb import probe as egdb_probe

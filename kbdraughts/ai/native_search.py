@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Sequence
 from kbdraughts.ai.heuristic import Heuristic, material
 from kbdraughts.ai.ordering import root_order
 from kbdraughts.ai.search import MATE_ZONE, Evaluate, SearchResult, Searcher, principal_line
-from kbdraughts.ai.values import WIN
+from kbdraughts.values import WIN
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.egdb.leaves import Leaves
 from kbdraughts.native import core

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
+from kbdraughts.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import Move, Position, Side, legal_moves, play
 from kbdraughts.referee import Nodes
 
