@@ -15,9 +15,6 @@ later, or the opponent crowned while it was taken. Each now asks
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from kbdraughts.ai.claims import claim_of, holds
@@ -26,6 +23,7 @@ from kbdraughts.board import Position
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.notation import move_text, parse_fen, parse_move
 from kbdraughts.resources import combos_dir
+from kb_loose import DEPTH_CONDITION, loose_motifs
 from scripts import load_script
 
 #: The bench's deep search depth (plies).
@@ -46,17 +44,14 @@ CASES = [
     # h8-f6 wins two men for the king, and the man on h6 crowns
     ("king-sacrifice", "B:Wf4,g5,h6:BKc1,b8,Kh8", "h8-f6", "B:We3:BKe5,h6", "e5-f4"),
 ]
-_DEPTH_CONDITION = re.compile(r",\n    after\([SK]-T, gains_within\(\d, 1\)\)")
 
 
 @pytest.fixture(scope="module")
 def kbs(tmp_path_factory):
     """The shipped motifs, and the same without their ``gains_within`` conditions."""
     shipped = combos_dir() / "motifs.txt"
-    text = shipped.read_text()
-    assert len(_DEPTH_CONDITION.findall(text)) == len(CASES)
-    loose = tmp_path_factory.mktemp("loose") / "motifs.txt"
-    loose.write_text(_DEPTH_CONDITION.sub("", text))
+    assert len(DEPTH_CONDITION.findall(shipped.read_text())) == len(CASES)
+    loose = loose_motifs(tmp_path_factory.mktemp("loose"))
     return load_knowledge_base([shipped]), load_knowledge_base([loose])
 
 
