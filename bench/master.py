@@ -43,15 +43,14 @@ from collections import Counter
 from typing import Sequence
 
 from kbdraughts.ai.coach import (
-    ALLOWED, CONFIRM, ERRORS, LOSES, MISSED, PLAYED, Note, _Coach, _Proved, annotate,
-    named_moves,
+    ALLOWED, CONFIRM, ERRORS, LOSES, MISSED, PLAYED, Note, _Coach, _Proved, annotate, named_moves,
 )
 from kbdraughts.ai.deep_check import DeepCheck
 from kbdraughts.ai.engine import Engine
-from kbdraughts.ai.proof import GAME, prove
 from kbdraughts.board import BLACK, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
+from kbdraughts.proof import GAME, prove
 
 MOVES_DEPTH = 14  # the outside engine's depth in issue 20
 JUDGE = 20

@@ -69,11 +69,11 @@ from kbdraughts.ai.claims import (
     DANGER, GAIN, claim_of, danger_is_real, holds, holds_weighed, two_ply_wins,
 )
 from kbdraughts.ai.endgame import judge
-from kbdraughts.ai.proof import prove
-from kbdraughts.ai.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, captures, legal_moves, play
+from kbdraughts.proof import prove
 from kbdraughts.referee import Nodes, OutOfNodes
 from kbdraughts.squares import BB_RANK, SQUARES
+from kbdraughts.values import MAN_VALUE, WIN
 
 #: Not used while the bench was written (development ran on seed 7): the seed to report.
 SEED = 2026

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from kbdraughts.ai.capture_tree import exchange, gain, score_captures
-from kbdraughts.game import random_walk
-from kbdraughts.ai.values import CROWN_GAIN, KING_TAKEN, MAN_LOST, MAN_TAKEN
 from kbdraughts.board import START, captures, legal_moves, play
+from kbdraughts.game import random_walk
 from kbdraughts.notation import move_text, parse_fen
+from kbdraughts.values import CROWN_GAIN, KING_TAKEN, MAN_LOST, MAN_TAKEN
 
 
 def best(fen: str):

@@ -14,9 +14,9 @@ from kbdraughts.ai.engine import LEVELS, MAX_LEVEL, Engine, Level
 from kbdraughts.ai.layers import Choice, Context
 from kbdraughts.ai.rulebook import KnowledgeBase
 from kbdraughts.ai.search import Searcher
-from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN
 from kbdraughts.game import Game
 from kbdraughts.notation import fen, move_text, parse_fen, parse_move
+from kbdraughts.values import MAN_LOST, MAN_TAKEN
 
 CAPTURE = "W:Wc3,e3,g1:Bd4,f6,g7"
 QUIET = "W:Wc3:Be5,h8"
@@ -187,7 +187,9 @@ def test_the_rules_are_asked_once_per_choice_though_the_search_orders_by_them():
     assert [p for p, _ in kb.asked].count(pos) == 1
 
 def test_the_shipped_knowledge_base_has_the_shape():
-    from kbdraughts.kb.knowledge import EXAMPLE, KnowledgeBase as ShippedKnowledgeBase, parse_rules
+    from kbdraughts.kb.knowledge import EXAMPLE
+    from kbdraughts.kb.knowledge import KnowledgeBase as ShippedKnowledgeBase
+    from kbdraughts.kb.knowledge import parse_rules
 
     kb = ShippedKnowledgeBase(parse_rules(EXAMPLE, "example.txt")[0])
     assert isinstance(kb, KnowledgeBase)

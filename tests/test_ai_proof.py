@@ -1,4 +1,4 @@
-"""ai/proof.py: the coach's exhaustive material minimax, a king counted as 2.5 men, equal to a
+"""proof.py: the coach's exhaustive material minimax, a king counted as 2.5 men, equal to a
 plain minimax without pruning on positions of random games; its null window agrees."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from kbdraughts.ai.proof import GAME, at_least, prove, weigh
 from kbdraughts.board import START, WHITE, legal_moves, play
 from kbdraughts.notation import move_text, parse_fen
+from kbdraughts.proof import GAME, at_least, prove, weigh
 
 
 def plain(pos, us, plies) -> int:

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 from kbdraughts import native
-from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.draw_rules import CONTEMPT, game_counters, rule_draw
 from kbdraughts.ai.heuristic import default_heuristic, material
+from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.search import MATE_ZONE, MAX_QUIESCENCE, Searcher
-from kbdraughts.ai.values import WIN
 from kbdraughts.board import START, Position, captures, legal_moves, play
 from kbdraughts.game import Game, Reason, random_walk
 from kbdraughts.notation import move_text, parse_fen
+from kbdraughts.values import WIN
 
 TACTICS = Path(__file__).resolve().parent / "data" / "tactics.txt"
 

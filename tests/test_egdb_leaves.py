@@ -13,7 +13,6 @@ from kbdraughts.ai.engine import Engine
 from kbdraughts.ai.heuristic import default_heuristic, material
 from kbdraughts.ai.native_search import NativeSearcher, native_evaluator
 from kbdraughts.ai.search import Searcher
-from kbdraughts.ai.values import TABLE_WIN, TABLE_ZONE
 from kbdraughts.board import Position, legal_moves, play
 from kbdraughts.egdb import leaves
 from kbdraughts.egdb.index import Material, material_of
@@ -21,6 +20,7 @@ from kbdraughts.egdb.probe import Database
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_fen
 from kbdraughts.squares import BB_RANK, SQUARES
+from kbdraughts.values import TABLE_WIN, TABLE_ZONE
 
 needs_core = pytest.mark.skipif(native.core is None, reason="the native core is not built")
 

@@ -96,7 +96,7 @@ def test_rules_check_prove_match_and_show_motifs(capsys):
     assert "| motif shot-1-for-2 (" in out and "e3-d4 S=e3 T=d4" in out
     assert main(["rules", "show", "king-fork", "--rules", path]) == 0
     out = capsys.readouterr().out
-    assert "motif king-fork" in out and "plays f4-e5" in out
+    assert "motif king-fork" in out and "plays b8-e5" in out
 
 
 def test_an_example_that_does_not_fire_is_an_error(tmp_path: Path, capsys):
@@ -113,9 +113,8 @@ def test_an_example_that_does_not_fire_is_an_error(tmp_path: Path, capsys):
 NEAR_MISSES = [
     # e1-f2 attacks e3; without c3 (which takes on d2, landing on e1) the man escapes to d2
     ("threat", "W:We1,g1,c3,h4,c5:Be3,f6,h6,b8,d8", "e1-f2", "W:We1,g1,h4,c5:Be3,f6,h6,b8,d8"),
-    # c3-d4 attacks e3 and c5; without e3 it attacks one man, and that one is covered
-    ("man-fork", "W:Wc1,e1,b2,c3,a5,h6:Be3,c5,d6,b8,d8,f8,h8", "c3-d4",
-     "W:Wc1,e1,b2,c3,a5,h6:Bc5,d6,b8,d8,f8,h8"),
+    # g5-f6 attacks e5 and g7; without g7 it attacks one man, and that one flees to d4
+    ("man-fork", "W:Wa1,c3,g5:Be5,g7,b8", "g5-f6", "W:Wa1,c3,g5:Be5,b8"),
     # the king on b6 attacks c5... unless a man on a5 takes it there
     ("king-threat", "W:Wa1,g1,f4,Kd8:Bc3,d4,h6,b8,f8", "d8-b6",
      "W:Wa1,g1,f4,Kd8:Bc3,d4,a5,h6,b8,f8"),

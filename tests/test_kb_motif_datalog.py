@@ -148,7 +148,7 @@ motif v-king
   pieces: white kings 1..12
   when: our_king(K), ray(K, T, D), empty(T), not main_road(T), king_move(K, T),
     king_attacks(K, A), after(K-T, king_attacks(T, B)), B >= A, their_kings(M), M <= 1,
-    our_pieces(P), P > M, after(K-T, threat(G)), G >= 0
+    our_pieces(P), P > M, after(K-T, threat(G)), G >= 0, after(K-T, gains_within(3, 0))
   gain: 1
   example: W:Wc3:Bd4
 

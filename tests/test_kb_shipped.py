@@ -10,13 +10,12 @@ Black.
 from __future__ import annotations
 
 import pytest
+from kb_promises import catches, crowns, holds_main_road, lone_king_survives, rule_move
 
-from kbdraughts.referee import nets
 from kbdraughts.board import play
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.notation import parse_fen, parse_move
-
-from kb_promises import catches, crowns, holds_main_road, lone_king_survives, rule_move
+from kbdraughts.referee import nets
 
 SHIPPED = [
     ('shot-01', 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8', 'nets', 1),
@@ -150,7 +149,7 @@ def test_the_ai_capture_tree_agrees_with_each_shot(kb, rule_id: str, fen: str, k
     # After the shot's quiet move every continuation is a capture, so the AI's capture tree
     # (its own code, its own numbers) must see the line win the promised men too.
     from kbdraughts.ai.capture_tree import exchange
-    from kbdraughts.ai.values import MAN_LOST
+    from kbdraughts.values import MAN_LOST
 
     pos = parse_fen(fen)
     (match,) = [m for m in kb.firing(pos) if m.rule.id == rule_id and not m.mirrored]

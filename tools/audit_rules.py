@@ -30,11 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from kbdraughts.ai.engine import Engine  # noqa: E402
 from kbdraughts.ai.heuristic import material  # noqa: E402
 from kbdraughts.ai.search import Searcher  # noqa: E402
-from kbdraughts.ai.values import MAN_VALUE  # noqa: E402
 from kbdraughts.board import Position, play  # noqa: E402
 from kbdraughts.game import Game  # noqa: E402
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base  # noqa: E402
 from kbdraughts.notation import fen, move_text  # noqa: E402
+from kbdraughts.values import MAN_VALUE  # noqa: E402
 
 
 def played_positions(kb: KnowledgeBase, games: int, seed: int) -> list[Position]:

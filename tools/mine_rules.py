@@ -46,7 +46,6 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
-from kbdraughts.referee import balance, move_squares, principal_line, resolve
 from kbdraughts.board import (
     RAYS, SQUARES, WHITE, Move, Position, captures, legal_moves, mirror_position, play,
 )
@@ -55,6 +54,7 @@ from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, position_cells
 from kbdraughts.kb.rule import Rule, make_rule
 from kbdraughts.kb.writer import format_rule, format_symbols
 from kbdraughts.notation import fen, move_text
+from kbdraughts.referee import balance, move_squares, principal_line, resolve
 from kbdraughts.squares import SQUARE_RANK, mirror_square
 
 #: The symbol of the squares a mined rule does not fix: anything but a king.
@@ -342,9 +342,9 @@ def soundness(pdn_paths: list[str], plies: int = 4) -> int:
     prints one line per failure and the ratio."""
     from kbdraughts.ai.heuristic import material
     from kbdraughts.ai.search import Searcher
-    from kbdraughts.ai.values import MAN_VALUE
     from kbdraughts.kb.knowledge import load_knowledge_base
     from kbdraughts.pdn import read_pdn_file
+    from kbdraughts.values import MAN_VALUE
 
     kb = load_knowledge_base()
     fired = kept = 0

@@ -29,11 +29,11 @@ from kbdraughts.ai.heuristic import default_heuristic
 from kbdraughts.ai.layers import recurring_positions
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.search import MATE_ZONE, Evaluate
-from kbdraughts.ai.values import WIN
 from kbdraughts.board import WHITE, Move, Position, Side, legal_moves, play
 from kbdraughts.egdb import leaves
 from kbdraughts.egdb import probe as egdb_probe
 from kbdraughts.game import Game
+from kbdraughts.values import WIN
 
 __all__ = ["Candidate", "Report", "analyse", "legal_line", "men_text", "CANDIDATES"]
 

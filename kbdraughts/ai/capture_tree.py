@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kbdraughts.ai.values import (
-    CROWN_GAIN, KING_LOST, KING_TAKEN, MAN_LOST, MAN_TAKEN,
-)
 from kbdraughts.board import Move, Position, Side, captures, play
+from kbdraughts.values import CROWN_GAIN, KING_LOST, KING_TAKEN, MAN_LOST, MAN_TAKEN
 
 #: Plies after which a capture tree stops looking (king exchanges can go on for long; each
 #: ply of a real game can only take pieces, so 24 plies covers any board).

@@ -37,12 +37,12 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from kbdraughts.ai.proof import prove
-from kbdraughts.ai.values import MAN_VALUE
-from kbdraughts.referee import LOST, Nodes, balance, forces, nets, resolve
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.notation import move_text
+from kbdraughts.proof import prove
+from kbdraughts.referee import LOST, Nodes, balance, forces, nets, resolve
 from kbdraughts.squares import SQUARE_NAMES, SQUARES
+from kbdraughts.values import MAN_VALUE
 
 __all__ = ["Claim", "GAIN", "CROWNS", "CATCHES", "MAIN_ROAD", "DANGER", "PROMISES",
            "GAIN_PLIES", "CROWN_PLIES", "CATCH_PLIES", "DANGER_PLIES", "GAME_WON", "claim_of",
@@ -172,7 +172,7 @@ def holds(claim: Claim, before: Position, move: Move, nodes: Nodes | None = None
 def holds_weighed(claim: Claim, before: Position, move: Move, nodes: Nodes | None = None
                   ) -> bool:
     """:func:`holds`, a gain counted in material as a player counts it (a king 2.5 men,
-    :mod:`kbdraughts.ai.proof`): the move's material after ``GAIN_PLIES`` plies and the
+    :mod:`kbdraughts.proof`): the move's material after ``GAIN_PLIES`` plies and the
     captures after them, against every defence, exceeds the material before it (its
     captures resolved) by the men claimed. A shot that wins a man while the opponent crowns
     wins nothing here, though it nets a piece by the referee's count. Promises: as

@@ -14,7 +14,7 @@ For every move of the game (of one side, or both), in a player's words:
 
 No false note. Every note is
 
-1. *proved*: an exhaustive material minimax (:mod:`kbdraughts.ai.proof`, a king counted as
+1. *proved*: an exhaustive material minimax (:mod:`kbdraughts.proof`, a king counted as
    2.5 men) over ``HORIZONS`` plies after the move and every capture after them shows the
    loss (or gain) of at least a man, against the best of the other moves; then
 2. *confirmed*: the alpha-beta search on the same material (:mod:`kbdraughts.ai.deep_check`,
@@ -58,12 +58,12 @@ from kbdraughts.ai.coach_note import (
     ALLOWED, ERRORS, LOSES, MISSED, PLAYED, SIDE_NAMES, Note, idea_of, idea_words,
 )
 from kbdraughts.ai.deep_check import Comparison, DeepCheck
-from kbdraughts.ai.proof import GAME, at_least, prove, weigh
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
-from kbdraughts.ai.values import MAN_VALUE
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.game import Game
+from kbdraughts.proof import GAME, at_least, prove, weigh
 from kbdraughts.referee import Nodes, OutOfNodes
+from kbdraughts.values import MAN_VALUE
 
 __all__ = ["Note", "annotate", "named_moves", "expected_line", "idea_of", "idea_words",
            "LOSES", "MISSED", "ALLOWED", "PLAYED", "ERRORS", "HORIZONS", "CONFIRM", "SIDE_NAMES"]

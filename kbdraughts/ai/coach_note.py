@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from kbdraughts.ai.explain import rule_place
-from kbdraughts.ai.proof import GAME, men_amount
-from kbdraughts.ai.values import MAN_VALUE
 from kbdraughts.board import Move, Side
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
+from kbdraughts.proof import GAME, men_amount
+from kbdraughts.values import MAN_VALUE
 
 __all__ = ["Note", "idea_of", "idea_words", "LOSES", "ALLOWED", "MISSED", "PLAYED", "ERRORS",
            "SIDE_NAMES"]

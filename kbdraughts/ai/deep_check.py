@@ -1,6 +1,6 @@
 """The deep search that confirms a note: material only, on the native core, within a budget.
 
-The coach proves a claim exhaustively to a short horizon (:mod:`kbdraughts.ai.proof`); a
+The coach proves a claim exhaustively to a short horizon (:mod:`kbdraughts.proof`); a
 man won in 4 plies can be given back in 8 (issue 20). So before a note is written, the same
 material count (a man 100, a king 250: :func:`kbdraughts.ai.heuristic.material`) is asked of
 the alpha-beta search (:func:`kbdraughts.ai.native_search.make_searcher`; the pure search
@@ -39,11 +39,11 @@ from typing import Sequence
 
 from kbdraughts.ai.heuristic import material
 from kbdraughts.ai.native_search import make_searcher
-from kbdraughts.ai.proof import GAME
 from kbdraughts.ai.search import MATE_ZONE
-from kbdraughts.ai.values import WIN
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.native import core
+from kbdraughts.proof import GAME
+from kbdraughts.values import WIN
 
 __all__ = ["DeepCheck", "Comparison", "SCREEN_DEPTH", "DEEP_DEPTH", "HUNT_DEPTH",
            "DEEPEST_DEPTH", "MIN_DEPTH"]

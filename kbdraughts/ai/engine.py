@@ -36,15 +36,14 @@ from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, default_heuristic
 from kbdraughts.ai.layers import (
     Choice, Clock, Context, Layer, Options, capture_tree, checked_kb_rules, endgame_db,
-    exact_kb_rules, kb_rules, only_move, recurring_positions, search, weigh_moves,
-    weighted_move,
+    exact_kb_rules, kb_rules, only_move, recurring_positions, search, weigh_moves, weighted_move,
 )
-from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
+from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, MOVETIME_MS
-from kbdraughts.ai.values import MAN_VALUE, WIN
 from kbdraughts.board import Move, Position, legal_moves
 from kbdraughts.game import Game
+from kbdraughts.values import MAN_VALUE, WIN
 
 __all__ = ["Engine", "Choice", "Level", "LEVELS", "DEFAULT_LEVEL", "MAX_LEVEL", "DRAW_MARGIN",
            "FEW_PIECES", "load_default_kb", "recurring_positions"]

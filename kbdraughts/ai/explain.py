@@ -29,11 +29,11 @@ from kbdraughts.ai.capture_tree import Line, exchange
 from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleMatch
 from kbdraughts.ai.search import SearchResult
-from kbdraughts.ai.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, TABLE_WIN, TABLE_ZONE, WIN
 from kbdraughts.board import Move, Position, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
 from kbdraughts.resources import combos_dir
+from kbdraughts.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, TABLE_WIN, TABLE_ZONE, WIN
 
 #: The short form's length at most (the console's status bar).
 SHORT = 40

@@ -22,7 +22,6 @@ from kbdraughts.ai.evaluation import (
     BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_tables, other_features,
     position_features, white_features,
 )
-from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import (
     BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
 )
@@ -33,6 +32,7 @@ from kbdraughts.kb.terms import (  # the format's names, also importable from he
 from kbdraughts.native import core as _core
 from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.squares import mirror_bits
+from kbdraughts.values import KING_VALUE, MAN_VALUE
 
 __all__ = [
     "Heuristic", "default_heuristic", "heuristic_path", "material", "move_features",

@@ -32,14 +32,14 @@ from kbdraughts.ai import endgame, explain
 from kbdraughts.ai.capture_tree import TreeMemo, exchange, score_captures
 from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, material
-from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
-from kbdraughts.ai.values import MAN_VALUE, WIN
+from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
 from kbdraughts.board import Move, Position, play
 from kbdraughts.egdb import leaves
 from kbdraughts.egdb import probe as egdb_probe
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
+from kbdraughts.values import MAN_VALUE, WIN
 
 #: Plies of the check a pattern rule's move must survive (``checked_kb_rules``).
 RULE_CHECK_DEPTH = 4

@@ -31,10 +31,10 @@ from kbdraughts.ai.players import CommandOptions, Player, PlayerFault, make_play
 from kbdraughts.ai.protocol import read_game_line
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import PlayerSpec
-from kbdraughts.ai.values import MAN_VALUE
 from kbdraughts.board import START, Move, Position, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, fen
+from kbdraughts.values import MAN_VALUE
 
 #: Random plies that open each pair of games.
 OPENING_PLIES = 4

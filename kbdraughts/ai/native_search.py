@@ -22,11 +22,11 @@ from typing import Callable, Iterable, Sequence
 
 from kbdraughts.ai.heuristic import Heuristic, material
 from kbdraughts.ai.ordering import root_order
-from kbdraughts.ai.search import MATE_ZONE, Evaluate, SearchResult, Searcher, principal_line
-from kbdraughts.ai.values import WIN
+from kbdraughts.ai.search import MATE_ZONE, Evaluate, Searcher, SearchResult, principal_line
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.egdb.leaves import Leaves
 from kbdraughts.native import core
+from kbdraughts.values import WIN
 
 #: Positions the native table keeps in each of its two halves (32 MB each: 2**20 slots of 32
 #: bytes, at most half full).

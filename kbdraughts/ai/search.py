@@ -29,9 +29,9 @@ from kbdraughts.ai.ordering import root_order
 from kbdraughts.ai.tree import (  # noqa: F401 (re-exported: the search's names)
     EVALS_KEPT, EXACT, EXT_MAX, INF, MATE_ZONE, MAX_QUIESCENCE, Evaluate, Timeout, Tree,
 )
-from kbdraughts.ai.values import WIN
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.egdb.leaves import Leaves
+from kbdraughts.values import WIN
 
 #: The root's aspiration window either side of the last iteration's score.
 WINDOW = 35

@@ -42,9 +42,9 @@ from typing import Callable
 from kbdraughts.ai.draw_rules import RULE_PLIES, rule_draw
 from kbdraughts.ai.endgame import table_outcome
 from kbdraughts.ai.ordering import Ordering
-from kbdraughts.ai.values import TABLE_WIN, WIN
 from kbdraughts.board import BB_BOARD, BB_RANK, Move, Position, captures, play, quiet_moves
 from kbdraughts.egdb.leaves import Leaves
+from kbdraughts.values import TABLE_WIN, WIN
 
 Evaluate = Callable[[Position], float]
 

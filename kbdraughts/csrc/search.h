@@ -10,7 +10,7 @@
 #define WIN 100000.0
 #define MATE_ZONE (WIN - 1000)
 #define INF (WIN + 1)
-#define TABLE_WIN 50000.0 /* ai/values.py: a won ending by the tables, less its distance */
+#define TABLE_WIN 50000.0 /* values.py: a won ending by the tables, less its distance */
 /* The constants of ai/tree.py, ai/search.py, ai/draw_rules.py and game.py: a test compares
  * each with its Python twin (module.c exports them as CONSTANTS). */
 #define CHECK_MASK 63

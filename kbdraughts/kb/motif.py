@@ -97,6 +97,9 @@ VOCABULARY: dict[str, Pred] = {
                                 "whatever they do (N given, at most 5)"),
     "after_catches_within": Pred("after", "ssn", "their last piece is taken, or they cannot "
                                  "move, within N plies whatever they do (N given, at most 5)"),
+    "after_gains_within": Pred("after", "ssnn", "whatever they do within P plies and the "
+                               "captures after them, our material grows by N men or more (a "
+                               "king 2.5, as the deep search counts; P and N given, P at most 5)"),
 }
 
 

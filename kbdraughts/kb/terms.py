@@ -53,7 +53,7 @@ POSITION_FEATURES: tuple[str, ...] = (
 #: The features each kind of term may mention.
 KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES}
 #: The largest weight a term may have, either sign: a hundred men. More would swamp the
-#: material and the search's win scores (``ai.values.WIN``), or overflow to infinity.
+#: material and the search's win scores (``values.WIN``), or overflow to infinity.
 MAX_WEIGHT = 10_000
 
 

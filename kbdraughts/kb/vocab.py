@@ -22,13 +22,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kbdraughts.referee import Nodes, OutOfNodes, forces, nets
 from kbdraughts.board import (
-    JUMPS, RAYS, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, captures,
-    legal_moves, play,
+    JUMPS, RAYS, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, captures, legal_moves,
+    play,
 )
 from kbdraughts.kb.motif import DIRECTIONS
 from kbdraughts.kb.pattern import BLACK_KING, BLACK_MAN, EMPTY, WHITE_KING, WHITE_MAN
+from kbdraughts.proof import at_least, prove
+from kbdraughts.referee import Nodes, OutOfNodes, forces, nets
+from kbdraughts.values import MAN_VALUE
 
 __all__ = ["GEOMETRY", "STATES", "ALL", "Board", "MAX_CROWN_PLIES"]
 
@@ -248,6 +250,16 @@ def _catches_within(b: Board, after: Position, caps: list[Move], a: tuple) -> bo
                   or (q.side == 1 and not legal_moves(q)), b.nodes)
 
 
+def _gains_within(b: Board, after: Position, caps: list[Move], a: tuple) -> bool:
+    # a man won while they crown is no gain, nor a man given back two moves later: weighed
+    # as the deep search weighs (bench/motifs.py --depth), past the reply; a null window
+    plies, men = a
+    if not isinstance(plies, int) or not 0 <= plies <= MAX_CROWN_PLIES:
+        return False
+    base = prove(b.pos, WHITE, 0, b.nodes).value
+    return at_least(after, WHITE, plies, base + men * MAN_VALUE, b.nodes)
+
+
 _LIBRARY: dict[str, Callable[[Board, tuple], list[tuple]]] = {
     "step": _step, "king_move": _king_move, "capture": _capture,
     "king_attacks": _king_attacks, "hanging": _hanging, "their_shot": _their_shot,
@@ -257,4 +269,5 @@ _LIBRARY: dict[str, Callable[[Board, tuple], list[tuple]]] = {
     "after_safe": _after(_safe), "after_king_attacks": _after(_after_king_attacks),
     "after_crowns_within": _after(_crowns_within),
     "after_catches_within": _after(_catches_within),
+    "after_gains_within": _after(_gains_within),
 }

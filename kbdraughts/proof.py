@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from kbdraughts.ai.values import KING_VALUE, MAN_VALUE
 from kbdraughts.board import Move, Position, Side, legal_moves, play
 from kbdraughts.referee import Nodes
+from kbdraughts.values import KING_VALUE, MAN_VALUE
 
 __all__ = ["GAME", "Proof", "weigh", "prove", "at_least", "men_amount"]
 
