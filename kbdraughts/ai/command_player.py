@@ -15,6 +15,7 @@ import queue
 import signal
 import subprocess
 import threading
+import time
 from dataclasses import dataclass
 from typing import IO
 
@@ -28,6 +29,8 @@ from kbdraughts.notation import MoveError, move_text
 COMMAND_TIMEOUT_S = 60.0
 #: How often a wait for an answer looks at the stop event, in seconds.
 _POLL_S = 0.05
+#: A running engine's stderr is read out when nothing new came for this long (a fault's message).
+_SETTLE_S = 0.02
 #: The longest answer line read, and the most lines held unread: an engine that floods its
 #: output is stopped by the pipe (the reader waits), not by our memory (857 MB in 4.6 s
 #: measured before). A longer line is read to its end and dropped, then answered as a fault.
@@ -173,7 +176,8 @@ class CommandPlayer:
         if self._stderr is None:
             return ""
         ended = self._proc is None or self._proc.poll() is not None
-        lines = self._stderr.text(wait=1.0 if ended else 0.0).strip().splitlines()
+        said = self._stderr.text(wait=1.0) if ended else self._stderr.text(settle=0.5)
+        lines = said.strip().splitlines()
         last = lines[-1].strip() if lines else ""
         return f" (it said: {_short(last, 200)})" if last else ""
 
@@ -197,10 +201,18 @@ class _Tail:
         except (OSError, ValueError):  # closed under us
             pass
 
-    def text(self, wait: float = 0.0) -> str:
-        """What was kept, decoded; ``wait``: seconds to let a program that ended be read out."""
+    def text(self, wait: float = 0.0, settle: float = 0.0) -> str:
+        """What was kept, decoded; ``wait``: seconds to let a program that ended be read out;
+        ``settle``: at most that long for a running program's stream to fall quiet (the
+        reader may be behind what it wrote before its answer)."""
         if wait:
             self._thread.join(wait)
+        deadline = time.monotonic() + settle
+        while time.monotonic() < deadline:
+            seen = self._data
+            time.sleep(_SETTLE_S)
+            if self._data is seen:  # nothing new in that while: read out
+                break
         return self._data.decode("utf-8", "replace")
 
 
