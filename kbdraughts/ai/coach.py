@@ -29,9 +29,9 @@ position): a move whose screen shows no change of material gets no note there. T
 the budget lasts, the *hunt*: every other move searched ``HUNT_DEPTH`` (12) plies deep against
 the best of the others, for the losses no short proof shows (in master games most of them:
 of the 1924 championship's moves that lose a man at depth 14, a 5-ply search sees fewer
-than a third). There the search is the proof: exhaustive (material only, no reductions) to the depth
-it states, its line the one the note shows; searched again deeper as the proved notes are,
-and two plies further (to 18), since its claim stands on the search alone.
+than a third). There the search is the proof: exhaustive (material only, no reductions) to
+the depth it states, its line the one the note shows; searched again deeper as the proved
+notes are, and two plies further (to 18), since its claim stands on the search alone.
 
 The rule's file and line, the horizon and the depth are written only when asked
 (``Note.words(verbose=True)``).

@@ -56,8 +56,9 @@ SCREEN_DEPTH = 5 if core is not None else 3
 DEEP_DEPTH = 10 if core is not None else 6
 #: The depth every move is searched at, once the notes proved are confirmed, for the losses of
 #: material no short proof shows: of the 66 moves of the 29 games of 1924 that lose a man at
-#: depth 14, a search 5 plies deep flags 19, 10 plies 32 (2.8 ms a move), 14 plies all (42 ms). None: no hunt (the
-#: pure search is too slow to look past the proofs' horizon on every move).
+#: depth 14, a search 5 plies deep flags 19, 10 plies 32 (2.8 ms a move), 14 plies all
+#: (42 ms). None: no hunt (the pure search is too slow to look past the proofs' horizon on
+#: every move).
 HUNT_DEPTH: int | None = 12 if core is not None else None
 #: The deepest a confirmed note is searched again while the budget allows: on the native core
 #: a claim of the 29 games of 1924 costs about 3 ms at depth 10, 45 ms at 14, 170 ms at 16.

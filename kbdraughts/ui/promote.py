@@ -4,8 +4,9 @@ draughts and chess programs). Nested variations are promoted all the way: the li
 from the start to its end, is the game's afterwards.
 
 The game is played again along its new line (``Session.promote``), so where it ends, and
-how, is the rules' (``game.py``): a resignation or agreed draw belonged to the old line. Refused in a game with a clock: its moves stand as played (as ``undo`` refuses), and a
-new line would hand the clock times spent on other moves. The AI never thinks while a
+how, is the rules' (``game.py``): a resignation or agreed draw belonged to the old line.
+Refused in a game with a clock: its moves stand as played (as ``undo`` refuses), and a new
+line would hand the clock times spent on other moves. The AI never thinks while a
 command is read (its move, ``hint`` and ``analyse`` hold the prompt until they end or Ctrl-C
 stops them), so no search can be under way on the game that changes.
 """
