@@ -50,20 +50,20 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.claims import DANGER, GAIN, claim_of, holds_weighed
 from kbdraughts.ai.coach_note import (
-    ALLOWED, ERRORS, LOSES, MISSED, PLAYED, SIDE_NAMES, Note, idea_of, idea_words,
+    ALLOWED, ERRORS, LOSES, MISSED, PLAYED, PROVED, SIDE_NAMES, Note, crowns, idea_of,
+    idea_words, shown,
 )
 from kbdraughts.ai.deep_check import Comparison, DeepCheck
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.game import Game
-from kbdraughts.proof import GAME, at_least, prove, weigh
+from kbdraughts.proof import GAME, at_least, prove
 from kbdraughts.referee import Nodes, OutOfNodes
-from kbdraughts.values import MAN_VALUE
 
 __all__ = ["Note", "annotate", "named_moves", "expected_line", "idea_of", "idea_words",
            "LOSES", "MISSED", "ALLOWED", "PLAYED", "ERRORS", "HORIZONS", "CONFIRM", "SIDE_NAMES"]
@@ -71,8 +71,7 @@ __all__ = ["Note", "annotate", "named_moves", "expected_line", "idea_of", "idea_
 #: Plies after the move the proof looks (then every capture to its end): the shortest that
 #: proves the claim is the one stated.
 HORIZONS = (2, 4)
-#: Material a note proves at least (a man), and what the deep search must still find.
-PROVED = MAN_VALUE
+#: What the deep search must still find of the material a note proves (PROVED, a man).
 CONFIRM = 75
 #: The screen's threshold: a smaller change of material is not looked at closely.
 SCREEN = 50
@@ -110,29 +109,6 @@ def expected_line(pos: Position, move: Move) -> tuple[Move, ...]:
     return (move,) + exchange(play(pos, move), pos.side).moves
 
 
-def _crowns(before: Position, line: Sequence[Move], side: Side) -> bool:
-    """Whether a man of ``side`` is crowned along ``line`` played from ``before``."""
-    pos = before
-    for m in line:
-        if m.crowned and pos.side == side:
-            return True
-        pos = play(pos, m)
-    return False
-
-
-def _shown(before: Position, line: Sequence[Move], winner: Side, base: int
-           ) -> tuple[Move, ...]:
-    """``line`` (played from ``before``) cut where it shows ``winner`` a man up on ``base``
-    (its material before, captures resolved) with no capture to come; whole when it never
-    does within the moves the search's table gave."""
-    pos = before
-    for i, m in enumerate(line):
-        pos = play(pos, m)
-        if not captures(pos) and weigh(pos, winner) - base >= PROVED:
-            return tuple(line[:i + 1])
-    return tuple(line)
-
-
 @dataclass(frozen=True)
 class _Proved:
     """A note proved at its horizon, waiting for the deep search: ``first`` and ``others``
@@ -155,6 +131,18 @@ class _Coach:
         self.game, self.kb, self.check = game, kb, check
         self.named: dict[int, dict[Move, Any]] = {}
         self.screened: dict[int, tuple[int, Move | None]] = {}
+        self.bases: dict[Position, int | None] = {}
+
+    def base(self, pos: Position) -> int | None:
+        """The material of ``pos`` for the side to move, its captures resolved (what a claim
+        is measured from); None when that takes more than PROOF_NODES positions. Kept: the
+        proof, the hunt and every deeper check of a move ask it of the same position."""
+        if pos not in self.bases:
+            try:
+                self.bases[pos] = prove(pos, pos.side, 0, Nodes(PROOF_NODES)).value
+            except OutOfNodes:
+                self.bases[pos] = None
+        return self.bases[pos]
 
     def names(self, i: int) -> dict[Move, Any]:
         if i not in self.named:
@@ -170,9 +158,8 @@ class _Coach:
     def proved(self, ply: int) -> list[_Proved]:
         """The notes the move of ``ply`` deserves by the exhaustive proof."""
         before, move = self.game.positions[ply], self.game.moves[ply]
-        try:
-            base = prove(before, before.side, 0, Nodes(PROOF_NODES)).value
-        except OutOfNodes:
+        base = self.base(before)
+        if base is None:
             return []
         (best, hint), played = self.screen(ply), -self.screen(ply + 1)[0]
         out: list[_Proved] = []
@@ -217,12 +204,12 @@ class _Coach:
             rule = self.names(ply + 1).get(reply)
             note = Note(ply, us, ALLOWED if rule is not None else LOSES, base - mine.value,
                         (move, *mine.line), reply, rule, horizon, 0, 0,
-                        _crowns(after, mine.line, 1 - us))
+                        crowns(after, mine.line, 1 - us))
             out.append(_Proved(note, before, move, tuple(others)))
         if alt.value >= base + PROVED:
             note = Note(ply, us, MISSED, alt.value - base, (alt_move, *alt.line), alt_move,
                         named.get(alt_move), horizon, 0, 0,
-                        _crowns(play(before, alt_move), alt.line, us))
+                        crowns(play(before, alt_move), alt.line, us))
             out.append(_Proved(note, before, alt_move, (move,)))
         return out
 
@@ -244,7 +231,7 @@ class _Coach:
         if not sacrifice and (rule is None or claim_of(rule).kind != GAIN):
             return []  # a crowning or a road taken is a plan, not a combination
         note = Note(ply, us, PLAYED, mine.value - base, (move, *mine.line), move, rule,
-                    horizon, 0, 0, _crowns(before, (move, *mine.line), us))
+                    horizon, 0, 0, crowns(before, (move, *mine.line), us))
         return [_Proved(note, before, move, ())]
 
     # -- the deep search's own proof ------------------------------------------------------
@@ -261,9 +248,8 @@ class _Coach:
         deep = self.check.compare(before, move, others, self.check.hunt)
         if deep is None or len(deep.scores) < 2:  # no comparison, or the move is the best
             return []
-        try:
-            base = prove(before, us, 0, Nodes(PROOF_NODES)).value
-        except OutOfNodes:
+        base = self.base(before)
+        if base is None:
             return []
         first = deep.scores[move]
         alt_move, other = max(((m, v) for m, v in deep.scores.items() if m != move),
@@ -271,19 +257,19 @@ class _Coach:
         out = []
         lost = min(base - first, other - first)
         if lost >= PROVED:
-            line = _shown(before, self.check.line(before, move, deep.depth), 1 - us, -base)
+            line = shown(before, self.check.line(before, move, deep.depth), 1 - us, -base)
             if len(line) > 1:
                 reply = line[1]
                 rule = self.names(ply + 1).get(reply)
                 note = Note(ply, us, ALLOWED if rule is not None else LOSES, lost, line, reply,
-                            rule, deep.depth, 0, 0, _crowns(play(before, move), line[1:], 1 - us))
+                            rule, deep.depth, 0, 0, crowns(play(before, move), line[1:], 1 - us))
                 out.append(_Proved(self._confirmed(note, deep.depth, lost), before, move,
                                    others))
         won = min(other - base, other - first)
         if won >= PROVED:
-            line = _shown(before, self.check.line(before, alt_move, deep.depth), us, base)
+            line = shown(before, self.check.line(before, alt_move, deep.depth), us, base)
             note = Note(ply, us, MISSED, won, line, alt_move, self.names(ply).get(alt_move),
-                        deep.depth, 0, 0, _crowns(before, line, us))
+                        deep.depth, 0, 0, crowns(before, line, us))
             out.append(_Proved(self._confirmed(note, deep.depth, won), before, alt_move,
                                (move,)))
         self.check.confirmed += len(out)
@@ -334,9 +320,8 @@ class _Coach:
         deep = self.check.compare(before, proved.first, proved.others, depth)
         if deep is None:
             return None
-        try:
-            base = prove(before, before.side, 0, Nodes(PROOF_NODES)).value
-        except OutOfNodes:
+        base = self.base(before)
+        if base is None:
             return None
         first = deep.scores[proved.first]
         other = max((v for m, v in deep.scores.items() if m != proved.first), default=None)
@@ -387,8 +372,8 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
     return sorted((note for _, note in kept), key=lambda n: n.ply)
 
 
-def _deepened(coach: _Coach, kept: list[tuple[_Proved, Note]], stopped: Any, beyond: int = 0
-              ) -> list[tuple[_Proved, Note]]:
+def _deepened(coach: _Coach, kept: list[tuple[_Proved, Note]], stopped: Callable[[], bool],
+              beyond: int = 0) -> list[tuple[_Proved, Note]]:
     """``kept`` searched again deeper while the budget lasts (a man won in 10 plies can be
     given back in 14), to the check's deepest and ``beyond``, the notes a deeper search
     refutes withdrawn."""

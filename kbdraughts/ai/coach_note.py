@@ -1,4 +1,5 @@
-"""A note of the coach (:mod:`kbdraughts.ai.coach`) and its words: what a player reads.
+"""A note of the coach (:mod:`kbdraughts.ai.coach`), its words (what a player reads) and the
+line it shows.
 
 >>> from kbdraughts.notation import parse_fen, parse_move
 >>> pos = parse_fen("W:Wc3:Bd4,f6")
@@ -10,22 +11,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from kbdraughts.ai.explain import rule_place
-from kbdraughts.board import Move, Side
+from kbdraughts.board import Move, Position, Side, captures, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
-from kbdraughts.proof import GAME, men_amount
+from kbdraughts.proof import GAME, men_amount, weigh
 from kbdraughts.values import MAN_VALUE
 
-__all__ = ["Note", "idea_of", "idea_words", "LOSES", "ALLOWED", "MISSED", "PLAYED", "ERRORS",
-           "SIDE_NAMES"]
+__all__ = ["Note", "idea_of", "idea_words", "crowns", "shown", "LOSES", "ALLOWED", "MISSED",
+           "PLAYED", "ERRORS", "SIDE_NAMES", "PROVED"]
 
 LOSES, ALLOWED, MISSED, PLAYED = "loses", "allowed", "missed", "played"
 #: The errors a side makes (PLAYED is a deed, not an error).
 ERRORS = (LOSES, ALLOWED, MISSED)
 SIDE_NAMES = ("White", "Black")
+#: Material a note proves at least: a man.
+PROVED = MAN_VALUE
 
 
 @dataclass(frozen=True)
@@ -107,3 +110,25 @@ def idea_words(rule: Any | None, move: Move) -> str:
         return move_text(move)
     head, tail = idea_of(rule)
     return f"the {head} {move_text(move)}" + (f" ({tail})" if tail else "")
+
+
+def crowns(before: Position, line: Sequence[Move], side: Side) -> bool:
+    """Whether a man of ``side`` is crowned along ``line`` played from ``before``."""
+    pos = before
+    for m in line:
+        if m.crowned and pos.side == side:
+            return True
+        pos = play(pos, m)
+    return False
+
+
+def shown(before: Position, line: Sequence[Move], winner: Side, base: int) -> tuple[Move, ...]:
+    """``line`` (played from ``before``) cut where it shows ``winner`` a man up on ``base``
+    (its material before, captures resolved) with no capture to come; whole when it never
+    does within the moves the search's table gave."""
+    pos = before
+    for i, m in enumerate(line):
+        pos = play(pos, m)
+        if not captures(pos) and weigh(pos, winner) - base >= PROVED:
+            return tuple(line[:i + 1])
+    return tuple(line)

@@ -34,8 +34,9 @@ to its depth (``per_check`` wall seconds at most: then to the depth reached, not
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from kbdraughts.ai.heuristic import material
 from kbdraughts.ai.native_search import make_searcher
@@ -136,12 +137,18 @@ class DeepCheck:
         """``move`` and the line the search expects after it, ``depth`` plies from ``pos``
         (read from its table, so at once after :meth:`compare` searched it); counted in the
         budget."""
-        cpu = time.process_time()
-        try:
+        with self._spending():
             child = play(pos, move)
             if not legal_moves(child):
                 return [move]
             return [move, *self.searcher.search(child, max_depth=max(1, depth - 1)).line]
+
+    @contextmanager
+    def _spending(self) -> Iterator[None]:
+        """The processor time of what runs inside, taken from the budget."""
+        cpu = time.process_time()
+        try:
+            yield
         finally:
             if self.left is not None:
                 self.left -= time.process_time() - cpu
@@ -160,9 +167,8 @@ class DeepCheck:
         if self.spent:
             self.refused += 1
             return None
-        started, cpu = time.perf_counter(), time.process_time()
-        wall = self.per_check
-        try:
+        started, wall = time.perf_counter(), self.per_check
+        with self._spending():
             depth, score = self._after(pos, first, self.depth if depth is None else depth,
                                        None if wall is None else wall / 2)
             if depth < MIN_DEPTH and not _decided(score):
@@ -182,9 +188,6 @@ class DeepCheck:
                     scores = {first: _clip(score)}
                 scores.update(found)
             return Comparison(depth, scores)
-        finally:
-            if self.left is not None:
-                self.left -= time.process_time() - cpu
 
     def _after(self, pos: Position, move: Move, depth: int, seconds: float | None
                ) -> tuple[int, float]:
