@@ -21,8 +21,8 @@ import subprocess
 import sys
 import time
 
-from kbdraughts.ai.match import opening, play_game
-from kbdraughts.ai.players import make_player
+from kbdraughts.match.runner import opening, play_game
+from kbdraughts.match.players import make_player
 from kbdraughts.notation import fen
 
 

@@ -3,7 +3,7 @@ console gives them, and the figures say whether a flag ever fell and how close i
 
     python bench/clock.py [--clock 0.25+0.2] [--games 2] [--level 4] [--seed 1]
 
-Each game starts from the match's random opening of its pair (``ai.match.opening``); before each
+Each game starts from the match's random opening of its pair (``match.runner.opening``); before each
 move the side's clock runs and the engine is given ``GameClock.share_ms`` (what the console
 gives it: ``ui.players.set_movetime``). Printed: the flags that fell (the target: none), the
 least time a side had left, the time used of what the clocks held, and the worst overrun of a
@@ -19,8 +19,8 @@ import os
 import time
 
 from kbdraughts.ai.clock import GameClock, TimeControl
-from kbdraughts.ai.match import opening
-from kbdraughts.ai.players import make_player
+from kbdraughts.match.runner import opening
+from kbdraughts.match.players import make_player
 from kbdraughts.ai.rulebook import load_default_kb
 from kbdraughts.game import Game
 from kbdraughts.ui.players import set_movetime

@@ -6,7 +6,7 @@ again by a deeper search, for the notes it wrote and for the claims its deep che
 Games: ``--games`` level-1 self-play games (``kb:1`` against ``kb:1``, ``--seed``; the seed
 2026 was not looked at while the coach was written), or the games of ``--pdn FILE``.
 
-The coach (:mod:`kbdraughts.ai.coach`) proves each claim exhaustively within 2 or 4 plies
+The coach (:mod:`kbdraughts.coach.annotator`) proves each claim exhaustively within 2 or 4 plies
 (a king counted as 2.5 men), then writes it only when the material search ``--depth`` plies
 deep (its check, without a time budget here) still finds three quarters of a man at stake.
 The judge is the same check ``--judge`` plies deep (default 14, the depth of the outside
@@ -27,8 +27,8 @@ import time
 from collections import Counter
 from typing import Sequence
 
-from kbdraughts.ai.coach import _Coach  # the proof and the check one at a time
-from kbdraughts.ai.deep_check import DEEP_DEPTH, DeepCheck
+from kbdraughts.coach.annotator import _Coach  # the proof and the check one at a time
+from kbdraughts.coach.deep_check import DEEP_DEPTH, DeepCheck
 from kbdraughts.game import Game
 
 SEED = 2026
@@ -42,7 +42,7 @@ def games_of(seed: int, count: int, pdn: str | None) -> list[Game]:
         from kbdraughts.pdn import load_pdn_file
 
         return [g.game for g in load_pdn_file(pdn).games]
-    from kbdraughts.ai.match import replay, run_match
+    from kbdraughts.match.runner import replay, run_match
 
     return [replay(record) for record in run_match("kb:1", "kb:1", count, seed)]
 

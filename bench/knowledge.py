@@ -17,7 +17,7 @@ around 50% that equal players show over these openings. The variants:
 measures any file the same way.)
 
 The variant is set in each worker process by wrapping the shared knowledge base
-(``kbdraughts.ai.match`` loads it once per process); nothing in the package changes. Each row
+(``kbdraughts.match.runner`` loads it once per process); nothing in the package changes. Each row
 prints the match line, its +/- two standard errors (a score over N games varies by about
 ``100 / sqrt(N)`` points at 2 sigma for decisive games), and the time it took.
 """
@@ -34,7 +34,7 @@ from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kbdraughts.ai.match import Tally, run_game  # noqa: E402
+from kbdraughts.match.runner import Tally, run_game  # noqa: E402
 
 ROWS = ("selfplay", "no-motifs", "full", "no-defence")
 
@@ -61,7 +61,8 @@ class Without:
 
 def _variant(name: str) -> None:
     """Set this process's shared knowledge base (and the danger term's) to ``name``."""
-    from kbdraughts.ai import layers, match
+    from kbdraughts.ai import layers
+    from kbdraughts.match import runner as match
     from kbdraughts.ai.rulebook import load_default_kb
 
     kb = load_default_kb()

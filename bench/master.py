@@ -18,7 +18,7 @@ figures, each beside its anchor from the same run:
 - *noted*: of those moves, the share the coach (``annotate``, its deep check unbounded by time
   here: the same notes on any machine) writes an error note on (loses, allowed, missed),
   beside the anchor of the coach without its hunt (every move searched 12 plies deep after
-  the proofs: :func:`kbdraughts.ai.coach.annotate`); the share whose note names a rule of the
+  the proofs: :func:`kbdraughts.coach.annotator.annotate`); the share whose note names a rule of the
   knowledge base (a motif or a pattern); and the share where a rule of the knowledge base
   names the opponent's refutation (the search's best reply in P') or the better move (its
   best move in P), proved at the rule's horizon, note or not.
@@ -42,10 +42,10 @@ import time
 from collections import Counter
 from typing import Sequence
 
-from kbdraughts.ai.coach import (
+from kbdraughts.coach.annotator import (
     ALLOWED, CONFIRM, ERRORS, LOSES, MISSED, PLAYED, Note, _Coach, _Proved, annotate, named_moves,
 )
-from kbdraughts.ai.deep_check import DeepCheck
+from kbdraughts.coach.deep_check import DeepCheck
 from kbdraughts.ai.engine import Engine
 from kbdraughts.board import BLACK, legal_moves, play
 from kbdraughts.game import Game

@@ -4,7 +4,7 @@ fired / right / precision, and the recall of 2-ply wins, on positions from level
     python bench/motifs.py [--seed S] [--positions N] [--depth D] [--rules PATH]...
 
 Positions: the quiet positions (the side to move has a move and no capture) of level-1
-self-play games (``kb:1`` against ``kb:1``, ``kbdraughts.ai.match``: four random opening plies
+self-play games (``kb:1`` against ``kb:1``, ``kbdraughts.match.runner``: four random opening plies
 per pair of games, drawn from ``--seed``), in game order, each once, until ``--positions``.
 The default seed, 2026, was not looked at while the bench, the coach or their claims were
 written (they were tried on seed 7): keep it for the figures you report, and tune rules on
@@ -33,7 +33,7 @@ Each claim is measured three times (``--depth 0``: the first only):
 - *kings*: at the same horizon, a king counted as 2.5 men (:func:`kbdraughts.ai.claims.
   holds_weighed`, the coach's proof): a man won while the opponent crowns is no gain;
 - *depth*: a gain of N, against the deep search (``--depth`` plies of the material alpha-beta
-  search on the native core, :mod:`kbdraughts.ai.deep_check`, its root the rule's move): the
+  search on the native core, :mod:`kbdraughts.coach.deep_check`, its root the rule's move): the
   claim's gain is still there after the search's best defence, at least ``N`` men less a
   quarter (the coach's ``CONFIRM`` for one man) above the material before the move. Promises
   and warnings are not measured at depth (``-``). A group refuted at depth in more than 5% of
@@ -90,7 +90,7 @@ MAX_GAMES = 400
 
 def quiet_positions(seed: int, count: int, max_games: int = MAX_GAMES) -> list[Position]:
     """The first ``count`` distinct quiet positions of level-1 self-play games of ``seed``."""
-    from kbdraughts.ai.match import replay, run_match
+    from kbdraughts.match.runner import replay, run_match
 
     seen: set[Position] = set()
     out: list[Position] = []
@@ -202,7 +202,7 @@ def measure(positions: Sequence[Position], kb: Any, depth: int = 0) -> Tally:
     tally = Tally(depth=depth)
     searcher = None
     if depth > 0:
-        from kbdraughts.ai.deep_check import DeepCheck
+        from kbdraughts.coach.deep_check import DeepCheck
 
         searcher = DeepCheck().searcher
     for pos in positions:

@@ -94,8 +94,8 @@ def make_positions(count: int = COUNT, seed: int = SEED) -> list[tuple[str, int,
     players (seeds ``seed*1000 + 2i`` and ``+1``) play on; of its positions between ply
     PLIES[0] and PLIES[1] that are quiet middle games, one is drawn by ``Random(seed)``.
     """
-    from kbdraughts.ai.match import opening, play_game
-    from kbdraughts.ai.players import make_player
+    from kbdraughts.match.runner import opening, play_game
+    from kbdraughts.match.players import make_player
     from kbdraughts.ai.rulebook import load_default_kb
 
     kb, rng = load_default_kb(), random.Random(seed)

@@ -131,8 +131,8 @@ def provers_for(pos: Position, nodes: int = NODES) -> tuple[Prover, Prover]:
 def candidates(games: int, seed: int = SEED) -> list[tuple[Position, int, int]]:
     """Quiet positions (no capture pending, 10 pieces or more, two moves or more, ply 8-60) of
     ``games`` level-1 self-play games from ``match.opening(seed, i)``: (position, game, ply)."""
-    from kbdraughts.ai.match import opening, play_game
-    from kbdraughts.ai.players import make_player
+    from kbdraughts.match.runner import opening, play_game
+    from kbdraughts.match.players import make_player
     from kbdraughts.ai.rulebook import load_default_kb
 
     kb = load_default_kb()

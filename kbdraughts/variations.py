@@ -9,10 +9,10 @@ next. The tree checks no rule: its caller plays the moves on a Game first (legal
 the game) and records here only moves that were legal.
 
 A game read from a PDN file brings its variations into the same tree
-(:mod:`kbdraughts.pdn_variations`): each line remembers how the file wrote it (its moves'
+(:mod:`kbdraughts.pdn.variations`): each line remembers how the file wrote it (its moves'
 comments and NAGs as :class:`Unit` texts, the variations it could not play as ``asides``, the
 whole line as :class:`Written`), so it is written back as the file had it
-(:mod:`kbdraughts.pdn_lines`).
+(:mod:`kbdraughts.pdn.lines`).
 
 >>> from kbdraughts.notation import move_text, parse_move
 >>> from kbdraughts.board import START, play

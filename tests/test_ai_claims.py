@@ -11,7 +11,7 @@ from kbdraughts.ai.claims import (
     CATCHES, CROWNS, DANGER, GAIN, MAIN_ROAD, Claim, claim_of, danger_is_real, gain_of, holds,
     two_ply_wins,
 )
-from kbdraughts.ai.coach import expected_line
+from kbdraughts.coach.annotator import expected_line
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.kb.rule import make_rule
 from kbdraughts.notation import move_text, parse_fen, parse_move

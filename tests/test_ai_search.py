@@ -245,7 +245,7 @@ def test_the_counters_and_rules_agree_with_the_game():
 
 def test_the_engine_passes_the_game_to_the_search(monkeypatch):
     from kbdraughts.ai.engine import Engine
-    from kbdraughts.ai.protocol import read_game_line
+    from kbdraughts.match.line_protocol import read_game_line
 
     seen = {}
     # Three pieces: without the endgame tables, which would answer first.

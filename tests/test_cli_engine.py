@@ -241,7 +241,7 @@ AHEAD_GAME = "B:WKf2,Ke3:BKa7 moves a7-b8 e3-d2 b8-a7 d2-e3 a7-b8 e3-d2 b8-a7"
 
 
 def test_bestmove_knows_the_game_and_avoids_a_repetition_when_ahead():
-    from kbdraughts.ai.protocol import read_game_line
+    from kbdraughts.match.line_protocol import read_game_line
     from kbdraughts.notation import parse_move
 
     game = read_game_line(AHEAD_GAME)

@@ -108,7 +108,7 @@ def test_numbers_beyond_sense_are_usage_errors(argv, capsys):
 
 
 def test_a_huge_match_starts_at_once():
-    from kbdraughts.ai.match import run_match
+    from kbdraughts.match.runner import run_match
 
     first = next(run_match("random", "random", 10**12, seed=1, max_plies=4, opening_plies=0))
     assert first.index == 0
@@ -122,7 +122,7 @@ class InstantPool:
 
 
 def test_the_pool_is_fed_a_few_jobs_at_a_time(monkeypatch):
-    from kbdraughts.ai import match
+    from kbdraughts.match import runner as match
 
     taken = []
     monkeypatch.setattr(match, "run_game", lambda job: job)
@@ -152,7 +152,7 @@ def test_jobs_above_the_cpus_are_capped_with_a_note(tmp_path):
 
 def _stop_after(n: int, monkeypatch) -> None:
     """Make the match stop (as by Ctrl-C) after ``n`` games."""
-    from kbdraughts.ai import match
+    from kbdraughts.match import runner as match
 
     real = match.run_match
 

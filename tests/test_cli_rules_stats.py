@@ -1,5 +1,5 @@
 """``kbdraughts rules stats`` and the precision warning of ``rules check`` (cli/rules.py over
-ai/rule_stats.py): what fires, what the referee finds right, and the false firings shown."""
+coach/rule_stats.py): what fires, what the referee finds right, and the false firings shown."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kbdraughts.ai.claims import Claim, GAIN, holds
-from kbdraughts.ai.rule_stats import game_positions, measure, random_positions
+from kbdraughts.coach.rule_stats import game_positions, measure, random_positions
 from kbdraughts.cli import main
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.notation import parse_fen, parse_move
@@ -130,7 +130,7 @@ def test_a_judgement_past_the_budget_is_unjudged(drafts: Path, monkeypatch):
     kb = load_knowledge_base([drafts])
     sample = random_positions(1, 200)
     before = {s.rule.id: s for s in measure(kb, sample)}
-    monkeypatch.setattr("kbdraughts.ai.rule_stats.JUDGE_NODES", 0)
+    monkeypatch.setattr("kbdraughts.coach.rule_stats.JUDGE_NODES", 0)
     after = {s.rule.id: s for s in measure(kb, sample)}
     for rule_id, s in after.items():
         assert s.fired == before[rule_id].fired > 0

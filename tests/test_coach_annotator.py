@@ -1,5 +1,5 @@
-"""The coach (ai/coach.py): every note kind on a real position, each proved with a king counted
-as 2.5 men (proof.py) and confirmed by the deep search (ai/deep_check.py); a claim the deep
+"""The coach (coach/annotator.py): every note kind on a real position, each proved with a king counted
+as 2.5 men (proof.py) and confirmed by the deep search (coach/deep_check.py); a claim the deep
 search refutes, or one it has no time to check, is never written."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ import pytest
 from kb_loose import loose_motifs
 
 from kbdraughts.ai.claims import GAIN, Claim, claim_of, holds, holds_weighed
-from kbdraughts.ai.coach import (
+from kbdraughts.coach.annotator import (
     ALLOWED, LOSES, MISSED, PLAYED, _Coach, annotate, idea_words, named_moves,
 )
-from kbdraughts.ai.coach_summary import Tally, game_summary
-from kbdraughts.ai.deep_check import DeepCheck
-from kbdraughts.ai.unnamed import Drafts, unnamed_idea
+from kbdraughts.coach.summary import Tally, game_summary
+from kbdraughts.coach.deep_check import DeepCheck
+from kbdraughts.coach.unnamed import Drafts, unnamed_idea
 from kbdraughts.board import BLACK, WHITE, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base

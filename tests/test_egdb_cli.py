@@ -135,7 +135,7 @@ def drawn_by_the_count(db) -> str:
 def _walk(db, rng, game) -> str | None:
     from kbdraughts.ai.draw_rules import game_counters
     from kbdraughts.ai.endgame import judge
-    from kbdraughts.ai.protocol import game_line
+    from kbdraughts.match.line_protocol import game_line
 
     while True:
         verdict = judge(game.position, *game_counters(game), prober=db.probe)

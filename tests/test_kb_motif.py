@@ -388,7 +388,7 @@ def test_teach_motif_drafts_on_a_king_heavy_position_within_seconds():
     says the gain was not found, for its author to prove."""
     import time
 
-    from kbdraughts.ai.motif_draft import draft_motif
+    from kbdraughts.coach.motif_draft import draft_motif
     from kbdraughts.notation import parse_move
 
     pos = parse_fen(KINGS)

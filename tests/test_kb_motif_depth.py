@@ -20,7 +20,7 @@ from kb_loose import DEPTH_CONDITION, loose_motifs
 from scripts import load_script
 
 from kbdraughts.ai.claims import claim_of, holds
-from kbdraughts.ai.deep_check import DeepCheck
+from kbdraughts.coach.deep_check import DeepCheck
 from kbdraughts.board import Position
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.notation import move_text, parse_fen, parse_move

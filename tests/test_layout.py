@@ -33,6 +33,15 @@ def test_the_checker_sees_each_kind_of_fault(tmp_path: Path):
     (pkg / "board.py").write_text("import kbdraughts.kb.rules\n" + f"def long():\n{body}\n")
     (pkg / "kb" / "rules.py").write_text("from kbdraughts.ui import app\n" + "\n" * 401)
     (pkg / "ui" / "app.py").write_text("from kbdraughts.kb import rules\n")
+    for room in ("coach", "match"):
+        (pkg / room).mkdir()
+        (pkg / room / "__init__.py").write_text("")
+    (pkg / "coach" / "annotator.py").write_text("from kbdraughts.match import runner\n")
+    (pkg / "match" / "runner.py").write_text("")
+    (pkg / "ai" / "engine.py").write_text("from kbdraughts.coach import annotator\n")
+    (pkg / "csrc").mkdir()
+    (pkg / "csrc" / "search.c").write_text("int x;\n" * 401)
+    (pkg / "csrc" / "core.h").write_text("int y;\n" * 400)
     found = "\n".join(check_layout.faults(pkg))
     assert "kb/rules.py:1: 402 lines" in found
     assert "board.py:2: function long is 62 lines" in found
@@ -40,6 +49,9 @@ def test_the_checker_sees_each_kind_of_fault(tmp_path: Path):
     assert "kbdraughts.board imports kbdraughts.kb.rules: the core floor" in found
     assert "kbdraughts.kb.rules imports kbdraughts.ui.app: the kb floor" in found
     assert "kbdraughts.kb.vocab imports kbdraughts.ai.referee: the kb floor" in found
+    assert "kbdraughts.coach.annotator imports kbdraughts.match.runner: the coach floor" in found
+    assert "kbdraughts.ai.engine imports kbdraughts.coach.annotator: the ai floor" in found
+    assert "csrc/search.c:1: 401 lines" in found and "core.h" not in found
     assert "import circle: kbdraughts.kb.rules -> kbdraughts.ui.app -> kbdraughts.kb.rules" in found
 
 

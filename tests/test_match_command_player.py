@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from kbdraughts.ai.command_player import CommandOptions, CommandPlayer, PlayerFault
-from kbdraughts.ai.match import Tally, play_game, run_game
-from kbdraughts.ai.players import make_player
+from kbdraughts.match.command_player import CommandOptions, CommandPlayer, PlayerFault
+from kbdraughts.match.runner import Tally, play_game, run_game
+from kbdraughts.match.players import make_player
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.game import Game
 from kbdraughts.notation import fen
@@ -28,7 +28,7 @@ def script(tmp_path, name: str, body: str) -> str:
 
 #: An engine that writes down each line it is sent and answers the first legal move.
 ECHO = """
-from kbdraughts.ai.protocol import read_game_line
+from kbdraughts.match.line_protocol import read_game_line
 from kbdraughts.notation import move_text
 log = open(sys.argv[1], "a")
 for line in sys.stdin:
@@ -129,7 +129,7 @@ def test_a_flooding_engine_is_read_in_bounded_lines_and_a_bounded_queue(tmp_path
     and the engine is stopped when the player closes."""
     import resource
 
-    from kbdraughts.ai.command_player import MAX_LINE_BYTES, MAX_QUEUED_LINES
+    from kbdraughts.match.command_player import MAX_LINE_BYTES, MAX_QUEUED_LINES
 
     flood = script(tmp_path, "flood.py", "sys.stdin.readline()\n"
                    "sys.stdout.write('x' * 3_000_000 + '\\n')\n"

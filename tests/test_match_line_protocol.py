@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kbdraughts.ai.protocol import game_line, read_answer, read_game_line
+from kbdraughts.match.line_protocol import game_line, read_answer, read_game_line
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, fen, parse_fen, parse_move
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from kbdraughts.ai.players import make_player
+from kbdraughts.match.players import make_player
 from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, PlayerSpec, PlayerSpecError
 from kbdraughts.ai import engine, spec as spec_module
-from kbdraughts.ai.players import EnginePlayer
+from kbdraughts.match.players import EnginePlayer
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, parse_fen
 

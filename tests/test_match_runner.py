@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kbdraughts.ai.match import (
+from kbdraughts.match.runner import (
     StartFileError, Tally, balanced, opening, play_game, read_starts, replay, run_game, run_match)
-from kbdraughts.ai.players import make_player
-from kbdraughts.ai.protocol import read_game_line
+from kbdraughts.match.players import make_player
+from kbdraughts.match.line_protocol import read_game_line
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.game import Game
 from kbdraughts.notation import fen, parse_fen

@@ -1,4 +1,4 @@
-"""Analysis (ai/analysis.py and the console's ``analyse``, ui/analysis.py): each finished depth
+"""Analysis (coach/analysis.py and the console's ``analyse``, ui/analysis.py): each finished depth
 gives three candidates best first, each score the search's own for its move, lines that are
 legal; a stop ends it; the console shows the evaluation, the best line and the candidates,
 through a pipe and at a prompt where a key stops it and the keys after it reach the next
@@ -11,7 +11,7 @@ import re
 import threading
 from pathlib import Path
 
-from kbdraughts.ai.analysis import analyse, legal_line
+from kbdraughts.coach.analysis import analyse, legal_line
 from kbdraughts.ai.heuristic import material
 from kbdraughts.board import START, legal_moves, play
 from kbdraughts.game import Game

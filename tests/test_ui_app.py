@@ -15,7 +15,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from kbdraughts.ai.engine import Engine
-from kbdraughts.ai.players import EnginePlayer
+from kbdraughts.match.players import EnginePlayer
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import START
 from kbdraughts.game import Game

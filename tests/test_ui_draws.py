@@ -10,7 +10,7 @@ from test_game import LOCK, quiet_plies
 from ui_driver import play_session
 
 from kbdraughts.ai.engine import Engine
-from kbdraughts.ai.players import EnginePlayer
+from kbdraughts.match.players import EnginePlayer
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_fen

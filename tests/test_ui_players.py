@@ -56,9 +56,9 @@ def test_ctrl_c_while_the_spinner_is_drawn_stops_the_ai(monkeypatch):
 
 
 def test_ai_factory_builds_from_the_spec(monkeypatch):
-    import kbdraughts.ai.players
+    import kbdraughts.match.players
 
-    monkeypatch.setattr(kbdraughts.ai.players, "make_player", lambda text: f"player {text}")
+    monkeypatch.setattr(kbdraughts.match.players, "make_player", lambda text: f"player {text}")
     assert players.ai_factory(PlayerSpec.parse("kb:1:nokb")) == "player kb:1:nokb"
 
 

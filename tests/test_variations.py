@@ -9,8 +9,8 @@ from kbdraughts.board import START, WHITE
 from kbdraughts.game import Game
 from kbdraughts.notation import parse_move
 from kbdraughts.pdn import parse_pdn, pdn_game_text
-from kbdraughts.pdn_lines import record_text
-from kbdraughts.pdn_write import game_to_pdn
+from kbdraughts.pdn.lines import record_text
+from kbdraughts.pdn.writer import game_to_pdn
 from kbdraughts.variations import Played, Variations
 
 

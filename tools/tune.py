@@ -316,8 +316,8 @@ def run_match(new: Path, old: Path, games: int, level: int, seed: int,
               movetime_ms: int | None = None) -> tuple[float, float]:
     """NEW's score (0..1) against OLD and its standard error, colours alternating."""
     from kbdraughts.ai.engine import Engine
-    from kbdraughts.ai.match import opening, play_game
-    from kbdraughts.ai.players import EnginePlayer
+    from kbdraughts.match.runner import opening, play_game
+    from kbdraughts.match.players import EnginePlayer
     from kbdraughts.ai.rulebook import load_default_kb
 
     kb = load_default_kb()

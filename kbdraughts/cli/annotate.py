@@ -1,6 +1,6 @@
 """``kbdraughts annotate GAME.pdn``: the coach's notes written into games as PDN comments.
 
-Reads the games of a PDN file, asks the coach (:mod:`kbdraughts.ai.coach`) about every move
+Reads the games of a PDN file, asks the coach (:mod:`kbdraughts.coach.annotator`) about every move
 (or one side's), and writes the games back with nothing of the file's lost (its comments,
 NAGs, variations and result convention: :func:`kbdraughts.pdn.pdn_game_text`) and the coach's
 notes as ``{coach: ...}`` comments after the moves concerned, a game's summary after its last
@@ -39,8 +39,8 @@ from kbdraughts.cli.args import (
 )
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
-    from kbdraughts.ai.coach_summary import Tally
-    from kbdraughts.ai.deep_check import DeepCheck
+    from kbdraughts.coach.summary import Tally
+    from kbdraughts.coach.deep_check import DeepCheck
     from kbdraughts.kb.knowledge import KnowledgeBase
     from kbdraughts.pdn import PdnGame
 
@@ -151,8 +151,8 @@ def run_annotate(args: argparse.Namespace) -> int:
         return fail("annotate", str(e))
     if report_skipped(kb, "annotate", args.strict) is not None:
         return USAGE_ERROR
-    from kbdraughts.ai.coach_summary import Tally
-    from kbdraughts.ai.deep_check import DeepCheck
+    from kbdraughts.coach.summary import Tally
+    from kbdraughts.coach.deep_check import DeepCheck
 
     started = time.perf_counter()
     tally = Tally(sides=(0, 1) if args.side is None else (args.side,))
@@ -198,10 +198,10 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
     """Each game's PDN with the coach's notes, one at a time (a stream can be written as it
     goes); ``tally`` counts the notes, ``drafts`` gets the unnamed ideas' drafts, ``check``
     confirms them (its budget given out game by game)."""
-    from kbdraughts.ai.coach import annotate
-    from kbdraughts.ai.coach_summary import game_summary
-    from kbdraughts.ai.deep_check import HUNT_DEPTH
-    from kbdraughts.ai.unnamed import Drafts
+    from kbdraughts.coach.annotator import annotate
+    from kbdraughts.coach.summary import game_summary
+    from kbdraughts.coach.deep_check import HUNT_DEPTH
+    from kbdraughts.coach.unnamed import Drafts
     from kbdraughts.pdn import pdn_game_text
 
     left = args.budget

@@ -155,7 +155,7 @@ def run_probe(args: argparse.Namespace) -> int:
     from kbdraughts.cli.answer import answer_each
     from kbdraughts.ai.draw_rules import game_counters
     from kbdraughts.ai.endgame import judge
-    from kbdraughts.ai.protocol import read_game_line
+    from kbdraughts.match.line_protocol import read_game_line
     from kbdraughts.egdb.probe import DRAW, Database, describe
 
     def note(text: str) -> None:

@@ -20,7 +20,7 @@ from kbdraughts.cli.args import (
 )
 
 if TYPE_CHECKING:  # the match machinery is imported when ``match`` runs
-    from kbdraughts.ai.match import GameRecord, Tally
+    from kbdraughts.match.runner import GameRecord, Tally
 
 #: An hour per move: more is a typo, not a wish.
 MAX_MOVETIME_MS = 3_600_000  # ai.spec.MAX_MOVETIME_MS (not imported: start-up stays light)
@@ -156,7 +156,7 @@ def timeout(text: str) -> float:
 
 def run_bestmove(args: argparse.Namespace) -> int:
     from kbdraughts.ai.engine import DEFAULT_LEVEL, Engine
-    from kbdraughts.ai.protocol import NO_MOVE, read_game_line
+    from kbdraughts.match.line_protocol import NO_MOVE, read_game_line
     from kbdraughts.ai.spec import MOVETIME_MS
     from kbdraughts.cli.answer import answer_each
     from kbdraughts.notation import move_text
@@ -191,9 +191,9 @@ def run_bestmove(args: argparse.Namespace) -> int:
 
 def run_match(args: argparse.Namespace) -> int:
     from kbdraughts.ai.engine import load_default_kb
-    from kbdraughts.ai.command_player import COMMAND_TIMEOUT_S, CommandOptions
-    from kbdraughts.ai.match import MAX_PLIES, OPENING_PLIES, Tally, run_match as games_of
-    from kbdraughts.ai.players import make_player
+    from kbdraughts.match.command_player import COMMAND_TIMEOUT_S, CommandOptions
+    from kbdraughts.match.runner import MAX_PLIES, OPENING_PLIES, Tally, run_match as games_of
+    from kbdraughts.match.players import make_player
     from kbdraughts.ai.spec import PlayerSpec
 
     starts = None
@@ -257,7 +257,7 @@ MAX_FENS_BYTES = 32 * 1024 * 1024
 def _read_starts(path: str) -> list[str] | int:
     """The game lines of a --fens file; USAGE_ERROR after naming on stderr each bad line
     (``path:line: error: ...``), or why the file cannot be read."""
-    from kbdraughts.ai.match import StartFileError, read_starts
+    from kbdraughts.match.runner import StartFileError, read_starts
 
     try:
         with open(path, "rb") as f:
@@ -325,7 +325,7 @@ def _open_pdn(path: str | None, append: bool) -> TextIO | int | None:
 def _write_pdn(out: TextIO, rec: GameRecord) -> None:
     """One finished game as PDN (its Round tag gives its place in the match), flushed at once
     so a stopped match keeps every game played."""
-    from kbdraughts.ai.match import replay
+    from kbdraughts.match.runner import replay
     from kbdraughts.pdn import game_to_pdn
 
     tags = {"Event": "kbdraughts match", "Round": str(rec.index + 1),

@@ -170,7 +170,7 @@ def _check_motifs(motifs: list, prove: bool, costs: bool) -> _MotifCheck:
 def _precision_warnings(motifs: list, positions: int) -> list:
     """A warning for each motif whose claim held in under PRECISION_WARNING of its firings on
     ``positions`` positions of random games (the default seed)."""
-    from kbdraughts.ai.rule_stats import SEED, measure, random_positions
+    from kbdraughts.coach.rule_stats import SEED, measure, random_positions
     from kbdraughts.kb.knowledge import KnowledgeBase
     from kbdraughts.kb.rule import Diagnostic
 
@@ -188,7 +188,7 @@ def _precision_warnings(motifs: list, positions: int) -> list:
 
 
 def run_match(args: argparse.Namespace) -> int:
-    from kbdraughts.ai.protocol import read_game_line
+    from kbdraughts.match.line_protocol import read_game_line
     from kbdraughts.cli.answer import answer_each
 
     kb = load_rules(args.rules, "match", args.strict)

@@ -1,6 +1,6 @@
 """``kbdraughts rules stats``: how often each rule or motif fires on a sample of positions, how
 often its claim holds by the referee (precision), and its worst false firings as FENs
-(:mod:`kbdraughts.ai.rule_stats` counts; this module reads the options and prints).
+(:mod:`kbdraughts.coach.rule_stats` counts; this module reads the options and prints).
 
 Output (scripts may rely on it): a header line; a line per rule or motif ``fired right false
 unjudged precision  KIND ID (file:line)``, each followed by its worst false firings (``    false:
@@ -20,7 +20,7 @@ from kbdraughts.cli.args import (
 from kbdraughts.cli.rules_kb import did_you_mean, load_rules, plural
 
 if TYPE_CHECKING:
-    from kbdraughts.ai.rule_stats import FalseFiring, RuleStats
+    from kbdraughts.coach.rule_stats import FalseFiring, RuleStats
 
 #: The default sample (10,000 positions: some 7 s for the shipped files on this machine).
 STATS_POSITIONS = 10_000
@@ -57,7 +57,7 @@ def run_stats(args: argparse.Namespace) -> int:
     """Measure and print (see the module's docstring); 0, or USAGE_ERROR."""
     import time
 
-    from kbdraughts.ai.rule_stats import SEED, game_positions, measure, random_positions
+    from kbdraughts.coach.rule_stats import SEED, game_positions, measure, random_positions
 
     started = time.perf_counter()
     kb = load_rules(args.rules, "stats", args.strict)

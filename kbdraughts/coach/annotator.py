@@ -17,7 +17,7 @@ No false note. Every note is
 1. *proved*: an exhaustive material minimax (:mod:`kbdraughts.proof`, a king counted as
    2.5 men) over ``HORIZONS`` plies after the move and every capture after them shows the
    loss (or gain) of at least a man, against the best of the other moves; then
-2. *confirmed*: the alpha-beta search on the same material (:mod:`kbdraughts.ai.deep_check`,
+2. *confirmed*: the alpha-beta search on the same material (:mod:`kbdraughts.coach.deep_check`,
    10 plies on the native core) still finds at least ``CONFIRM`` (three quarters of a man)
    at stake, the move and its alternative searched to one depth; then, while the budget
    lasts, the notes confirmed are searched again two plies deeper at a time, to 16 plies,
@@ -54,11 +54,11 @@ from typing import Any, Callable, Sequence
 
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.claims import DANGER, GAIN, claim_of, holds_weighed
-from kbdraughts.ai.coach_note import (
+from kbdraughts.coach.note import (
     ALLOWED, ERRORS, LOSES, MISSED, PLAYED, PROVED, SIDE_NAMES, Note, crowns, idea_of,
     idea_words, shown,
 )
-from kbdraughts.ai.deep_check import Comparison, DeepCheck
+from kbdraughts.coach.deep_check import Comparison, DeepCheck
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.game import Game
@@ -340,7 +340,7 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
     """The coach's notes on ``game``, in the order of its moves: on ``side``'s moves, or on
     both sides' (None). ``kb``: the knowledge base (default: the shipped one and the
     user's); ``check``: the deep search and its budget (default: unbounded, each note's
-    check at most :data:`kbdraughts.ai.deep_check.CHECK_SECONDS`), spent on the notes
+    check at most :data:`kbdraughts.coach.deep_check.CHECK_SECONDS`), spent on the notes
     proved in the order of the moves; ``stop`` set: the notes so far."""
     kb = load_default_kb() if kb is None else kb
     check = DeepCheck() if check is None else check

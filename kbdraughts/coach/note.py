@@ -1,4 +1,4 @@
-"""A note of the coach (:mod:`kbdraughts.ai.coach`), its words (what a player reads) and the
+"""A note of the coach (:mod:`kbdraughts.coach.annotator`), its words (what a player reads) and the
 line it shows.
 
 >>> from kbdraughts.notation import parse_fen, parse_move

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from kbdraughts.ai.coach import ERRORS, PLAYED, SIDE_NAMES, Note, idea_of
+from kbdraughts.coach.annotator import ERRORS, PLAYED, SIDE_NAMES, Note, idea_of
 from kbdraughts.board import BLACK, Side
 from kbdraughts.game import Game
 

@@ -1,6 +1,6 @@
 """The ideas no rule names: where the coach proved material won by force and no rule of the
 knowledge base names the move, the position and the winning move as a motif draft (the
-``teach motif`` format, :func:`kbdraughts.ai.motif_draft.draft_motif`) for an author to
+``teach motif`` format, :func:`kbdraughts.coach.motif_draft.draft_motif`) for an author to
 generalise: the list of motifs still to write, from real games.
 
 Each draft is the position where the winning side is to move and its winning move: after a
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from kbdraughts.ai.coach import LOSES, MISSED, PLAYED, Note
-from kbdraughts.ai.motif_draft import draft_motif
+from kbdraughts.coach.annotator import LOSES, MISSED, PLAYED, Note
+from kbdraughts.coach.motif_draft import draft_motif
 from kbdraughts.board import BLACK, Move, Position
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text

@@ -1,7 +1,7 @@
 """An external engine as a player: a program speaking ``kbdraughts bestmove``'s line protocol.
 
 ``match`` plays ``cmd:PROGRAM ARGS`` this way: the program is started at its first move and
-kept running between moves; each move it is sent one game line (``kbdraughts.ai.protocol``:
+kept running between moves; each move it is sent one game line (``kbdraughts.match.line_protocol``:
 the game's start FEN and its moves, or with ``history=False`` the FEN of the position alone)
 and answers one move line. An answer that is not a legal move, no answer within the timeout,
 or a program that ends is a ``PlayerFault`` (the match counts it as an illegal move, saying
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from kbdraughts.ai.layers import Choice
-from kbdraughts.ai.protocol import game_line, read_answer
+from kbdraughts.match.line_protocol import game_line, read_answer
 from kbdraughts.ai.spec import command_words
 from kbdraughts.game import Game
 from kbdraughts.notation import MoveError, move_text

@@ -3,7 +3,7 @@
 Each is built from a ``PlayerSpec`` (``kbdraughts.ai.spec``): ``kb[:LEVEL][:nokb][:MSms]`` (the
 engine), ``random``, ``greedy`` (takes the most pieces, else a random move),
 ``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth: the
-baseline to beat) and ``cmd:PROGRAM ARGS`` (an external engine, ``kbdraughts.ai.command_player``).
+baseline to beat) and ``cmd:PROGRAM ARGS`` (an external engine, ``kbdraughts.match.command_player``).
 A player's ``name`` is its spec's canonical text. A player that cannot give a move (an external
 engine that answers nonsense or ends) raises ``PlayerFault``.
 """
@@ -14,7 +14,7 @@ import random
 import threading
 from typing import Protocol
 
-from kbdraughts.ai.command_player import CommandOptions, CommandPlayer, PlayerFault
+from kbdraughts.match.command_player import CommandOptions, CommandPlayer, PlayerFault
 from kbdraughts.ai.engine import Choice, Engine
 from kbdraughts.ai.heuristic import material
 from kbdraughts.ai.rulebook import KnowledgeBase

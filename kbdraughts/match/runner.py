@@ -27,8 +27,8 @@ from typing import Iterable, Iterator
 
 from kbdraughts.ai.heuristic import default_heuristic
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, make_searcher
-from kbdraughts.ai.players import CommandOptions, Player, PlayerFault, make_player
-from kbdraughts.ai.protocol import read_game_line
+from kbdraughts.match.players import CommandOptions, Player, PlayerFault, make_player
+from kbdraughts.match.line_protocol import read_game_line
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import START, Move, Position, legal_moves, play

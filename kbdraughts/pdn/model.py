@@ -2,7 +2,7 @@
 
 :class:`Movetext` keeps what the file wrote (comments, NAGs, variations, the result token in
 its own convention) with the places the writer needs, so a game read and written again loses
-nothing (``pdn_write``).
+nothing (:mod:`kbdraughts.pdn.writer`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from kbdraughts.board import Move
 from kbdraughts.game import Game
-from kbdraughts.pdn_lex import PdnError
+from kbdraughts.pdn.lexer import PdnError
 from kbdraughts.variations import Variations
 
 __all__ = ["PdnGame", "Movetext", "PdnError", "GAME_TYPE", "RESULTS", "normal_result",

@@ -1,14 +1,14 @@
 """PDN games of Russian draughts (GameType "25") in and out, nothing of them lost.
 
-Reading cuts the text into games (:mod:`kbdraughts.pdn_lex`), replays each game's main line
+Reading cuts the text into games (:mod:`kbdraughts.pdn.lexer`), replays each game's main line
 with :func:`kbdraughts.notation.parse_move` (so ``x`` and ``:`` captures, numbered moves
 ``22-18``, and a capture given by every landing square or by its two ends when that names one
 move are all read) and keeps the file's own text beside it: comments before and after moves,
 NAGs ``$n`` and marks ``!?``, nested variations (those that can be played read into the
-game's variation tree, :mod:`kbdraughts.pdn_variations`; all kept as written), the result in
+game's variation tree, :mod:`kbdraughts.pdn.variations`; all kept as written), the result in
 the file's convention (``2-0``), words it does not know. A game that cannot be read is a
 :class:`PdnError` ``source:line: what is wrong`` in its place; the others are read all the
-same (:func:`parse_games`). Writing (:mod:`kbdraughts.pdn_write`) gives a game read from a
+same (:func:`parse_games`). Writing (:mod:`kbdraughts.pdn.writer`) gives a game read from a
 file back as it was, the coach's notes beside its moves.
 
 >>> g = Game()
@@ -32,10 +32,10 @@ from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.files import write_atomic
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, move_text, parse_fen, parse_move
-from kbdraughts.pdn_lex import PdnError, RawGame, scan_games
-from kbdraughts.pdn_model import GAME_TYPE, RESULTS, Movetext, PdnGame, normal_result
-from kbdraughts.pdn_variations import read_variations
-from kbdraughts.pdn_write import game_to_pdn, pdn_game_text
+from kbdraughts.pdn.lexer import PdnError, RawGame, scan_games
+from kbdraughts.pdn.model import GAME_TYPE, RESULTS, Movetext, PdnGame, normal_result
+from kbdraughts.pdn.variations import read_variations
+from kbdraughts.pdn.writer import game_to_pdn, pdn_game_text
 
 __all__ = [
     "PdnGame", "PdnError", "game_to_pdn", "pdn_game_text", "parse_pdn", "parse_games",

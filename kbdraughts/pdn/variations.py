@@ -23,8 +23,8 @@ from typing import Sequence
 from kbdraughts.board import Move, Position
 from kbdraughts.game import Game
 from kbdraughts.notation import MoveError, parse_move
-from kbdraughts.pdn_lex import RawGame, RawLine, RawMove, results_as_comments
-from kbdraughts.pdn_lines import joined
+from kbdraughts.pdn.lexer import RawGame, RawLine, RawMove, results_as_comments
+from kbdraughts.pdn.lines import joined
 from kbdraughts.variations import Line, Unit, Variations, Written, move_label
 
 __all__ = ["read_variations"]

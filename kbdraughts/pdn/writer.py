@@ -14,9 +14,9 @@ from typing import Mapping, Sequence
 from kbdraughts.board import START
 from kbdraughts.fen import fen, parse_fen
 from kbdraughts.game import Game
-from kbdraughts.pdn_lex import COACH
-from kbdraughts.pdn_lines import apply_edits, ends_open, joined, line_pieces, variation_edits
-from kbdraughts.pdn_model import (
+from kbdraughts.pdn.lexer import COACH
+from kbdraughts.pdn.lines import apply_edits, ends_open, joined, line_pieces, variation_edits
+from kbdraughts.pdn.model import (
     GAME_TYPE, RESULTS, Movetext, PdnGame, in_convention, normal_result)
 from kbdraughts.variations import Variations
 

@@ -1,6 +1,6 @@
 """``analyse``: the position on the board judged as it is thought about, until a key stops it.
 
-The search runs in the AI thread (:func:`kbdraughts.ai.analysis.analyse`) and reports each
+The search runs in the AI thread (:func:`kbdraughts.coach.analysis.analyse`) and reports each
 finished depth: the evaluation in men as White sees it, the best line, and the best three moves
 for the side to move with their scores; the endgame tables' verdict in words where they reach.
 The screen shows the latest depth as it comes; any key (Ctrl-C too) stops the search and leaves
@@ -20,11 +20,11 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, side_name
 from kbdraughts.ui.registry import Front, command
-from kbdraughts.pdn_lines import line_text
+from kbdraughts.pdn.lines import line_text
 from kbdraughts.variations import Line
 
 if TYPE_CHECKING:
-    from kbdraughts.ai.analysis import Report
+    from kbdraughts.coach.analysis import Report
 
 #: The depth a console that cannot read a key (a pipe) analyses to, unless told.
 PIPE_DEPTH = 10
@@ -34,7 +34,7 @@ MAX_DEPTH = 60
 
 def report_fragments(report: Report, game: Game) -> StyleAndTextTuples:
     """A finished depth's report on ``game``'s position as the console shows it."""
-    from kbdraughts.ai.analysis import men_text
+    from kbdraughts.coach.analysis import men_text
 
     best = report.best
     white = report.for_white(best.score)
@@ -111,7 +111,7 @@ def _analyse(ui: Front, arg: str) -> None:
 
 def _work(game: Game, stop: threading.Event, reports: list, depth: int) -> None:
     # Imported here: the search and its tables load in the AI thread, not at the first prompt.
-    from kbdraughts.ai.analysis import analyse
+    from kbdraughts.coach.analysis import analyse
 
     for report in analyse(game, stop, max_depth=depth):
         reports.append(report)

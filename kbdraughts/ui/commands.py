@@ -57,7 +57,7 @@ def _record(ui: Front, arg: str) -> None:
                    "force or miss a win, and the combinations played")
 def _review(ui: Front, arg: str) -> None:
     # Imported here: the coach asks the knowledge base, which the first prompt must not wait for.
-    from kbdraughts.ai.coach import annotate
+    from kbdraughts.coach.annotator import annotate
     from kbdraughts.ai.rulebook import load_default_kb
 
     game = ui.session.game

@@ -29,7 +29,7 @@ PlayerFactory = Callable[[PlayerSpec], Player]
 def ai_factory(spec: PlayerSpec) -> Player:
     """The shipped players (``kb``, ``kb:N``, ``random``, ``greedy``, ``search:D``)."""
     # Imported here: the engine loads in the AI thread while the first prompt is shown.
-    from kbdraughts.ai.players import make_player
+    from kbdraughts.match.players import make_player
 
     return make_player(spec)
 

@@ -14,7 +14,7 @@ be read as text (not UTF-8) is left alone: :func:`teach` says where it is faulty
 nothing.
 
 ``teach motif MOVE`` (:func:`draft`) appends a skeleton ``motif`` block
-(:func:`kbdraughts.ai.motif_draft.draft_motif`: the move's squares as variables, conditions on
+(:func:`kbdraughts.coach.motif_draft.draft_motif`: the move's squares as variables, conditions on
 the squares its line uses, the claim the referee finds, this position as its example) to
 ``data_dir()/combos/drafts/motifs.txt``, as ``draft-N`` with an id no block of that file and
 no rule or motif of the knowledge base has (a draft moved into a combos file keeps its id). That folder is not loaded: a draft plays only once its
@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from kbdraughts.ai.motif_draft import block_ids, draft_id, draft_motif
+from kbdraughts.coach.motif_draft import block_ids, draft_id, draft_motif
 from kbdraughts.board import Move, Position
 from kbdraughts.files import NotUtf8Error, decode_text, write_atomic
 from kbdraughts.kb.knowledge import load_knowledge_base

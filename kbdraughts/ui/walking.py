@@ -19,7 +19,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.notation import move_text, side_name
-from kbdraughts.pdn_lines import record_text as lines_record
+from kbdraughts.pdn.lines import record_text as lines_record
 from kbdraughts.ui.registry import Front, command
 from kbdraughts.ui.session import Session
 from kbdraughts.variations import Played, move_label
