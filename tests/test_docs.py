@@ -120,7 +120,8 @@ def commands_in(code: str) -> list[str]:
 
 def problems(text: str, page: str = "text") -> list[str]:
     """``page:line: ...`` for each command or option the text names that does not exist."""
-    from kbdraughts.ui.commands import lookup  # the console's commands, registered on import
+    import kbdraughts.ui.commands  # noqa: F401 (registers the console's commands)
+    from kbdraughts.ui.registry import lookup
 
     root, out = build_parser(), []
     context: list[argparse.ArgumentParser] | None = None
