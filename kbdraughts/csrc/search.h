@@ -30,6 +30,8 @@
 #define ENDING_PLIES_6_7 120
 #define POLL_SECONDS 0.02
 
+enum { EXACT, LOWER, UPPER }; /* a stored score's bound */
+
 /* What the table knows of a position, unpacked. */
 typedef struct {
     Bitboard mcap;                /* the best move: what it takes */
@@ -107,8 +109,28 @@ int search_alloc(Search *s, size_t tt_size, int path_cap);
 void search_free(Search *s);
 void search_new(Search *s);
 double now_seconds(void);
-int table_probe(const Search *s, const Pos *p, Entry *out);
 RootResult search_root(Search *s, const Pos *pos, const Move *root, int nroot, int max_depth,
                        double budget, int ko, int sb, int contempt);
+
+/* -- between the search's files ------------------------------------------------------------ */
+
+/* table.c: the transposition table */
+int table_alloc(Table *t, size_t tt_size);
+void table_free(Table *t);
+int table_probe(const Search *s, const Pos *p, Entry *out);
+void table_store(Search *s, const Pos *p, int depth, double score, int flag, const Move *m,
+                 int ply);
+
+/* tree.py's _from_node: a score found ply plies below the root, as counted from its own
+ * position (from_node(v, -ply) turns it back). Inline: both table.c and the tree need it at
+ * every node. */
+static inline double from_node(double score, int ply)
+{
+    if (score >= MATE_ZONE)
+        return score + ply;
+    if (score <= -MATE_ZONE)
+        return score - ply;
+    return score;
+}
 
 #endif
