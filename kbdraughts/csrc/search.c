@@ -1,8 +1,8 @@
-/* The search, ai/tree.py and the root of ai/search.py in C: negamax with PVS, killers and
- * history, late-move reductions, futility at the frontier, exact capture quiescence,
- * repetitions and the draw rules' counters, contempt, aspiration at the root, a deadline and a
- * halt flag; the table is table.c. The comments of the Python modules say why; this file
- * follows them line for line, so that the two search the same tree. */
+/* The search, ai/tree.py and the root of ai/search.py in C: negamax with PVS, late-move
+ * reductions, futility at the frontier, exact capture quiescence, repetitions and the draw
+ * rules' counters, contempt, aspiration at the root, a deadline and a halt flag; the table is
+ * table.c, the killers and history ordering.c. The comments of the Python modules say why;
+ * this file follows them line for line, so that the two search the same tree. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
 #include <math.h>
 #include <stdlib.h>
@@ -10,66 +10,11 @@
 #include <time.h>
 #include "search.h"
 
-#define TT_KEY (1LL << 62)
-static const int64_t KILLER_KEYS[2] = {1LL << 61, 1LL << 60};
-
 double now_seconds(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* -- ordering: ai/ordering.py --------------------------------------------------------- */
-
-static void cutoff(Search *s, const Move *m, int depth, int ply)
-{
-    int i = m->start << 6 | m->end;
-    s->history[i] += (int64_t)depth * depth;
-    int *k = s->killers[ply];
-    if (k[0] != i) {
-        k[1] = k[0];
-        k[0] = i;
-    }
-}
-
-/* Indices of the moves in the order to try them: a stable sort by key, largest first, as
- * sorted(..., reverse=True) gives them. */
-static void order_moves(Search *s, const MoveList *l, const Entry *tt, int ply, int *out)
-{
-    int n = l->n;
-    int64_t keys[MAX_MOVES];
-    if (l->moves[0].captured) {
-        for (int i = 0; i < n; i++) {
-            const Move *m = &l->moves[i];
-            keys[i] = popcount(m->captured);
-            if (tt && m->start == tt->mstart && m->end == tt->mend && m->captured == tt->mcap)
-                keys[i] = TT_KEY;
-        }
-    } else {
-        int k1 = s->killers[ply][0], k2 = s->killers[ply][1];
-        int ttk = tt ? tt->mstart << 6 | tt->mend : -1;
-        int f1 = 0, f2 = 0;
-        for (int i = 0; i < n; i++) {
-            int idx = l->moves[i].start << 6 | l->moves[i].end;
-            keys[i] = s->history[idx];
-            if (idx == k1 && !f1) { keys[i] = KILLER_KEYS[0]; f1 = 1; }
-            else if (idx == k2 && !f2) { keys[i] = KILLER_KEYS[1]; f2 = 1; }
-        }
-        for (int i = 0; i < n; i++)
-            if ((l->moves[i].start << 6 | l->moves[i].end) == ttk) {
-                keys[i] = TT_KEY;
-                break;
-            }
-    }
-    for (int i = 0; i < n; i++) { /* insertion sort: stable, and lists are short */
-        int j = i;
-        while (j > 0 && keys[out[j - 1]] < keys[i]) {
-            out[j] = out[j - 1];
-            j--;
-        }
-        out[j] = i;
-    }
 }
 
 /* -- the draw rules: ai/draw_rules.py -------------------------------------------------- */
@@ -162,7 +107,7 @@ static double table_move(Search *s, const Pos *pos, const Move *m, int depth, do
         return 0;
     if (v >= beta) {
         if (!m->captured)
-            cutoff(s, m, depth, ply);
+            order_cutoff(s, m, depth, ply);
         table_store(s, pos, depth, v, LOWER, m, ply);
     }
     return v;
@@ -250,7 +195,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
                 pv_update(s, ply, m);
                 if (alpha >= beta) {
                     if (quiet)
-                        cutoff(s, m, depth, ply);
+                        order_cutoff(s, m, depth, ply);
                     break;
                 }
             }
@@ -439,14 +384,6 @@ static double aspirate(Search *s, const Pos *pos, const Move *moves, const int *
             return v;
     }
     return root(s, pos, moves, idx, n, depth, -INF, INF, ko, sb, best_i, partial);
-}
-
-void search_new(Search *s)
-{
-    for (int i = 0; i < 64 * 64; i++)
-        s->history[i] >>= 1;
-    for (int p = 0; p < MAX_PLY; p++)
-        s->killers[p][0] = s->killers[p][1] = -1;
 }
 
 /* Search.search's deepening from the root (whose moves come in root_order's order, the

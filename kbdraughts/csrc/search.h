@@ -133,4 +133,20 @@ static inline double from_node(double score, int ply)
     return score;
 }
 
+/* ordering.c: ai/ordering.py */
+void order_moves(Search *s, const MoveList *l, const Entry *tt, int ply, int *out);
+
+/* Ordering.cutoff: a quiet move refuted the opponent's last move at ply. Inline: the tree
+ * calls it at every quiet cut-off. */
+static inline void order_cutoff(Search *s, const Move *m, int depth, int ply)
+{
+    int i = m->start << 6 | m->end;
+    s->history[i] += (int64_t)depth * depth;
+    int *k = s->killers[ply];
+    if (k[0] != i) {
+        k[1] = k[0];
+        k[0] = i;
+    }
+}
+
 #endif
