@@ -1,8 +1,10 @@
-/* The search: ai/tree.py and ai/search.py's root, node for node. */
+/* The search: ai/tree.py and ai/search.py's root, node for node, in table.c, ordering.c,
+ * search.c (the tree) and root.c. */
 #ifndef KBD_SEARCH_H
 #define KBD_SEARCH_H
 
 #include <stddef.h>
+#include <string.h>
 #include "core.h"
 #include "egdb.h"
 
@@ -105,6 +107,7 @@ typedef struct {
     int depth, complete;
 } RootResult;
 
+/* searcher.c's calls: root.c's, and search_new (ordering.c), table_probe (table.c) */
 int search_alloc(Search *s, size_t tt_size, int path_cap);
 void search_free(Search *s);
 void search_new(Search *s);
@@ -147,6 +150,23 @@ static inline void order_cutoff(Search *s, const Move *m, int depth, int ply)
         k[1] = k[0];
         k[0] = i;
     }
+}
+
+/* search.c: the tree */
+double search_node(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
+                   int ko, int sb);
+
+/* The principal line: m, then the line below it. Bookkeeping only: it changes nothing in the
+ * tree (the Python search reads its line back from the table instead; a cut-off by the table
+ * leaves a line short). Inline: the tree keeps it at each better move, and root.c too. */
+static inline void pv_update(Search *s, int ply, const Move *m)
+{
+    s->pv[ply][0] = *m;
+    int n = ply + 1 < MAX_PLY ? s->pv_len[ply + 1] : 0;
+    if (n > MAX_PLY - 1)
+        n = MAX_PLY - 1;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(Move) * (size_t)n);
+    s->pv_len[ply] = n + 1;
 }
 
 #endif
