@@ -15,6 +15,8 @@ double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* -- the root: ai/search.py ---------------------------------------------------------------- */
+
 /* _root: the root's moves in ``idx`` order, PVS; on a stop, *partial says whether the best
  * so far beat alpha (the caller may play it). */
 static double root(Search *s, const Pos *pos, const Move *moves, const int *idx, int n,
@@ -127,6 +129,8 @@ RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int 
     free(idx);
     return best;
 }
+
+/* -- the searcher's memory: searcher.c makes and frees it ---------------------------------- */
 
 int search_alloc(Search *s, size_t tt_size, int path_cap)
 {
