@@ -7,9 +7,9 @@ runs its pure-Python modules (``kbdraughts --version`` says which core runs).
 
 from setuptools import Extension, setup
 
-SOURCES = ["geometry.c", "movegen.c", "eval.c", "search.c", "referee.c", "convert.c",
-           "evaluator.c", "searcher.c", "egdb.c", "egdb_py.c", "egdb_check.c",
-           "module.c"]
+SOURCES = ["geometry.c", "movegen.c", "eval.c", "table.c", "ordering.c", "search.c", "root.c",
+           "referee.c", "convert.c", "evaluator.c", "searcher.c", "egdb.c", "egdb_py.c",
+           "egdb_check.c", "module.c"]
 
 setup(
     ext_modules=[

@@ -284,13 +284,10 @@ static int to_claims(PyObject *positions, PyObject *claims, const Material *m, P
         PyObject *claim = PyList_GET_ITEM(claims, i);
         if (!to_pos(PyList_GET_ITEM(positions, i), &pos[i]))
             return 0;
-        Material got = {popcount(pos[i].white & ~pos[i].kings),
-                        popcount(pos[i].white & pos[i].kings),
-                        popcount(pos[i].black & ~pos[i].kings),
-                        popcount(pos[i].black & pos[i].kings)};
-        uint32_t k = dark(pos[i].kings);
-        if (memcmp(&got, m, sizeof got) || dark(pos[i].white) & ~k & RANK8
-            || dark(pos[i].black) & ~k & RANK1) {
+        uint32_t w = dark(pos[i].white), b = dark(pos[i].black), k = dark(pos[i].kings);
+        Material got = {__builtin_popcount(w & ~k), __builtin_popcount(w & k),
+                        __builtin_popcount(b & ~k), __builtin_popcount(b & k)};
+        if (memcmp(&got, m, sizeof got) || w & ~k & RANK8 || b & ~k & RANK1) {
             PyErr_SetString(PyExc_ValueError, "a position not of the table's material");
             return 0;
         }

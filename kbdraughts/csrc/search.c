@@ -1,176 +1,10 @@
-/* The search, ai/tree.py and the root of ai/search.py in C: negamax with PVS, the table
- * (two halves that age as tree.py's two dicts do), killers and history, late-move reductions,
+/* The search below the root, ai/tree.py in C: negamax with PVS, late-move reductions,
  * futility at the frontier, exact capture quiescence, repetitions and the draw rules'
- * counters, contempt, aspiration at the root, a deadline and a halt flag. The comments of
- * the Python modules say why; this file follows them line for line, so that the two search
- * the same tree. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
-#define _DEFAULT_SOURCE         /* madvise */
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+ * counters, the endgame tables at the nodes, the deadline and the halt flag at each tick. The
+ * table is table.c, the killers and history ordering.c, the root and its deepening root.c. The
+ * comments of the Python modules say why; this file follows them line for line, so that the
+ * two search the same tree. */
 #include "search.h"
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
-enum { EXACT, LOWER, UPPER };
-#define TT_KEY (1LL << 62)
-static const int64_t KILLER_KEYS[2] = {1LL << 61, 1LL << 60};
-
-double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* -- the table ------------------------------------------------------------------------- */
-
-static uint64_t mix(uint64_t h)
-{
-    h ^= h >> 31;
-    h *= 0x7fb5d329728ea185ULL;
-    h ^= h >> 27;
-    h *= 0x81dadef4bc2dd44dULL;
-    return h ^ (h >> 33);
-}
-
-#define LOW28 ((1ULL << 28) - 1)
-#define KEY_B ((1ULL << 46) - 1) /* b's bits that belong to the key, with used */
-#define USED (1ULL << 45)
-
-/* The key's two words as a slot holds them, used bit set. */
-static void key_of(const Pos *p, uint64_t *a, uint64_t *b)
-{
-    *a = p->white | (p->kings & LOW28) << 36;
-    *b = p->black | (p->kings >> 28) << 36 | (uint64_t)p->side << 44 | USED;
-}
-
-static Slot *slot(const Table *t, uint64_t a, uint64_t b)
-{
-    size_t i = (size_t)mix(a * 0x9E3779B97F4A7C15ULL ^ mix(b + 0x632BE59BD9B4E019ULL)) & t->mask;
-    for (;;) {
-        Slot *e = &t->slots[i];
-        if (!(e->b & USED) || (e->a == a && (e->b & KEY_B) == b))
-            return e;
-        i = (i + 1) & t->mask;
-    }
-}
-
-static void unpack(const Slot *e, Entry *out)
-{
-    out->score = e->score;
-    out->flag = (int)(e->b >> 46 & 3);
-    out->has_move = (int)(e->b >> 48 & 1);
-    out->mcrowned = (int)(e->b >> 49 & 1);
-    out->mcap = e->c & ((1ULL << 36) - 1);
-    out->depth = (int16_t)(uint16_t)(e->c >> 36);
-    out->mstart = (int)(e->c >> 52 & 63);
-    out->mend = (int)(e->c >> 58 & 63);
-}
-
-int table_probe(const Search *s, const Pos *p, Entry *out)
-{
-    uint64_t a, b;
-    key_of(p, &a, &b);
-    const Slot *e = slot(&s->cur, a, b);
-    if (!(e->b & USED)) {
-        if (!s->old.count)
-            return 0;
-        e = slot(&s->old, a, b);
-        if (!(e->b & USED))
-            return 0;
-    }
-    unpack(e, out);
-    return 1;
-}
-
-static double from_node(double score, int ply)
-{
-    if (score >= MATE_ZONE)
-        return score + ply;
-    if (score <= -MATE_ZONE)
-        return score - ply;
-    return score;
-}
-
-static void store(Search *s, const Pos *p, int depth, double score, int flag, const Move *m,
-                  int ply)
-{
-    if (s->cur.count >= s->tt_size) { /* the full half becomes the old one */
-        Table t = s->old;
-        s->old = s->cur;
-        s->cur = t;
-        memset(s->cur.slots, 0, (s->cur.mask + 1) * sizeof(Slot));
-        s->cur.count = 0;
-    }
-    uint64_t a, b;
-    key_of(p, &a, &b);
-    Slot *e = slot(&s->cur, a, b);
-    if (!(e->b & USED)) {
-        e->a = a;
-        s->cur.count++;
-    }
-    e->b = b | (uint64_t)flag << 46 | (uint64_t)(m != NULL) << 48
-         | (uint64_t)(m && m->crowned) << 49;
-    e->c = (m ? m->captured | (uint64_t)m->start << 52 | (uint64_t)m->end << 58 : 0)
-         | (uint64_t)(uint16_t)(int16_t)depth << 36;
-    e->score = from_node(score, ply);
-}
-
-/* -- ordering: ai/ordering.py --------------------------------------------------------- */
-
-static void cutoff(Search *s, const Move *m, int depth, int ply)
-{
-    int i = m->start << 6 | m->end;
-    s->history[i] += (int64_t)depth * depth;
-    int *k = s->killers[ply];
-    if (k[0] != i) {
-        k[1] = k[0];
-        k[0] = i;
-    }
-}
-
-/* Indices of the moves in the order to try them: a stable sort by key, largest first, as
- * sorted(..., reverse=True) gives them. */
-static void order_moves(Search *s, const MoveList *l, const Entry *tt, int ply, int *out)
-{
-    int n = l->n;
-    int64_t keys[MAX_MOVES];
-    if (l->moves[0].captured) {
-        for (int i = 0; i < n; i++) {
-            const Move *m = &l->moves[i];
-            keys[i] = popcount(m->captured);
-            if (tt && m->start == tt->mstart && m->end == tt->mend && m->captured == tt->mcap)
-                keys[i] = TT_KEY;
-        }
-    } else {
-        int k1 = s->killers[ply][0], k2 = s->killers[ply][1];
-        int ttk = tt ? tt->mstart << 6 | tt->mend : -1;
-        int f1 = 0, f2 = 0;
-        for (int i = 0; i < n; i++) {
-            int idx = l->moves[i].start << 6 | l->moves[i].end;
-            keys[i] = s->history[idx];
-            if (idx == k1 && !f1) { keys[i] = KILLER_KEYS[0]; f1 = 1; }
-            else if (idx == k2 && !f2) { keys[i] = KILLER_KEYS[1]; f2 = 1; }
-        }
-        for (int i = 0; i < n; i++)
-            if ((l->moves[i].start << 6 | l->moves[i].end) == ttk) {
-                keys[i] = TT_KEY;
-                break;
-            }
-    }
-    for (int i = 0; i < n; i++) { /* insertion sort: stable, and lists are short */
-        int j = i;
-        while (j > 0 && keys[out[j - 1]] < keys[i]) {
-            out[j] = out[j - 1];
-            j--;
-        }
-        out[j] = i;
-    }
-}
 
 /* -- the draw rules: ai/draw_rules.py -------------------------------------------------- */
 
@@ -205,19 +39,6 @@ static int in_path(const Search *s, const Pos *p)
 }
 
 /* -- the tree: ai/tree.py ---------------------------------------------------------------- */
-
-/* The principal line: m, then the line below it. Bookkeeping only: it changes nothing in the
- * tree (the Python search reads its line back from the table instead; a cut-off by the table
- * leaves a line short). */
-static void pv_update(Search *s, int ply, const Move *m)
-{
-    s->pv[ply][0] = *m;
-    int n = ply + 1 < MAX_PLY ? s->pv_len[ply + 1] : 0;
-    if (n > MAX_PLY - 1)
-        n = MAX_PLY - 1;
-    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(Move) * (size_t)n);
-    s->pv_len[ply] = n + 1;
-}
 
 /* The clock and the halt flag, every CHECK_MASK + 1 nodes; nonzero when the search stops. */
 static int tick(Search *s)
@@ -262,8 +83,8 @@ static double table_move(Search *s, const Pos *pos, const Move *m, int depth, do
         return 0;
     if (v >= beta) {
         if (!m->captured)
-            cutoff(s, m, depth, ply);
-        store(s, pos, depth, v, LOWER, m, ply);
+            order_cutoff(s, m, depth, ply);
+        table_store(s, pos, depth, v, LOWER, m, ply);
     }
     return v;
 }
@@ -350,7 +171,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
                 pv_update(s, ply, m);
                 if (alpha >= beta) {
                     if (quiet)
-                        cutoff(s, m, depth, ply);
+                        order_cutoff(s, m, depth, ply);
                     break;
                 }
             }
@@ -476,211 +297,14 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
     if (s->stopped)
         return 0;
     int flag = best <= alpha ? UPPER : best >= beta ? LOWER : EXACT;
-    store(s, pos, depth > 0 ? depth : 0, best, flag, bm, ply);
+    table_store(s, pos, depth > 0 ? depth : 0, best, flag, bm, ply);
     return best;
 }
 
-/* -- the root: ai/search.py ---------------------------------------------------------------- */
-
-/* _root: the root's moves in ``idx`` order, PVS; on a stop, *partial says whether the best
- * so far beat alpha (the caller may play it). */
-static double root(Search *s, const Pos *pos, const Move *moves, const int *idx, int n,
-                   int depth, double alpha, double beta, int ko, int sb, int *best_i,
-                   int *partial)
+/* The root's children (root.c): a door to negamax, which stays static so that its own
+ * recursion is a direct call (a shared function's calls go through the PLT under -fPIC). */
+double search_node(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
+                   int ko, int sb)
 {
-    double best = -INF, a = alpha;
-    *best_i = idx[0];
-    *partial = 0;
-    for (int i = 0; i < n; i++) {
-        const Move *m = &moves[idx[i]];
-        Pos child = play(pos, m);
-        s->pv_len[1] = 0;
-        int ck = m->captured || !(pos->kings >> m->start & 1) ? 0 : ko + 1;
-        int cs = m->captured || m->crowned ? 0 : sb + 1;
-        double v;
-        if (i == 0) {
-            v = -negamax(s, &child, depth - 1, -beta, -a, 1, ck, cs);
-        } else {
-            v = -negamax(s, &child, depth - 1, -a - 1, -a, 1, ck, cs);
-            if (!s->stopped && a < v && v < beta)
-                v = -negamax(s, &child, depth - 1, -beta, -a, 1, ck, cs);
-        }
-        if (s->stopped) {
-            *partial = best > alpha;
-            return best;
-        }
-        if (v > best) {
-            best = v;
-            *best_i = idx[i];
-            if (v > a) {
-                a = v;
-                pv_update(s, 0, m);
-                s->root_pv_len = s->pv_len[0];
-                memcpy(s->root_pv, s->pv[0], sizeof(Move) * (size_t)s->root_pv_len);
-                if (a >= beta)
-                    break;
-            }
-        }
-    }
-    if (alpha < best && best < beta)
-        store(s, pos, depth, best, EXACT, &moves[*best_i], 0);
-    return best;
-}
-
-static double aspirate(Search *s, const Pos *pos, const Move *moves, const int *idx, int n,
-                       int depth, int has_guess, double guess, int ko, int sb, int *best_i,
-                       int *partial)
-{
-    s->bound = depth + EXT_MAX;
-    if (has_guess && fabs(guess) < MATE_ZONE) {
-        double lo = guess - WINDOW, hi = guess + WINDOW;
-        double v = root(s, pos, moves, idx, n, depth, lo, hi, ko, sb, best_i, partial);
-        if (s->stopped || (lo < v && v < hi))
-            return v;
-    }
-    return root(s, pos, moves, idx, n, depth, -INF, INF, ko, sb, best_i, partial);
-}
-
-void search_new(Search *s)
-{
-    for (int i = 0; i < 64 * 64; i++)
-        s->history[i] >>= 1;
-    for (int p = 0; p < MAX_PLY; p++)
-        s->killers[p][0] = s->killers[p][1] = -1;
-}
-
-/* Search.search's deepening from the root (whose moves come in root_order's order, the
- * game's recurring positions already in the path); the root's draw score from contempt. */
-RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int max_depth,
-                       double budget, int ko, int sb, int contempt)
-{
-    double start = now_seconds();
-    s->deadline = budget >= 0 ? start + budget : INFINITY;
-    s->next_poll = start + POLL_SECONDS;
-    s->nodes = 0;
-    s->stopped = 0;
-    s->root_pv_len = 0;
-    search_new(s);
-    RootResult best = {0, evaluate(s->ev, pos), 0, 1};
-    int c = 0;
-    if (contempt)
-        c = best.score >= CONTEMPT_FROM ? -CONTEMPT : best.score <= -CONTEMPT_FROM ? CONTEMPT : 0;
-    s->draw[pos->side] = c;
-    s->draw[1 - pos->side] = -c;
-    int *idx = malloc(sizeof(int) * (size_t)n);
-    if (!idx) {
-        best.complete = 0;
-        return best;
-    }
-    for (int i = 0; i < n; i++)
-        idx[i] = i;
-    for (int depth = 1; depth <= max_depth; depth++) {
-        int bi, partial;
-        double v = aspirate(s, pos, moves, idx, n, depth, depth > 1, best.score, ko, sb, &bi,
-                            &partial);
-        if (s->stopped) {
-            if (partial) {
-                best.index = bi;
-                best.score = v;
-            }
-            best.complete = 0;
-            break;
-        }
-        best.index = bi;
-        best.score = v;
-        best.depth = depth;
-        int at = 0; /* the best move goes first for the next iteration */
-        while (idx[at] != bi)
-            at++;
-        memmove(idx + 1, idx, sizeof(int) * (size_t)at);
-        idx[0] = bi;
-        if (fabs(v) >= MATE_ZONE)
-            break;
-        if (!(now_seconds() < s->deadline))
-            break;
-    }
-    free(idx);
-    return best;
-}
-
-/* Zeroed memory for a half of the table. On Linux, mapped and in 2 MB pages where the kernel
- * allows it: a table is probed at random, and in 4 kB pages its TLB misses and faults (two a
- * page: the zero page, then a copy on the first write) cost a third of the nodes a second
- * (bench/search.py, CPU time: 4.75 M nodes/s against 3.04 M). The pages are touched here, when
- * the searcher is made: faulted in by the search, a 2 MB page each of its first probes, they
- * stalled a fresh search on a loaded machine past a 100 ms budget. */
-static void *slots_alloc(size_t bytes, int *mapped)
-{
-    *mapped = 0;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (bytes >= ((size_t)2 << 20)) {
-        void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (p != MAP_FAILED) {
-            madvise(p, bytes, MADV_HUGEPAGE); /* advice only: 4 kB pages if refused */
-            memset(p, 0, bytes);               /* zero already: this faults the pages in */
-            *mapped = 1;
-            return p;
-        }
-    }
-#endif
-    return calloc(bytes, 1);
-}
-
-static void slots_free(Table *t)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (t->mapped) {
-        if (t->slots)
-            munmap(t->slots, (t->mask + 1) * sizeof(Slot));
-        t->slots = NULL;
-        return;
-    }
-#endif
-    free(t->slots);
-    t->slots = NULL;
-}
-
-static int table_alloc(Table *t, size_t tt_size)
-{
-    size_t cap = 1024;
-    while (cap < tt_size + tt_size / 2 + 1) /* at most two thirds full */
-        cap <<= 1;
-    t->slots = slots_alloc(cap * sizeof(Slot), &t->mapped);
-    t->mask = cap - 1;
-    t->count = 0;
-    return t->slots != NULL;
-}
-
-int search_alloc(Search *s, size_t tt_size, int path_cap)
-{
-    memset(s, 0, sizeof *s);
-    s->tt_size = tt_size;
-    s->path_cap = path_cap + MAX_PLY + 1;
-    s->path = malloc(sizeof(Pos) * (size_t)s->path_cap);
-    s->lists = malloc(sizeof(MoveList) * MAX_PLY);
-    s->order = malloc(sizeof(int[MAX_MOVES]) * MAX_PLY);
-    s->pv = malloc(sizeof(Move[MAX_PLY]) * MAX_PLY);
-    s->deadline = INFINITY;
-    if (!s->path || !s->lists || !s->order || !s->pv || !table_alloc(&s->cur, tt_size)
-        || !table_alloc(&s->old, tt_size)) {
-        search_free(s);
-        return 0;
-    }
-    for (int p = 0; p < MAX_PLY; p++)
-        s->killers[p][0] = s->killers[p][1] = -1;
-    return 1;
-}
-
-void search_free(Search *s)
-{
-    free(s->path);
-    free(s->lists);
-    free(s->order);
-    free(s->pv);
-    s->pv = NULL;
-    slots_free(&s->cur);
-    slots_free(&s->old);
-    s->path = NULL;
-    s->lists = NULL;
-    s->order = NULL;
+    return negamax(s, pos, depth, alpha, beta, ply, ko, sb);
 }

@@ -1,8 +1,10 @@
-/* The search: ai/tree.py and ai/search.py's root, node for node. */
+/* The search: ai/tree.py and ai/search.py's root, node for node, in table.c, ordering.c,
+ * search.c (the tree) and root.c. */
 #ifndef KBD_SEARCH_H
 #define KBD_SEARCH_H
 
 #include <stddef.h>
+#include <string.h>
 #include "core.h"
 #include "egdb.h"
 
@@ -29,6 +31,8 @@
 #define ENDING_PLIES_4_5 60
 #define ENDING_PLIES_6_7 120
 #define POLL_SECONDS 0.02
+
+enum { EXACT, LOWER, UPPER }; /* a stored score's bound */
 
 /* What the table knows of a position, unpacked. */
 typedef struct {
@@ -103,12 +107,66 @@ typedef struct {
     int depth, complete;
 } RootResult;
 
+/* searcher.c's calls: root.c's, and search_new (ordering.c), table_probe (table.c) */
 int search_alloc(Search *s, size_t tt_size, int path_cap);
 void search_free(Search *s);
 void search_new(Search *s);
 double now_seconds(void);
-int table_probe(const Search *s, const Pos *p, Entry *out);
 RootResult search_root(Search *s, const Pos *pos, const Move *root, int nroot, int max_depth,
                        double budget, int ko, int sb, int contempt);
+
+/* -- between the search's files ------------------------------------------------------------ */
+
+/* table.c: the transposition table */
+int table_alloc(Table *t, size_t tt_size);
+void table_free(Table *t);
+int table_probe(const Search *s, const Pos *p, Entry *out);
+void table_store(Search *s, const Pos *p, int depth, double score, int flag, const Move *m,
+                 int ply);
+
+/* tree.py's _from_node: a score found ply plies below the root, as counted from its own
+ * position (from_node(v, -ply) turns it back). Inline: both table.c and the tree need it at
+ * every node. */
+static inline double from_node(double score, int ply)
+{
+    if (score >= MATE_ZONE)
+        return score + ply;
+    if (score <= -MATE_ZONE)
+        return score - ply;
+    return score;
+}
+
+/* ordering.c: ai/ordering.py */
+void order_moves(Search *s, const MoveList *l, const Entry *tt, int ply, int *out);
+
+/* Ordering.cutoff: a quiet move refuted the opponent's last move at ply. Inline: the tree
+ * calls it at every quiet cut-off. */
+static inline void order_cutoff(Search *s, const Move *m, int depth, int ply)
+{
+    int i = m->start << 6 | m->end;
+    s->history[i] += (int64_t)depth * depth;
+    int *k = s->killers[ply];
+    if (k[0] != i) {
+        k[1] = k[0];
+        k[0] = i;
+    }
+}
+
+/* search.c: the tree */
+double search_node(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
+                   int ko, int sb);
+
+/* The principal line: m, then the line below it. Bookkeeping only: it changes nothing in the
+ * tree (the Python search reads its line back from the table instead; a cut-off by the table
+ * leaves a line short). Inline: the tree keeps it at each better move, and root.c too. */
+static inline void pv_update(Search *s, int ply, const Move *m)
+{
+    s->pv[ply][0] = *m;
+    int n = ply + 1 < MAX_PLY ? s->pv_len[ply + 1] : 0;
+    if (n > MAX_PLY - 1)
+        n = MAX_PLY - 1;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(Move) * (size_t)n);
+    s->pv_len[ply] = n + 1;
+}
 
 #endif
