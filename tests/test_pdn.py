@@ -102,7 +102,7 @@ def test_result_of_the_game_is_written_and_a_decisive_token_is_recorded_on_read(
     (back,) = parse_pdn(text)
     assert back.result == "1-0"
     assert back.game.result is not None and back.game.result.winner == WHITE
-    assert back.game.result.reason is Reason.RESIGNATION
+    assert back.game.result.reason is Reason.RECORDED  # the file says who won, not how
     g2 = Game()
     g2.agree_draw()
     assert parse_pdn(game_to_pdn(g2))[0].game.result.pdn == "1/2-1/2"

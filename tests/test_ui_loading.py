@@ -167,3 +167,21 @@ def test_the_autosave_of_a_loaded_game_keeps_its_tags_and_resume_its_seats(
     back = (tmp_path / "back.pdn").read_text(encoding="utf-8")
     assert '[White "Иванов"]' in back and "Kbdraughts" not in back
     assert "1. c3-d4 {центр} f6-g5 2. g3-h4 " in back
+
+
+def test_load_game_0_is_refused_not_game_1(tmp_path: Path, games_file: Path):
+    # issue 28, item 19: 'load F --game 0' loaded game 1 and called it "game 0 of 3"
+    app, shown = play_session(f"load {games_file} --game 0\rquit\r", tmp_path)
+    assert "no game 0 (the file holds 3 games)" in shown
+    assert "game 0 of 3" not in shown and not app.game.moves
+
+
+def test_a_files_result_is_shown_as_recorded_not_as_a_resignation(typed, tmp_path: Path):
+    # issue 28, item 22: a 2-0 read from a file was shown as "White wins (resignation)"
+    path = tmp_path / "won.pdn"
+    path.write_text("1. c3-d4 f6-g5 2-0\n", encoding="utf-8")
+    out = typed("undo\nquit\n")
+    start_game(options(load=str(path)))
+    text = out.getvalue()
+    assert "White wins (as recorded)" in text and "resignation" not in text
+    assert "Took back the recorded result; play on." in text

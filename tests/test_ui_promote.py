@@ -30,7 +30,7 @@ def test_a_files_nested_variation_promoted_keeps_its_comments_and_the_old_line(
     assert "The board shows the game's own line: walk into a variation first" in shown
     assert ("The game's line now goes 1... f6-g5; its old moves from 1... b6-a5 are kept as a "
             "variation.") in shown
-    assert "The old line's ending stays with it: White wins (resignation)." in shown
+    assert "The old line's ending stays with it: White wins (as recorded)." in shown
     assert "Play goes on at its last position (3. White to move): 'last' goes there." in shown
     assert ("1. c3-d4 f6-g5 (1... b6-a5 2. g3-h4 (2. c3-b4 a5:c3) 2... a5-b4) 2. b2-c3 "
             "(2. g3-h4 g5-f4) 2... g5-h4") in shown

@@ -52,7 +52,8 @@ def parse_games(text: str, source: str = "<pdn>") -> list[PdnGame | PdnError]:
     no game.
 
     A decisive or drawn result token that the rules did not produce by themselves (a
-    resignation, an agreed draw) is recorded on the game, so ``game.result`` matches it.
+    resignation, an agreed draw: the file does not say which) is recorded on the game as
+    ``as recorded``, so ``game.result`` matches it.
     """
     out: list[PdnGame | PdnError] = []
     for raw in scan_games(text, source):
@@ -120,14 +121,13 @@ def _replay(raw: RawGame, text: str, source: str) -> PdnGame:
             raise PdnError(f"{source}:{move.line}: {label}: {e}{hint}") from None
     tree, text_only = read_variations(raw, text, game, source)
     result = normal_result(raw.result[0] if raw.result else tags.get("Result", "*"))
-    if game.result is None:
-        if result == "1-0":
-            game.resign(BLACK)
-        elif result == "0-1":
-            game.resign(WHITE)
-        elif result == "1/2-1/2":
-            game.agree_draw()
+    if game.result is None and result in _WINNERS:
+        game.record_result(_WINNERS[result])
     return PdnGame(tags, game, result, _movetext(raw, text, game), raw.line, tree, text_only)
+
+
+#: The side a result token gives the game to (None: a draw).
+_WINNERS = {"1-0": WHITE, "0-1": BLACK, "1/2-1/2": None}
 
 
 def _movetext(raw: RawGame, text: str, game: Game) -> Movetext:

@@ -22,6 +22,7 @@ from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, import
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
     suggest)
 from kbdraughts.ui.render import record_text
+from kbdraughts.ui.session import ending_name
 from kbdraughts.ui import knowledge  # noqa: F401 (registers the topic 'help kb')
 
 
@@ -97,8 +98,7 @@ def _undo(ui: Front, arg: str) -> None:
     if ended is not None:
         ui.changed()
         ui.save_now()
-        what = "resignation" if ended.winner is not None else "draw agreement"
-        ui.info(f"Took back the {what}; play on.")
+        ui.info(f"Took back the {ending_name(ended)}; play on.")
         return
     aside = len(session.variations)
     taken = session.undo()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kbdraughts.ui.commands import lookup, new_game
 from kbdraughts.ui.registry import Front
-from kbdraughts.ui.session import Session
+from kbdraughts.ui.session import Session, ending_name
 
 
 def after_game_words(session: Session) -> list[str]:
@@ -20,7 +20,7 @@ def game_over_hint(session: Session) -> str:
     ended = session.ended_by_word()
     undo = ""
     if ended is not None:
-        undo = f"'undo' to take back the {'resignation' if ended.winner is not None else 'draw'}, "
+        undo = f"'undo' to take back the {ending_name(ended)}, "
     elif session.can_undo():
         undo = "'undo' to take moves back, "
     return f"Type 'new' for another game, {undo}'save FILE', 'record', or 'quit'."

@@ -142,7 +142,7 @@ def _loaded(name: str, number: int | None) -> tuple[PdnGame, Notes]:
     the list of its games when it holds several and none was chosen."""
     try:
         read = load_pdn_file(name)
-        chosen = pick(read, number or 1, name)
+        chosen = pick(read, 1 if number is None else number, name)
     except (PdnError, ValueError) as e:
         raise StartError(str(e)) from None
     notes: Notes = [("dim", f"Note: {w}") for w in read.warnings]

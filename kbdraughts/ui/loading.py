@@ -89,7 +89,7 @@ def load_file(ui: Front, name: str, path: Path, number: int | None) -> None:
             return
         number = int(answer)
     try:
-        chosen = pick(read, number or 1, name)
+        chosen = pick(read, 1 if number is None else number, name)
     except ValueError as e:
         ui.error(f"{e}")
         return

@@ -28,8 +28,16 @@ from kbdraughts.variations import Variations
 
 HUMAN = PlayerSpec("human")
 KB = PlayerSpec("kb")
-#: The endings the players decide, which ``undo`` takes back first.
-BY_WORD = (Reason.RESIGNATION, Reason.AGREEMENT)
+#: The endings the players decide (or a file's record says), which ``undo`` takes back first.
+BY_WORD = (Reason.RESIGNATION, Reason.AGREEMENT, Reason.RECORDED)
+
+
+def ending_name(result: Result) -> str:
+    """What ``undo`` takes back of an ending by word: ``resignation``, ``draw agreement``,
+    ``recorded result``."""
+    if result.reason is Reason.RECORDED:
+        return "recorded result"
+    return "resignation" if result.winner is not None else "draw agreement"
 
 
 class Session:
