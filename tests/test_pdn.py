@@ -12,7 +12,8 @@ from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.game import Game, Reason
 from kbdraughts.notation import fen, move_text, parse_fen, parse_move
 from kbdraughts.pdn import (
-    MAX_PDN_BYTES, PdnError, PdnGame, game_to_pdn, parse_pdn, read_pdn_file, write_pdn_file,
+    MAX_PDN_BYTES, PdnError, PdnGame, game_to_pdn, parse_games, parse_pdn, read_pdn_file,
+    write_pdn_file,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -308,3 +309,26 @@ def test_comments_follow_their_moves_and_read_back():
         "1. c3-d4 {missed: a ) b; allowed: d} 1... f6-g5 2. g3-f4 g7-f6 {allowed: c} *")
     assert parse_pdn(text)[0].game.moves == g.moves
     assert game_to_pdn(g, comments={}) == game_to_pdn(g)
+
+
+def test_a_result_inside_the_movetext_is_an_error_not_a_second_game():
+    # issue 28, item 17: "... e7-f6 1-0 3. a3-b4 *" was read as two games
+    text = '[Event "x"]\n1. c3-d4 f6-g5 2. g3-h4 e7-f6 1-0\n3. a3-b4 *\n'
+    (entry,) = parse_games(text, "g.pdn")
+    assert isinstance(entry, PdnError)
+    assert str(entry).startswith("g.pdn:2: the result 1-0 stands inside the game: '3.' "
+                                 "follows it on line 3")
+    # a game without tags after a result starts with 1.: a game of its own
+    one, two = parse_pdn("1. c3-d4 1-0\n1. c3-b4 *\n")
+    assert (len(one.game.moves), one.result, len(two.game.moves)) == (1, "1-0", 1)
+
+
+def test_a_cyrillic_letter_in_a_move_is_an_error_with_its_line():
+    # issue 28, item 18: "2. Ь2-c3" was kept as a comment and the game lost its plies
+    text = '[Event "x"]\n1. c3-d4 f6-g5\n2. Ь2-c3 g5-h4 *\n'
+    (entry,) = parse_games(text, "g.pdn")
+    assert isinstance(entry, PdnError)
+    assert str(entry) == ("g.pdn:3: 'Ь2-c3' is not a move: 'Ь' is not a file a-h (a Cyrillic "
+                          "letter: type the Latin one)")
+    (pg,) = parse_pdn("1. c3-d4 (1. с3-b4) f6-g5 *")  # a Cyrillic с in a variation
+    assert len(pg.game.moves) == 2 and "'с3-b4' is not a move" in pg.text_only[0]

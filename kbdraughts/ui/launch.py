@@ -146,8 +146,8 @@ def _loaded(name: str, number: int | None) -> tuple[PdnGame, Notes]:
     except (PdnError, ValueError) as e:
         raise StartError(str(e)) from None
     notes: Notes = [("dim", f"Note: {w}") for w in read.warnings]
-    if number is None and len(read.entries) > 1:
-        notes.append(("dim", f"{name} holds {len(read.entries)} games; the first is loaded "
+    if number is None and len(read) > 1:
+        notes.append(("dim", f"{name} holds {len(read)} games; the first is loaded "
                       "('--game N' or 'load FILE --game N' for another):\n"
                       + "\n".join(game_lines(read))))
     return chosen, notes + variation_notes(chosen)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from kbdraughts.files import printable
 from kbdraughts.notation import side_name
 from kbdraughts.pdn import PdnError, PdnFile, PdnGame, load_pdn_file
 from kbdraughts.ui.registry import Front
@@ -30,22 +31,33 @@ def _describe(pg: PdnGame) -> str:
     return f"{players}{event}, {pg.result}, {pg.game.ply} plies"
 
 
+#: The games a list shows at most: a large file's are not all read to be listed.
+LISTED = 30
+
+
 def game_lines(read: PdnFile) -> list[str]:
     """One line per game of the file, numbered from 1: players, event, result, length; a game
-    that cannot be read with its reason."""
-    return [f"{i}. " + (f"cannot be read: {g}" if isinstance(g, PdnError) else _describe(g))
-            for i, g in enumerate(read.entries, 1)]
+    that cannot be read with its reason. Past :data:`LISTED` games, a line says how many
+    more there are."""
+    lines = []
+    for i in range(min(len(read), LISTED)):
+        g = read.entry(i)
+        lines.append(f"{i + 1}. " + (f"cannot be read: {g}" if isinstance(g, PdnError)
+                                     else printable(_describe(g))))
+    if len(read) > LISTED:
+        lines.append(f"… and {len(read) - LISTED} more ('--game N' chooses any).")
+    return lines
 
 
 def pick(read: PdnFile, number: int, name: str) -> PdnGame:
     """Game ``number`` (from 1) of the file; ValueError saying why it cannot be played."""
-    held = len(read.entries)
+    held = len(read)
     if not held:
         raise ValueError(f"{name}: no game in this file")
     if not 1 <= number <= held:
         raise ValueError(f"{name}: no game {number} (the file holds {held} "
                          f"game{'s' if held != 1 else ''})")
-    chosen = read.entries[number - 1]
+    chosen = read.entry(number - 1)  # that game alone is read: the file may be large
     if isinstance(chosen, PdnError):
         raise ValueError(f"game {number} cannot be read: {chosen}")
     return chosen
@@ -80,10 +92,10 @@ def load_file(ui: Front, name: str, path: Path, number: int | None) -> None:
         return
     for warning in read.warnings:
         ui.say(f"Note: {warning}", "dim")
-    if number is None and len(read.entries) > 1:
-        ui.info(f"{name} holds {len(read.entries)} games:\n" + "\n".join(game_lines(read)))
+    if number is None and len(read) > 1:
+        ui.info(f"{name} holds {len(read)} games:\n" + "\n".join(game_lines(read)))
         answer = ui.console.ask([("class:msg.title",
-                                  f"Which game? [1-{len(read.entries)}, Enter: none] ")])
+                                  f"Which game? [1-{len(read)}, Enter: none] ")])
         if not answer.strip().isdigit():
             ui.info("Not loaded.")
             return
@@ -96,7 +108,7 @@ def load_file(ui: Front, name: str, path: Path, number: int | None) -> None:
     ui.session.load_game(chosen.game, chosen)
     ui.changed()
     game = chosen.game
-    more = f" (game {number} of {len(read.entries)})" if len(read.entries) > 1 else ""
+    more = f" (game {number} of {len(read)})" if len(read) > 1 else ""
     ui.info(f"Loaded {name}{more}: {game.ply} plies, {side_name(game.side)} to move.")
     for kind, note in variation_notes(chosen):
         ui.say(note, kind)
