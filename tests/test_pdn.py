@@ -332,3 +332,30 @@ def test_a_cyrillic_letter_in_a_move_is_an_error_with_its_line():
                           "letter: type the Latin one)")
     (pg,) = parse_pdn("1. c3-d4 (1. с3-b4) f6-g5 *")  # a Cyrillic с in a variation
     assert len(pg.game.moves) == 2 and "'с3-b4' is not a move" in pg.text_only[0]
+
+
+def test_one_game_of_a_file_is_read_alone_and_the_file_cut_as_a_full_read_cuts_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # issue 28, item 14: play --load F --game N replayed every game of F
+    from kbdraughts.pdn import load_pdn_file, reader
+
+    games = [game_to_pdn(play_moves("c3-d4", "f6-g5"), {"Event": f"g{i}"}) for i in range(40)]
+    text = "\n".join(games) + "\n1. c3-d4 1-0\n1. c3-b4 0-1\n"  # two without tags
+    path = tmp_path / "many.pdn"
+    path.write_text(text, encoding="utf-8")
+    replayed = []
+    real = reader._replay
+    monkeypatch.setattr(reader, "_replay", lambda raw, *a: replayed.append(raw) or real(raw, *a))
+    read = load_pdn_file(path)
+    assert len(read) == 42 and replayed == []
+    assert read.entry(29).tags["Event"] == "g29" and len(replayed) == 1
+    assert [g.tags.get("Event") for g in read.entries] == [g.tags.get("Event") for g in
+                                                          parse_pdn(text)]
+    assert read.with_games({}) == text  # the pieces cover the whole text
+
+
+def play_moves(*texts: str) -> Game:
+    game = Game()
+    for text in texts:
+        game.push(parse_move(game.position, text))
+    return game

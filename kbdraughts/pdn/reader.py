@@ -25,6 +25,7 @@ file back as it was, the coach's notes beside its moves.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterable, Mapping
 
@@ -231,7 +232,8 @@ def load_pdn_file(path: str | Path) -> PdnFile:
     path = Path(path)
     try:
         with path.open("rb") as f:
-            data = f.read(MAX_PDN_BYTES + 1)
+            size = os.fstat(f.fileno()).st_size  # a regular file's: read at its size
+            data = f.read(size + 1 if 0 < size <= MAX_PDN_BYTES else MAX_PDN_BYTES + 1)
     except OSError as e:
         raise PdnError(f"{path}: cannot read: {e.strerror or e}") from None
     if len(data) > MAX_PDN_BYTES:
