@@ -44,7 +44,8 @@ def test_onto_its_input_through_a_hard_link(tmp_path: Path):
     path.write_text(PLAIN + "\n" + NOTED, encoding="utf-8")
     os.link(path, link)
     assert annotate(str(path), "--game", "2", "-o", str(link)).returncode == 0
-    assert path.read_text(encoding="utf-8").startswith(PLAIN)
+    written = link.read_text(encoding="utf-8")
+    assert written.startswith(PLAIN) and "{coach: " in written  # game 1 kept, 2 annotated
 
 
 def test_a_stray_byte_in_utf8_is_kept_and_cyrillic_stays_cyrillic(tmp_path: Path):
