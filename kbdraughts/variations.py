@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping, NamedTuple, Sequence, TypeVar
+from typing import NamedTuple, Sequence, TypeVar
 
 from kbdraughts.board import BLACK, WHITE, Move, Side
 
@@ -109,10 +109,14 @@ class Variations:
         return Line(list(main), self.branches, self.units, self.asides)
 
     def __len__(self) -> int:
-        """The number of variations, nested ones included."""
-        def count(branches: Mapping[int, list[Line]]) -> int:
-            return sum(1 + count(b.branches) for lines in branches.values() for b in lines)
-        return count(self.branches)
+        """The number of variations, nested ones included (counted without recursion: a
+        file may nest them 500 deep)."""
+        count, stack = 0, [self.branches]
+        while stack:
+            for lines in stack.pop().values():
+                count += len(lines)
+                stack.extend(b.branches for b in lines)
+        return count
 
     def locate(self, main: Path, path: Path) -> list[tuple[Line, int]] | None:
         """The lines ``path`` runs through, each with the moves of it played (the main line
