@@ -36,7 +36,8 @@ from typing import NamedTuple
 
 __all__ = [
     "editor_lines", "decode_text", "NotUtf8Error", "NOT_UTF8", "control_character", "printable",
-    "write_atomic", "TextForm", "read_form", "SpecialFileError", "stale_temporaries",
+    "write_atomic", "TextForm", "read_form", "SpecialFileError", "special_kind",
+    "stale_temporaries",
 ]
 
 #: Control characters (Unicode Cc, but the tab), the line and paragraph separators, and the
@@ -186,8 +187,13 @@ class SpecialFileError(OSError):
                          str(path))
 
 
-def _special(mode: int) -> str | None:
-    """What a file that is not a regular one (nor a folder) is, in words; None for those."""
+def special_kind(path: str | os.PathLike) -> str | None:
+    """What ``path`` is when it is neither a regular file nor a folder (``a FIFO``, ``a
+    device``, ``a socket``), a link followed; None for those and for no file at all."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
     for test, kind in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
                        (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
         if test(mode):
@@ -212,10 +218,7 @@ def write_atomic(path: str | os.PathLike, text: str, append: bool = False,
         return
     if path.is_symlink():
         path = path.resolve()
-    try:
-        kind = _special(path.stat().st_mode)
-    except FileNotFoundError:
-        kind = None
+    kind = special_kind(path)
     if kind is not None:
         raise SpecialFileError(path, kind)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")

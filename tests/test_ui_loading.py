@@ -5,6 +5,7 @@ holds several games, ``--game N``, broken games named, the file's annotations ke
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -185,3 +186,35 @@ def test_a_files_result_is_shown_as_recorded_not_as_a_resignation(typed, tmp_pat
     text = out.getvalue()
     assert "White wins (as recorded)" in text and "resignation" not in text
     assert "Took back the recorded result; play on." in text
+
+
+def test_save_back_into_a_collection_replaces_only_its_own_game(
+        tmp_path: Path, games_file: Path):
+    # issue 28, item 6: load game 1 of 3, play on, 'save coll.pdn' (y) left 1 game of 3
+    _, shown = play_session(f"load {games_file} --game 1\rg3-h4\rsave {games_file}\ry\rquit\r",
+                            tmp_path)
+    assert f"Write the game back into {games_file} in its own place (its other 2 games " \
+           "kept)?" in shown
+    assert "(as its game 1, its other 2 kept;" in shown
+    text = games_file.read_text(encoding="utf-8")
+    rest = GAMES[GAMES.index('[Event "broken"]'):]
+    assert text.endswith(rest) and "1. c3-d4 {центр} f6-g5 2. g3-h4 " in text[:-len(rest)]
+
+
+def test_save_over_another_collection_says_what_would_be_lost(
+        tmp_path: Path, games_file: Path):
+    other = tmp_path / "other.pdn"
+    other.write_text(GAMES, encoding="utf-8")
+    _, shown = play_session(f"c3-d4\rsave {other}\rn\rquit\r", tmp_path)
+    assert (f"Overwrite {other}? It holds 3 games; all 3 would be replaced by this one."
+            in shown) and "Not saved." in shown
+    assert other.read_text(encoding="utf-8") == GAMES
+
+
+def test_save_onto_a_fifo_is_refused_not_replaced(tmp_path: Path):
+    # issue 28, item 6: 'save' onto a FIFO or a device replaced it with a regular file
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    _, shown = play_session(f"c3-d4\rsave {fifo} --force\rquit\r", tmp_path)
+    assert f"Cannot write {fifo}: it is a FIFO, not a file; say a file name." in shown
+    assert fifo.is_fifo()

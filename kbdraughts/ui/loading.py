@@ -14,13 +14,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from kbdraughts.files import printable
+import os
+
+from kbdraughts.files import printable, special_kind, write_atomic
 from kbdraughts.notation import side_name
-from kbdraughts.pdn import PdnError, PdnFile, PdnGame, load_pdn_file
+from kbdraughts.pdn import (
+    PdnError, PdnFile, PdnGame, load_pdn_file, pdn_game_text, write_pdn_file)
 from kbdraughts.ui.registry import Front
 
 __all__ = ["game_lines", "pick", "split_game_argument", "record_verdict", "load_file",
-           "variation_notes"]
+           "variation_notes", "save_file"]
 
 
 def _describe(pg: PdnGame) -> str:
@@ -140,3 +143,66 @@ def variation_notes(pg: PdnGame) -> list[tuple[str, str]]:
                       f"the file cannot be played and {'are' if len(unread) > 1 else 'is'} "
                       "kept as text (saved as written):\n  " + "\n  ".join(unread)))
     return notes
+
+
+def save_file(ui: Front, path: Path, force: bool) -> None:
+    """The console's ``save``: the game written to ``path``, asked first before a file is
+    written over (saying how many games it holds). A loaded game saved back into the file
+    of several games it came from replaces its own game there, the others kept byte for
+    byte; a FIFO or a device is refused, never replaced."""
+    session = ui.session
+    saved = session.saved_game()
+    kind = special_kind(path)
+    if kind is not None or path.is_dir():
+        ui.error(f"Cannot write {path}: it is {kind or 'a folder'}, not a file; say a file "
+                 "name.")
+        return
+    whole = _into_collection(saved, path)
+    try:
+        if path.exists() and not force and not ui.ask_yes_no(_overwrite(path, whole)):
+            ui.info("Not saved.")
+            return
+        if whole is not None:
+            write_atomic(path, whole[1], form=whole[0].form)
+        else:
+            write_pdn_file(path, saved, None if isinstance(saved, PdnGame) else session.tags())
+    except (OSError, ValueError) as e:  # ValueError: a name the file system cannot encode
+        ui.error(f"Cannot write {path}: {getattr(e, 'strerror', None) or e}.")
+        return
+    aside = len(session.variations)
+    where = ""
+    if whole is not None and isinstance(saved, PdnGame):
+        where = f"as its game {saved.index + 1}, its other {len(whole[0]) - 1} kept; "
+    ui.info(f"Saved to {path} ({where}{session.game.ply} plies"
+            + (f", {aside} variation{'s' * (aside != 1)}" if aside else "") + ").")
+
+
+def _into_collection(saved: object, path: Path) -> tuple[PdnFile, str] | None:
+    """The file ``path`` with ``saved`` written in its own game's place, when ``path`` is
+    the file of several games it was loaded from, unchanged since; else None."""
+    if not isinstance(saved, PdnGame) or saved.file is None or len(saved.file) < 2:
+        return None
+    try:
+        if not os.path.samefile(saved.file.source, path):
+            return None
+        now = load_pdn_file(path)
+    except (OSError, ValueError):  # PdnError is a ValueError
+        return None
+    if now.text != saved.file.text:  # changed since it was loaded: asked as any file is
+        return None
+    return now, now.with_games({saved.index: pdn_game_text(saved, newline=now.form.newline)})
+
+
+def _overwrite(path: Path, whole: tuple[PdnFile, str] | None) -> str:
+    """The question before ``save`` writes over ``path``: what it holds that would go."""
+    if whole is not None:
+        return (f"Write the game back into {path} in its own place (its other "
+                f"{len(whole[0]) - 1} games kept)? [y/n] ")
+    try:
+        held = len(load_pdn_file(path))
+    except (OSError, ValueError):
+        held = 0
+    if held > 1:
+        return (f"Overwrite {path}? It holds {held} games; all {held} would be replaced by "
+                "this one. [y/n] ")
+    return f"Overwrite {path}? [y/n] "
