@@ -218,3 +218,13 @@ def test_save_onto_a_fifo_is_refused_not_replaced(tmp_path: Path):
     _, shown = play_session(f"c3-d4\rsave {fifo} --force\rquit\r", tmp_path)
     assert f"Cannot write {fifo}: it is a FIFO, not a file; say a file name." in shown
     assert fifo.is_fifo()
+
+
+def test_save_keeps_the_loaded_files_bom_and_crlf(tmp_path: Path):
+    # issue 28, item 3: 'save' dropped CRLF and the BOM
+    source = Path(__file__).parent / "data" / "pdn" / "bom_crlf.pdn"
+    out = tmp_path / "out.pdn"
+    _, shown = play_session(f"load {source}\rsave {out}\rquit\r", tmp_path)
+    data = out.read_bytes()
+    assert "Saved to" in shown and data.startswith(b"\xef\xbb\xbf")
+    assert data.count(b"\r\n") == data.count(b"\n") > 3
