@@ -108,6 +108,22 @@ class Variations:
         """The main line as a Line holding the variations (its moves a copy)."""
         return Line(list(main), self.branches, self.units, self.asides)
 
+    def copy(self) -> Variations:
+        """A tree of its own, its lines copied (without recursion: they may nest 500 deep);
+        what a line's file wrote (texts, never changed) is shared."""
+        new = Variations()
+        new.units, new.asides = dict(self.units), _asides(self.asides)
+        stack = [(self.branches, new.branches)]
+        while stack:
+            source, target = stack.pop()
+            for at, lines in source.items():
+                target[at] = []
+                for b in lines:
+                    line = Line(list(b.moves), {}, dict(b.units), _asides(b.asides), b.written)
+                    target[at].append(line)
+                    stack.append((b.branches, line.branches))
+        return new
+
     def __len__(self) -> int:
         """The number of variations, nested ones included (counted without recursion: a
         file may nest them 500 deep)."""
@@ -222,6 +238,10 @@ class Variations:
         root = chain[0][0]
         self.branches, self.units, self.asides = root.branches, root.units, root.asides
         return root.moves, chain[0][1]
+
+
+def _asides(asides: dict[int, list[str]]) -> dict[int, list[str]]:
+    return {at: list(texts) for at, texts in asides.items()}
 
 
 def _below(items: dict[int, _T], plies: int) -> dict[int, _T]:

@@ -90,6 +90,9 @@ def _undo(ui: Front, arg: str) -> None:
     if session.clock is not None:  # as over a board with a clock: a move played stands
         ui.error("Moves are not taken back in a game with a clock; 'new' starts another game.")
         return
+    if session.promoted is not None:  # right after 'promote': it is what undo takes back
+        walking.unpromote(ui)
+        return
     if session.walking():
         walking.undo_walked(ui)
         return

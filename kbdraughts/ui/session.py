@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from kbdraughts.ai.clock import GameClock
 from kbdraughts.ai.spec import PlayerSpec
@@ -38,6 +38,17 @@ def ending_name(result: Result) -> str:
     if result.reason is Reason.RECORDED:
         return "recorded result"
     return "resignation" if result.winner is not None else "draw agreement"
+
+
+class Promoted(NamedTuple):
+    """The game before a ``promote``: its moves, variations, loaded ply, the AI's reasons and
+    the board shown."""
+
+    game: Game
+    variations: Variations
+    loaded_ply: int
+    choices: dict[int, Any]
+    path: tuple[Move, ...]
 
 
 class Session:
@@ -88,6 +99,7 @@ class Session:
         self.variations = Variations()
         self.path: tuple[Move, ...] | None = None
         self.view: Game | None = None
+        self.promoted: Promoted | None = None  # what 'undo' puts back after 'promote'
         if record is not None:
             self._remember(record)
 
@@ -193,22 +205,42 @@ class Session:
         for the moves that went go too. The caller checks that the board shows a
         variation."""
         path = self.shown_path()
-        moves, ply = self.variations.promote(self.game.moves, path)
+        tree = self.variations.copy()  # the old one kept whole: 'undo' puts it back
+        moves, ply = tree.promote(self.game.moves, path)
         game = Game(self.game.start)
         for move in moves:
             game.push(move)  # legal: every line of the tree was played on a Game
+        self.promoted = Promoted(self.game, self.variations, self.loaded_ply, self.choices,
+                                 self.shown_path())
         if self.record is not None and self.record.game is self.game:
-            self.record.game = game  # saved with the file's text
-        self.game, self.loaded_ply = game, -1
+            self.record.game, self.record.variations = game, tree  # saved with the file's text
+        self.game, self.loaded_ply, self.variations = game, -1, tree
         self.choices = {p: c for p, c in self.choices.items() if p < ply}
         self.draw_offered = self.draw_weighed = None
         self.path = self.view = None
         self.show(path)
         return ply
 
+    def unpromote(self) -> Promoted | None:
+        """Take back the last ``promote`` while nothing was played since: the game, its
+        variations and the board shown as they were; what was taken back, or None."""
+        was = self.promoted
+        if was is None:
+            return None
+        if self.record is not None and self.record.game is self.game:
+            self.record.game, self.record.variations = was.game, was.variations
+        self.game, self.variations, self.loaded_ply = was.game, was.variations, was.loaded_ply
+        self.choices = was.choices
+        self.promoted = self.path = self.view = None
+        self.show(was.path)
+        return was
+
     def play(self, move: Move, choice: Any = None) -> None:
         """Push a move, remembering the AI's Choice when it played it; the mover's clock
-        stops and gains its increment."""
+        stops and gains its increment. A person's move makes a ``promote`` before it stand;
+        the AI's reply to one is taken back with it."""
+        if choice is None:
+            self.promoted = None
         if choice is not None:
             self.choices[self.game.ply] = choice
         if self.clock is not None:
@@ -273,6 +305,7 @@ class Session:
         at the board, the last move); the moves taken back, the last first. Nothing when no
         person has moved yet: the AI would only play its move again."""
         own = self._last_own_ply()
+        self.promoted = None
         taken: list[Move] = []
         while own is not None and self.game.ply > own:
             taken.append(self.game.pop())
@@ -297,7 +330,7 @@ class Session:
         """Play on with ``game``, saved to a new file from its next move; ``record`` is the
         file's game it came from (its tags, comments and variations kept when saved)."""
         self.game = game
-        self.record = None
+        self.record = self.promoted = None
         self.loaded_ply = -1
         self.variations = Variations()
         self.path = self.view = None

@@ -177,6 +177,7 @@ def play_walked(ui: Front, move: Move) -> None:
     else:
         ui.info(f"{label} is the next move of this line: one step forward.")
     if played in (Played.BRANCHED, Played.EXTENDED):
+        session.promoted = None  # the tree changed since: the promotion stays
         ui.save_now()
     note_variations(ui)
 
@@ -187,6 +188,7 @@ def undo_walked(ui: Front) -> None:
     session = ui.session
     path = session.shown_path()
     if session.variations.take_back(session.game.moves, path):
+        session.promoted = None
         session.show(path[:-1])
         ui.show_board()
         ui.save_now()
@@ -201,6 +203,23 @@ def undo_walked(ui: Front) -> None:
     ui.error("You are looking at an earlier position of the game: 'back' (←) steps back "
              "without taking anything back; undo takes back moves at the game's last position "
              "('last') or at the end of a variation.")
+
+
+def unpromote(ui: Front) -> None:
+    """``undo`` right after ``promote``: the game's old line back, as it was."""
+    session = ui.session
+    new = list(session.game.moves)
+    session.unpromote()
+    ui.changed()
+    ui.show_board()
+    ui.save_now()
+    game = session.game
+    ply = next((i for i, (a, b) in enumerate(zip(game.moves, new)) if a != b),
+               min(len(game.moves), len(new)))
+    label = f" {move_label(ply, game.start.side)} {move_text(game.moves[ply])}" \
+        if ply < len(game.moves) else ""
+    ui.info(f"Took back the promotion: the game's line goes{label} again, the variation "
+            "kept where it was.")
 
 
 def record_text(session: Session) -> str:
