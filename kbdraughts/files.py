@@ -31,13 +31,14 @@ import errno
 import os
 import re
 import stat
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 __all__ = [
     "editor_lines", "decode_text", "NotUtf8Error", "NOT_UTF8", "control_character", "printable",
     "write_atomic", "TextForm", "read_form", "SpecialFileError", "special_kind",
-    "stale_temporaries",
+    "stale_temporaries", "folder_lock",
 ]
 
 #: Control characters (Unicode Cc, but the tab), the line and paragraph separators, and the
@@ -232,6 +233,28 @@ def write_atomic(path: str | os.PathLike, text: str, append: bool = False,
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+@contextmanager
+def folder_lock(directory: str | os.PathLike) -> Iterator[None]:
+    """Hold an exclusive lock on ``directory`` (``flock`` on the folder itself: no lock file
+    to leave behind) while a file in it is read, changed and written: a second process (or
+    thread) waits its turn, so neither writes over what the other added. Where folders
+    cannot be locked (no fcntl, a file system without locks) nothing is held."""
+    try:
+        import fcntl
+        fd = os.open(directory, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
+    finally:
+        os.close(fd)  # the lock goes with the descriptor
 
 
 _TEMPORARY = re.compile(r"\..+\.(\d{1,9})\.tmp")
