@@ -125,14 +125,20 @@ class Variations:
         return new
 
     def __len__(self) -> int:
-        """The number of variations, nested ones included (counted without recursion: a
-        file may nest them 500 deep)."""
-        count, stack = 0, [self.branches]
+        """The number of variations, nested ones included."""
+        return self.size()[0]
+
+    def size(self) -> tuple[int, int]:
+        """The variations, nested ones included, and their moves (counted without recursion:
+        a file may nest them 500 deep): what changes when one is played or taken back."""
+        count = moves = 0
+        stack = [self.branches]
         while stack:
             for lines in stack.pop().values():
                 count += len(lines)
+                moves += sum(len(b.moves) for b in lines)
                 stack.extend(b.branches for b in lines)
-        return count
+        return count, moves
 
     def locate(self, main: Path, path: Path) -> list[tuple[Line, int]] | None:
         """The lines ``path`` runs through, each with the moves of it played (the main line
@@ -188,6 +194,15 @@ class Variations:
             return Played.EXTENDED
         line.branches.setdefault(i, []).append(Line([move]))
         return Played.BRANCHED
+
+    def unit(self, main: Path, path: Path) -> Unit | None:
+        """The file's text of the last move of ``path`` (its comments), when it has one."""
+        chain = self.locate(main, path)
+        if not path or chain is None:
+            return None
+        line, i = chain[-1]
+        unit = line.units.get(i - 1)
+        return unit if unit is not None and unit.move == path[-1] else None
 
     def from_file(self, main: Path, path: Path) -> bool:
         """Whether the last move of ``path`` is one its file wrote (not played here)."""

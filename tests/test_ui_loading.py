@@ -127,7 +127,7 @@ def test_play_load_game_n_and_the_list_when_none_is_chosen(typed, games_file: Pa
     start_game(options(load=str(games_file)))
     text = out.getvalue()
     assert "holds 3 games; the first is loaded" in text and "B, black won, 0-1, 4 plies" in text
-    assert "1. c3-d4 f6-g5" in text
+    assert "1. c3-d4 {" in text and "} f6-g5" in text  # record shows the comment
 
 
 def test_play_load_names_the_files_variations_and_those_that_cannot_be_played(
@@ -228,3 +228,38 @@ def test_save_keeps_the_loaded_files_bom_and_crlf(tmp_path: Path):
     data = out.read_bytes()
     assert "Saved to" in shown and data.startswith(b"\xef\xbb\xbf")
     assert data.count(b"\r\n") == data.count(b"\n") > 3
+
+
+ANNOTATED = ('[Event "Moscow 1924"]\n[White "Medkov"]\n[Black "Sidorov"]\n[Result "1-0"]\n\n'
+             '1. c3-d4 {a good start} f6-g5 2. g3-h4 {coach: loses a man} g5-f4 1-0\n')
+
+
+def test_a_loaded_annotated_game_shows_its_comments_players_and_is_not_autosaved(
+        typed, tmp_path: Path):
+    # issue 28, item 29: comments and notes not shown while walking nor in record; the seats
+    # said "White (you)"; the master game was autosaved as the person's; no "Loaded" line
+    path = tmp_path / "medkov.pdn"
+    path.write_text(ANNOTATED, encoding="utf-8")
+    out = typed("first\rforward\rforward\rforward\rrecord\rquit\n".replace("\r", "\n"))
+    start_game(options(load=str(path)))
+    text = out.getvalue()
+    assert f"Loaded {path}: 4 plies, White wins (as recorded)." in text
+    assert "Comment on 1. c3-d4: a good start" in text
+    assert "Coach on 2. g3-h4: loses a man" in text
+    assert "1. c3-d4 {a good start} f6-g5 2. g3-h4 {coach: loses a man} g5-f4" in text
+    assert "White (Medkov)" in text and "Black (Sidorov)" in text and "(you)" not in text
+    assert "New game?" not in text and "the file's game, not autosaved" in text
+    assert not list(games_dir().glob("*.pdn"))
+
+
+def test_load_at_the_game_over_prompt_shows_the_game_and_mid_game_asks_first(
+        tmp_path: Path):
+    path = tmp_path / "medkov.pdn"
+    path.write_text(ANNOTATED, encoding="utf-8")
+    _, shown = play_session(f"c3-d4\rresign\ry\rload {path}\rquit\r", tmp_path)
+    after = shown[shown.index(f"load {path}"):]
+    assert "Loaded" in after and "a  b  c  d  e  f  g  h" in after  # the board drawn
+    assert "New game?" not in after and "Game over (1-0). Command" in after
+    _, shown = play_session(f"c3-d4\rload {path}\rn\rquit\r", tmp_path)
+    assert f"Leave this game for the one in {path}? (It stays saved.) [y/n]" in shown
+    assert "Not loaded; play on." in shown and "Loaded" not in shown

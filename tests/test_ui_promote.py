@@ -32,8 +32,8 @@ def test_a_files_nested_variation_promoted_keeps_its_comments_and_the_old_line(
             "variation.") in shown
     assert "The old line's ending stays with it: White wins (as recorded)." in shown
     assert "Play goes on at its last position (3. White to move): 'last' goes there." in shown
-    assert ("1. c3-d4 f6-g5 (1... b6-a5 2. g3-h4 (2. c3-b4 a5:c3) 2... a5-b4) 2. b2-c3 "
-            "(2. g3-h4 g5-f4) 2... g5-h4") in shown
+    assert ("1. c3-d4 {centre} f6-g5 $1 {sharp} (1... b6-a5 2. g3-h4 (2. c3-b4 a5:c3) 2... "
+            "a5-b4) 2. b2-c3 {quiet} (2. g3-h4 g5-f4) 2... g5-h4") in shown
     assert "2... Black to move (after 2. b2-c3 in the game;" in shown  # the board stays there
     game = app.session.game
     assert texts(game.moves) == ["c3-d4", "f6-g5", "b2-c3", "g5-h4"] and game.result is None

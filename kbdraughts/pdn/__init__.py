@@ -15,7 +15,7 @@ This file is the door; import from here. Inside, each module holds one part:
 ('Pel', 2)
 """
 
-from kbdraughts.pdn.lexer import PdnError
+from kbdraughts.pdn.lexer import COACH, PdnError, comments_of
 from kbdraughts.pdn.model import PdnGame
 from kbdraughts.pdn.reader import (
     MAX_PDN_BYTES, PdnFile, load_pdn_file, parse_games, parse_pdn, read_pdn_file, write_pdn_file,
@@ -23,6 +23,7 @@ from kbdraughts.pdn.reader import (
 from kbdraughts.pdn.writer import game_to_pdn, pdn_game_text
 
 __all__ = [
-    "MAX_PDN_BYTES", "PdnError", "PdnFile", "PdnGame", "game_to_pdn", "load_pdn_file",
-    "parse_games", "parse_pdn", "pdn_game_text", "read_pdn_file", "write_pdn_file",
+    "COACH", "MAX_PDN_BYTES", "PdnError", "PdnFile", "PdnGame", "comments_of", "game_to_pdn",
+    "load_pdn_file", "parse_games", "parse_pdn", "pdn_game_text", "read_pdn_file",
+    "write_pdn_file",
 ]

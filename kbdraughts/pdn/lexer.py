@@ -28,7 +28,7 @@ from kbdraughts.pdn.split import Span, split_games
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["PdnError", "RawMove", "RawLine", "RawGame", "scan_game", "scan_games", "COACH",
-           "is_coach_note", "results_as_comments"]
+           "is_coach_note", "results_as_comments", "comments_of"]
 
 #: What starts a comment the coach wrote (``{coach: missed: ...}``): such comments are replaced
 #: when a game is annotated again.
@@ -340,6 +340,16 @@ class _Scanner:
         elif _FOREIGN_MOVE.fullmatch(token):
             g.fail(f"{at}: {token!r} is not a move: {_foreign(token)}")
         # any other word is text the reader does not know: kept as it is
+
+
+def comments_of(text: str) -> list[str]:
+    """The comments in whole tokens of movetext ``text``, their braces or ``;`` gone.
+
+    >>> comments_of("c3-d4 $1 {idea} (1. c3-b4 {no}) ; to the end")
+    ['idea', 'no', 'to the end']
+    """
+    return [m.group(0)[1:-1].strip() if kind == "comment" else m.group(0)[1:].strip()
+            for kind, m, _ in _tokens(text) if kind in ("comment", "line_comment")]
 
 
 def results_as_comments(text: str) -> str:

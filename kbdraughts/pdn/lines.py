@@ -183,7 +183,8 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
 
 
 def record_text(tree: Variations, main: Sequence, start_side: Side) -> str:
-    """The main line's moves with the variations in parentheses (a file's as it wrote them),
-    numbered as PDN writes them: what ``record`` shows."""
-    return line_text(Line(list(main), tree.branches, {}, tree.asides), 0, start_side)
+    """The main line's moves with the variations in parentheses and the comments (a file's
+    as it wrote them, the coach's notes among them), numbered as PDN writes them: what
+    ``record`` shows."""
+    return line_text(Line(list(main), tree.branches, tree.units, tree.asides), 0, start_side)
 

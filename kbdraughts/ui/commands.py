@@ -91,7 +91,7 @@ def _undo(ui: Front, arg: str) -> None:
         ui.error("Moves are not taken back in a game with a clock; 'new' starts another game.")
         return
     if session.promoted is not None:  # right after 'promote': it is what undo takes back
-        walking.unpromote(ui)
+        promote.unpromote(ui)
         return
     if session.walking():
         walking.undo_walked(ui)

@@ -16,14 +16,16 @@ from pathlib import Path
 
 import os
 
+from kbdraughts.board import START
 from kbdraughts.files import printable, special_kind, write_atomic
+from kbdraughts.game import Game
 from kbdraughts.notation import side_name
 from kbdraughts.pdn import (
     PdnError, PdnFile, PdnGame, load_pdn_file, pdn_game_text, write_pdn_file)
 from kbdraughts.ui.registry import Front
 
 __all__ = ["game_lines", "pick", "split_game_argument", "record_verdict", "load_file",
-           "variation_notes", "save_file"]
+           "variation_notes", "save_file", "loaded_line"]
 
 
 def _describe(pg: PdnGame) -> str:
@@ -108,14 +110,36 @@ def load_file(ui: Front, name: str, path: Path, number: int | None) -> None:
     except ValueError as e:
         ui.error(f"{e}")
         return
+    if not _may_leave(ui, name):
+        ui.info("Not loaded; play on.")
+        return
     ui.session.load_game(chosen.game, chosen)
     ui.changed()
-    game = chosen.game
-    more = f" (game {number} of {len(read)})" if len(read) > 1 else ""
-    ui.info(f"Loaded {name}{more}: {game.ply} plies, {side_name(game.side)} to move.")
+    ui.info(loaded_line(name, number, len(read), chosen.game))
     for kind, note in variation_notes(chosen):
         ui.say(note, kind)
     ui.save_now()
+
+
+def loaded_line(name: str, number: int | None, held: int, game: Game) -> str:
+    """What is said once a game is loaded: which, how long, and where it stands.
+
+    >>> loaded_line("a.pdn", 2, 3, Game())
+    'Loaded a.pdn (game 2 of 3): 0 plies, White to move.'
+    """
+    more = f" (game {number or 1} of {held})" if held > 1 else ""
+    where = f"{side_name(game.side)} to move" if game.result is None else f"{game.result}"
+    return f"Loaded {name}{more}: {game.ply} plies, {where}."
+
+
+def _may_leave(ui: Front, name: str) -> bool:
+    """Whether the game on the board may give way to a loaded one: asked when it is under
+    way and the person's own (a loaded game still as the file has it is not asked for)."""
+    session, game = ui.session, ui.session.game
+    if game.result is not None or not (game.moves or game.start != START) \
+            or session.as_loaded():
+        return True
+    return ui.ask_yes_no(f"Leave this game for the one in {name}? (It stays saved.) [y/n] ")
 
 
 def variation_notes(pg: PdnGame) -> list[tuple[str, str]]:

@@ -18,7 +18,9 @@ import re
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from kbdraughts.board import BLACK, WHITE, Move
+from kbdraughts.files import printable, printable_lines
 from kbdraughts.notation import move_text, side_name
+from kbdraughts.pdn import COACH, comments_of
 from kbdraughts.pdn.lines import record_text as lines_record
 from kbdraughts.ui.registry import Front, command
 from kbdraughts.ui.session import Session
@@ -65,9 +67,26 @@ def _go(ui: Front, path: tuple[Move, ...]) -> None:
     session = ui.session
     session.show(path)
     ui.show_board()
+    note_comments(ui)
     if not session.walking():
         ui.say("The game's last position: play goes on here.", "dim")
     note_variations(ui)
+
+
+def note_comments(ui: Front) -> None:
+    """Say the file's comments on the move the board shows just played, the coach's notes
+    among them (``Coach: ...``)."""
+    session = ui.session
+    path = session.shown_path()
+    unit = session.variations.unit(session.game.moves, path)
+    if unit is None:
+        return
+    label = f"{move_label(len(path) - 1, session.game.start.side)} {move_text(path[-1])}"
+    for comment in comments_of(unit.body):
+        coach = comment.startswith(COACH)
+        text = comment[len(COACH):].strip() if coach else comment
+        ui.say(f"{'Coach' if coach else 'Comment'} on {label}: {printable(text)}",
+               "ai" if coach else "info")
 
 
 def note_variations(ui: Front) -> None:
@@ -160,6 +179,8 @@ def play_walked(ui: Front, move: Move) -> None:
     label = f"{move_label(len(path), session.game.start.side)} {move_text(move)}"
     session.show(path + (move,))
     ui.show_board()
+    if played in (Played.FOLLOWED, Played.ENTERED):
+        note_comments(ui)
     if played is Played.BRANCHED:
         ui.info(f"A new variation: {label} instead of {move_text(instead[0])}; the moves "
                 "after it are kept ('record' shows the variations, 'save' writes them).")
@@ -205,25 +226,8 @@ def undo_walked(ui: Front) -> None:
              "('last') or at the end of a variation.")
 
 
-def unpromote(ui: Front) -> None:
-    """``undo`` right after ``promote``: the game's old line back, as it was."""
-    session = ui.session
-    new = list(session.game.moves)
-    session.unpromote()
-    ui.changed()
-    ui.show_board()
-    ui.save_now()
-    game = session.game
-    ply = next((i for i, (a, b) in enumerate(zip(game.moves, new)) if a != b),
-               min(len(game.moves), len(new)))
-    label = f" {move_label(ply, game.start.side)} {move_text(game.moves[ply])}" \
-        if ply < len(game.moves) else ""
-    ui.info(f"Took back the promotion: the game's line goes{label} again, the variation "
-            "kept where it was.")
-
-
 def record_text(session: Session) -> str:
     """The game's moves with the variations, the file's (as it wrote them) and those made
     here, in parentheses after the move each is played instead of."""
     game = session.game
-    return lines_record(session.variations, game.moves, game.start.side)
+    return printable_lines(lines_record(session.variations, game.moves, game.start.side))
