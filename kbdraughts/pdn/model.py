@@ -8,15 +8,13 @@ nothing (:mod:`kbdraughts.pdn.writer`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Mapping, Protocol
 
 from kbdraughts.board import Move
 from kbdraughts.game import Game
 from kbdraughts.pdn.lexer import PdnError
+from kbdraughts.files import TextForm
 from kbdraughts.variations import Variations
-
-if TYPE_CHECKING:
-    from kbdraughts.pdn.reader import PdnFile
 
 __all__ = ["PdnGame", "Movetext", "PdnError", "GAME_TYPE", "RESULTS", "normal_result",
            "in_convention"]
@@ -88,6 +86,19 @@ class Movetext:
         return None if self.result is None else self.text[self.result[0]:self.result[1]]
 
 
+class GameFile(Protocol):
+    """What a game read from a file knows of it (:class:`kbdraughts.pdn.PdnFile` is one):
+    its name, its text and form, its games, and the whole file with some written anew."""
+
+    source: str
+    text: str
+    form: TextForm
+
+    def __len__(self) -> int: ...
+
+    def with_games(self, texts: Mapping[int, str]) -> str: ...
+
+
 @dataclass
 class PdnGame:
     """One game read from PDN: its tags, the game with the moves replayed, the result token
@@ -106,5 +117,5 @@ class PdnGame:
     line: int = 1
     variations: Variations = field(default_factory=Variations)
     text_only: list[str] = field(default_factory=list)
-    file: PdnFile | None = field(default=None, repr=False, compare=False)
+    file: GameFile | None = field(default=None, repr=False, compare=False)
     index: int = -1

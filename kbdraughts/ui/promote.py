@@ -13,25 +13,11 @@ stops them), so no search can be under way on the game that changes.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-from kbdraughts.board import Move
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, side_name
 from kbdraughts.ui.registry import Front, command
-from kbdraughts.ui.session import BY_WORD, Session
-from kbdraughts.variations import Variations, move_label
-
-
-class Promoted(NamedTuple):
-    """The game before a ``promote``: its moves, variations, loaded ply, the AI's reasons and
-    the board shown; ``undo`` puts them back while the person has played nothing since."""
-
-    game: Game
-    variations: Variations
-    loaded_ply: int
-    choices: dict[int, Any]
-    path: tuple[Move, ...]
+from kbdraughts.ui.session import BY_WORD, Promoted, Session
+from kbdraughts.variations import move_label
 
 
 def promote(session: Session) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from kbdraughts.ai.clock import GameClock
 from kbdraughts.ai.spec import PlayerSpec
@@ -26,9 +26,6 @@ from kbdraughts.pdn import PdnGame
 from kbdraughts.ui.autosave import SEAT_TAGS, Autosave
 from kbdraughts.ui.players import AIThread, LazyPlayer, PlayerFactory
 from kbdraughts.variations import Variations
-
-if TYPE_CHECKING:
-    from kbdraughts.ui.promote import Promoted
 
 HUMAN = PlayerSpec("human")
 KB = PlayerSpec("kb")
@@ -42,6 +39,17 @@ def ending_name(result: Result) -> str:
     if result.reason is Reason.RECORDED:
         return "recorded result"
     return "resignation" if result.winner is not None else "draw agreement"
+
+
+class Promoted(NamedTuple):
+    """The game before a ``promote``: its moves, variations, loaded ply, the AI's reasons and
+    the board shown; ``undo`` puts them back while the person has played nothing since."""
+
+    game: Game
+    variations: Variations
+    loaded_ply: int
+    choices: dict[int, Any]
+    path: tuple[Move, ...]
 
 
 class Session:
