@@ -359,3 +359,9 @@ def play_moves(*texts: str) -> Game:
     for text in texts:
         game.push(parse_move(game.position, text))
     return game
+
+
+def test_a_malformed_tag_after_a_result_starts_the_next_game_named_by_its_fault():
+    one, two = parse_games('1. c3-d4 *\n\n[Event oops\n1. c3-b4 *\n', "g.pdn")
+    assert isinstance(one, PdnGame) and len(one.game.moves) == 1
+    assert isinstance(two, PdnError) and str(two).startswith("g.pdn:3: malformed tag")

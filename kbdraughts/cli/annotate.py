@@ -15,6 +15,9 @@ given its whole ``GAME_SECONDS`` is hunted too: every move searched 12 plies dee
 losses no short proof shows (about a second a game; 1,000 games in the default budget are
 not: their time goes to the notes proved).
 
+Written onto its own input (``-o`` the same path or inode), the file keeps every game: those not
+annotated (``--game N``) and those that cannot be read byte for byte; any output keeps the
+input's encoding, byte-order mark and line ends (:func:`kbdraughts.files.read_form`).
 A game that cannot be read is named (``file:line: ...``) on stderr and skipped; exit status 1
 when some were skipped, 2 when none could be read (or for a file or option error, one line).
 A faulty block of a rule file (``--rules``, or the user's combos) is named on stderr
@@ -96,8 +99,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="annotate only the N-th game of the file, 1 or more (default: every "
                    "game)")
     p.add_argument("-o", "--output", metavar="OUT", default=None,
-                   help="write the annotated PDN to OUT: a file is replaced whole, a FIFO or "
-                   "device written as it goes, '-' stdout (default: stdout)")
+                   help="write the annotated PDN to OUT: a file is replaced whole (the input "
+                   "itself keeps every game it held), a FIFO or device written as it goes, "
+                   "'-' stdout (default: stdout)")
     p.add_argument("--numbered", action="store_true",
                    help="write the FEN tags' squares as numbers, 1 = b8 ... 32 = g1 (default: "
                    "as the file wrote them)")

@@ -6,7 +6,8 @@ tags whole, the movetext between them searched by regular expressions, never tok
 A game ends where
 
 - a tag follows movetext (a move, a result or a variation seen since its tags), or
-- a move number ``1.`` follows its result (a game of the initial position, without tags).
+- a move number ``1.`` follows its result (a game of the initial position, without tags), or
+  a malformed tag does.
 
 Anything else after a result (``1-0 3. a3-b4``) is no new game: the game goes on, and reading
 it names the result that stands inside its movetext (:mod:`kbdraughts.pdn.lexer`). The spans
@@ -141,6 +142,10 @@ def split_games(text: str) -> list[Span]:
         kind = m.lastgroup
         if kind == "tag":
             if s.moved:
+                s.cut(m.start(), line)
+            s.tagged = True
+        elif kind == "bad_tag":  # after a result, the next game's: a game to name its fault
+            if s.after:
                 s.cut(m.start(), line)
             s.tagged = True
         elif kind == "text":
