@@ -8,8 +8,9 @@ The large file is made of the 29 games of bench/data/ussr1924.pdn (the 1924 cham
 copied until it holds ``--mb`` megabytes, each copy's Event tag numbered; the game asked for
 is one in its middle. Each command is a whole process (``python -m kbdraughts.cli play``, its
 standard input a pipe that says ``quit``), timed from start to exit; its peak resident memory
-is the kernel's (``wait4``). The anchor is game 1 of bench/data/ussr1924.pdn (19 KB). Medians
-of ``--runs`` runs, the two commands timed in turn in each.
+is the kernel's (``wait4``), this process kept small so that a forked child's peak is its
+own. The anchor is game 1 of bench/data/ussr1924.pdn (19 KB). Medians of ``--runs`` runs,
+the two commands timed in turn in each.
 """
 
 from __future__ import annotations
@@ -30,16 +31,16 @@ TARGET_SECONDS, TARGET_MB = 10.0, 300.0
 
 def make_large(path: Path, megabytes: float) -> int:
     """Write copies of the small file's games to ``path`` until it holds ``megabytes``; the
-    number of games written."""
+    number of games written. Written a copy at a time: this process stays small, and so do
+    the children it starts (a forked child's peak counts the parent's size before exec)."""
     text = SMALL.read_text(encoding="utf-8")
-    per_copy = text.count("[Event ")
-    copies, size = [], 0
-    while size < megabytes * 2**20:
-        copy = text.replace('[Event "1st USSR Championship"]', f'[Event "copy {len(copies)}"]')
-        copies.append(copy)
-        size += len(copy.encode("utf-8")) + 1
-    path.write_text("\n".join(copies), encoding="utf-8")
-    return per_copy * len(copies)
+    per_copy, copies, size = text.count("[Event "), 0, 0
+    with path.open("w", encoding="utf-8") as f:
+        while size < megabytes * 2**20:
+            copy = text.replace('[Event "1st USSR Championship"]', f'[Event "copy {copies}"]')
+            size += f.write(("\n" if copies else "") + copy)
+            copies += 1
+    return per_copy * copies
 
 
 def play_load(path: Path, game: int, env: dict[str, str]) -> tuple[float, float]:
