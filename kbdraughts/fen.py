@@ -182,7 +182,9 @@ def _fen_item(item: str, section: str) -> tuple[Square, bool]:
     if not item:
         raise FenError(f"an empty square name in {section!r} (two commas, or one at the end)")
     if re.fullmatch(r"[0-9]+", name):
-        shown = str(int(name)) if len(name) <= 6 else f"{name[:6]}…"
+        if len(name) <= 6 and 1 <= int(name) <= 32:  # 01, 00001: the number, zeros before it
+            return numbered_square(int(name)), king
+        shown = name if len(name) <= 6 else f"{name[:6]}…"
         raise FenError(f"square {shown} does not exist: numbered squares are 1..32")
     if not _FEN_SQUARE_RE.fullmatch(name):
         raise FenError(f"{item!r} is not a square (a1..h8 or 1..32, K for a king)")

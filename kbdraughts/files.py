@@ -9,8 +9,13 @@
 - :func:`control_character` finds what a line must not hold (escape sequences and other
   control characters would reach the terminal); :func:`printable` escapes them in text that
   came from a file before it is shown.
+- :func:`read_form` reads a file's bytes the way they came (:class:`TextForm`: its encoding,
+  byte-order mark and line end; a byte that is not text kept as a lone surrogate), so
+  :func:`write_atomic` given that form writes back the very bytes of everything not changed.
 - :func:`write_atomic` writes a temporary file beside the target and renames it over it, so a
-  full disk or a kill leaves the old file as it was, never a cut one.
+  full disk or a kill leaves the old file as it was, never a cut one; a FIFO or a device is
+  refused, never replaced (:class:`SpecialFileError`).
+- :func:`stale_temporaries` finds the temporary files a killed writer left.
 
 >>> editor_lines("a\\r\\nb\\x0cc\\u2028d\\r\\r\\ne")
 ['a', 'b\\x0cc\\u2028d\\r', 'e']
@@ -22,18 +27,23 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator, NamedTuple
 
 __all__ = [
     "editor_lines", "decode_text", "NotUtf8Error", "NOT_UTF8", "control_character", "printable",
-    "write_atomic",
+    "write_atomic", "TextForm", "read_form", "SpecialFileError", "special_kind",
+    "stale_temporaries", "folder_lock",
 ]
 
-#: Control characters (Unicode Cc, but the tab) and the line and paragraph separators.
-_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+#: Control characters (Unicode Cc, but the tab), the line and paragraph separators, and the
+#: bytes of a file that were not text (kept as lone surrogates: a terminal cannot show them).
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\udc80-\udcff]")
 
 
 def editor_lines(text: str) -> list[str]:
@@ -85,12 +95,14 @@ def printable(text: str) -> str:
 
 
 #: Control characters but the line breaks and tabs a page of text holds (``\r`` before ``\n``).
-_CONTROL_IN_LINES = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]|\r(?!\n)")
+_CONTROL_IN_LINES = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\udc80-\udcff]|\r(?!\n)")
 
 
 def printable_lines(text: str) -> str:
     r"""``text`` for a terminal: its lines and tabs kept, every other control character (an
-    escape sequence's ````, a bare ````, a backspace) written as an escape.
+    escape sequence's ````, a bare ``
+``, a backspace) written as an escape.
 
     >>> printable_lines("[White \"\x1b[2J\"]\r\n1. c3-d4\tx\b")
     '[White "\\x1b[2J"]\r\n1. c3-d4\tx\\x08'
@@ -98,23 +110,122 @@ def printable_lines(text: str) -> str:
     return _CONTROL_IN_LINES.sub(_escape, text)
 
 
-def write_atomic(path: str | os.PathLike, text: str, append: bool = False) -> None:
-    """Write ``text`` (UTF-8) to ``path``: a temporary file beside it, then renamed over it,
-    so the file is always the old one or the new one, whole. ``append`` adds ``text`` to the
-    end instead (flushed, not synced: cheap enough for a game at a time): what was there is
-    never rewritten. A symbolic link is
-    followed, the file it points to replaced; the file's permissions are kept."""
+class TextForm(NamedTuple):
+    """How a text file's bytes were text: its encoding, its byte-order mark and the line end
+    most of its lines had (text written anew uses it; the file's own lines keep theirs).
+
+    >>> form = TextForm("cp1251", b"", "\\r\\n")
+    >>> form.encode("Ход\\udc98")  # a byte cp1251 has no letter for, kept as it came
+    b'\\xd5\\xee\\xe4\\x98'
+    """
+
+    encoding: str = "utf-8"
+    bom: bytes = b""
+    newline: str = "\n"
+
+    def encode(self, text: str) -> bytes:
+        """``text`` as this form's bytes; in UTF-8 (the stray bytes still kept) when the
+        encoding has no letter for a character added since (a coach's note in Latin-1)."""
+        try:
+            return self.bom + text.encode(self.encoding, "surrogateescape")
+        except UnicodeEncodeError:
+            bom = b"\xef\xbb\xbf" if self.bom else b""
+            return bom + text.encode("utf-8", "surrogateescape")
+
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
+
+def read_form(data: bytes, path: str | os.PathLike) -> tuple[str, TextForm, list[str]]:
+    """The text of a file's bytes, their form, and warnings naming the file. UTF-8 (or UTF-16
+    with its mark) as it is; UTF-8 with a few stray bytes keeps them (lone surrogates,
+    written back as they were); else Windows-1251 when its bytes above ASCII come in runs
+    (Cyrillic words), else Latin-1, and written back so.
+
+    >>> text, form, warnings = read_form("Ход\\r\\n".encode() + b"\\xe9\\n", "g")
+    >>> text, form.encoding, form.newline, warnings
+    ('Ход\\r\\n\\udce9\\n', 'utf-8', '\\n', ['g:2: 1 byte is not UTF-8 text; kept as it was'])
+    """
+    bom, encoding = next(((b, e) for b, e in _BOMS if data.startswith(b)), (b"", "utf-8"))
+    warnings: list[str] = []
+    try:
+        text = data[len(bom):].decode(encoding)
+    except UnicodeDecodeError as e:
+        if encoding != "utf-8":  # a UTF-16 mark on something else: read it as bytes
+            bom, encoding = b"", "utf-8"
+        encoding, warning = _guess(data[len(bom):], e.start, path)
+        text = data[len(bom):].decode(encoding, "surrogateescape")
+        warnings.append(warning)
+    lf = text.count("\n")
+    newline = "\r\n" if lf and text.count("\r\n") * 2 > lf else "\n"
+    return text, TextForm(encoding, bom, newline), warnings
+
+
+def _guess(data: bytes, first: int, path: str | os.PathLike) -> tuple[str, str]:
+    """The encoding of bytes that are not all UTF-8, and the warning that says so: UTF-8
+    still when its letters outnumber the stray bytes."""
+    text = data.decode("utf-8", "surrogateescape")
+    stray = sum(1 for c in text if "\udc80" <= c <= "\udcff")
+    if sum(1 for c in text if c > "\x7f") > 2 * stray:
+        line = data[:first].count(b"\n") + 1
+        many = f"{stray} bytes are" if stray > 1 else "1 byte is"
+        kept = "they were" if stray > 1 else "it was"
+        return "utf-8", f"{path}:{line}: {many} not UTF-8 text; kept as {kept}"
+    high = [i for i, b in enumerate(data) if b >= 0x80]
+    paired = sum(1 for i in high if (i and data[i - 1] >= 0x80)
+                 or (i + 1 < len(data) and data[i + 1] >= 0x80))
+    name, encoding = (("Windows-1251 (Cyrillic)", "cp1251") if paired * 2 > len(high)
+                      else ("Latin-1", "latin-1"))
+    return encoding, f"{path}: not UTF-8 text; read as {name}, and written back so"
+
+
+class SpecialFileError(OSError):
+    """A FIFO, a device or a socket where a file was to be written whole: refused, never
+    replaced by a regular file."""
+
+    def __init__(self, path: str | os.PathLike, kind: str):
+        super().__init__(errno.EINVAL, f"it is {kind}, not a regular file: not replaced",
+                         str(path))
+
+
+def special_kind(path: str | os.PathLike) -> str | None:
+    """What ``path`` is when it is neither a regular file nor a folder (``a FIFO``, ``a
+    device``, ``a socket``), a link followed; None for those and for no file at all."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    for test, kind in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return None
+
+
+def write_atomic(path: str | os.PathLike, text: str, append: bool = False,
+                 form: TextForm | None = None) -> None:
+    """Write ``text`` to ``path`` in ``form`` (default UTF-8): a temporary file beside it,
+    then renamed over it, so the file is always the old one or the new one, whole.
+    ``append`` adds ``text`` to the end instead (flushed, not synced: cheap enough for a game
+    at a time): what was there is never rewritten. A symbolic link is followed, the file it
+    points to replaced; the file's permissions are kept. A FIFO or a device is refused
+    (SpecialFileError): replacing it would break what reads it, or the system."""
     path = Path(path)
+    form = form or TextForm()
+    data = form.encode(text)
     if append:
-        with path.open("a", encoding="utf-8") as f:
-            f.write(text)
+        with path.open("ab") as f:
+            f.write(data[len(form.bom):] if f.tell() else data)
         return
     if path.is_symlink():
         path = path.resolve()
+    kind = special_kind(path)
+    if kind is not None:
+        raise SpecialFileError(path, kind)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with tmp.open("w", encoding="utf-8") as f:
-            f.write(text)
+        with tmp.open("wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         if path.exists():
@@ -122,3 +233,60 @@ def write_atomic(path: str | os.PathLike, text: str, append: bool = False) -> No
         os.replace(tmp, path)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+@contextmanager
+def folder_lock(directory: str | os.PathLike) -> Iterator[None]:
+    """Hold an exclusive lock on ``directory`` (``flock`` on the folder itself: no lock file
+    to leave behind) while a file in it is read, changed and written: a second process (or
+    thread) waits its turn, so neither writes over what the other added. Where folders
+    cannot be locked (no fcntl, a file system without locks) nothing is held."""
+    try:
+        import fcntl
+        fd = os.open(directory, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
+    finally:
+        os.close(fd)  # the lock goes with the descriptor
+
+
+_TEMPORARY = re.compile(r"\..+\.(\d{1,9})\.tmp")
+
+
+def stale_temporaries(directory: str | os.PathLike) -> list[Path]:
+    """The temporary files of :func:`write_atomic` in ``directory`` whose writer is dead
+    (``kill -9`` mid-write): a process that no longer runs, checked by its pid.
+
+    >>> stale_temporaries("/nonexistent")
+    []
+    """
+    found = []
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return []
+    for name in names:
+        m = _TEMPORARY.fullmatch(name)
+        if m is not None and not _running(int(m.group(1))):
+            found.append(Path(directory) / name)
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` runs (one of another user's counts)."""
+    if pid == os.getpid() or pid <= 0:
+        return pid > 0
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return pid > 0
+    return True

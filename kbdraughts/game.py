@@ -48,6 +48,7 @@ class Reason(str, Enum):
     AGREEMENT = "draw agreed"
     RESIGNATION = "resignation"
     TIME_FORFEIT = "time forfeit"  # a side's flag fell (a game with a clock)
+    RECORDED = "as recorded"  # a file's result the rules did not produce: 2-0, 1/2-1/2 ...
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,17 @@ class Game:
 
     def resign(self, side: Side) -> None:
         self._ended_by_word = Result(1 - side, Reason.RESIGNATION)
+
+    def record_result(self, winner: Side | None) -> None:
+        """End the game as its record says (a file's ``1-0`` where the rules go on): how it
+        ended there (resigned, agreed, adjudicated) the record does not say.
+
+        >>> g = Game()
+        >>> g.record_result(WHITE)
+        >>> str(g.result)
+        'White wins (as recorded)'
+        """
+        self._ended_by_word = Result(winner, Reason.RECORDED)
 
     def lose_on_time(self, side: Side) -> None:
         """``side``'s flag fell: it loses (the clock is the players', not the board's)."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping, NamedTuple, Sequence, TypeVar
+from typing import NamedTuple, Sequence, TypeVar
 
 from kbdraughts.board import BLACK, WHITE, Move, Side
 
@@ -108,11 +108,37 @@ class Variations:
         """The main line as a Line holding the variations (its moves a copy)."""
         return Line(list(main), self.branches, self.units, self.asides)
 
+    def copy(self) -> Variations:
+        """A tree of its own, its lines copied (without recursion: they may nest 500 deep);
+        what a line's file wrote (texts, never changed) is shared."""
+        new = Variations()
+        new.units, new.asides = dict(self.units), _asides(self.asides)
+        stack = [(self.branches, new.branches)]
+        while stack:
+            source, target = stack.pop()
+            for at, lines in source.items():
+                target[at] = []
+                for b in lines:
+                    line = Line(list(b.moves), {}, dict(b.units), _asides(b.asides), b.written)
+                    target[at].append(line)
+                    stack.append((b.branches, line.branches))
+        return new
+
     def __len__(self) -> int:
         """The number of variations, nested ones included."""
-        def count(branches: Mapping[int, list[Line]]) -> int:
-            return sum(1 + count(b.branches) for lines in branches.values() for b in lines)
-        return count(self.branches)
+        return self.size()[0]
+
+    def size(self) -> tuple[int, int]:
+        """The variations, nested ones included, and their moves (counted without recursion:
+        a file may nest them 500 deep): what changes when one is played or taken back."""
+        count = moves = 0
+        stack = [self.branches]
+        while stack:
+            for lines in stack.pop().values():
+                count += len(lines)
+                moves += sum(len(b.moves) for b in lines)
+                stack.extend(b.branches for b in lines)
+        return count, moves
 
     def locate(self, main: Path, path: Path) -> list[tuple[Line, int]] | None:
         """The lines ``path`` runs through, each with the moves of it played (the main line
@@ -169,6 +195,15 @@ class Variations:
         line.branches.setdefault(i, []).append(Line([move]))
         return Played.BRANCHED
 
+    def unit(self, main: Path, path: Path) -> Unit | None:
+        """The file's text of the last move of ``path`` (its comments), when it has one."""
+        chain = self.locate(main, path)
+        if not path or chain is None:
+            return None
+        line, i = chain[-1]
+        unit = line.units.get(i - 1)
+        return unit if unit is not None and unit.move == path[-1] else None
+
     def from_file(self, main: Path, path: Path) -> bool:
         """Whether the last move of ``path`` is one its file wrote (not played here)."""
         chain = self.locate(main, path)
@@ -218,6 +253,10 @@ class Variations:
         root = chain[0][0]
         self.branches, self.units, self.asides = root.branches, root.units, root.asides
         return root.moves, chain[0][1]
+
+
+def _asides(asides: dict[int, list[str]]) -> dict[int, list[str]]:
+    return {at: list(texts) for at, texts in asides.items()}
 
 
 def _below(items: dict[int, _T], plies: int) -> dict[int, _T]:

@@ -356,3 +356,14 @@ def test_match_fens_names_each_bad_line_and_plays_nothing(tmp_path):
                 ["--fens", str(suite), "--balanced"]):
         r = run("match", "greedy", "random", *bad)
         assert r.returncode == 2 and "Traceback" not in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_match_fens_reads_a_file_with_a_byte_order_mark(tmp_path):
+    # issue 28, item 19: a file saved by a Windows editor starts with a BOM
+    suite = tmp_path / "suite.txt"
+    suite.write_bytes(b"\xef\xbb\xbfW:WKa1,c3:Bh8,f6\r\n")
+    r = run("match", "greedy", "random", "--fens", str(suite))
+    assert r.returncode == 0, r.stderr
+    suite.write_bytes(b"W:WKa1,c3:Bh8,f6\n\xff\n")
+    r = run("match", "greedy", "random", "--fens", str(suite))
+    assert r.returncode == 2 and f"{suite}:2: error: not UTF-8" in r.stderr

@@ -162,3 +162,12 @@ def test_numbered_fens_are_read_by_the_commands_too():
                          capture_output=True, text=True, timeout=120)
     assert out.stdout.splitlines() == ["h6-g5 c7-b6 c7-d6 g7-f6 f8-e7", "error"]
     assert "square 33 does not exist" in out.stderr and out.returncode == 2
+
+
+def test_a_numbered_square_with_zeros_before_it_is_that_square():
+    # issue 28, item 19: W:W00001:B5 was refused as "square 1 does not exist"
+    with pytest.raises(FenError, match="a White man on b8 stands on its crowning rank"):
+        parse_fen("W:W00001:B5")
+    assert parse_fen("W:WK00001:B5") == parse_fen("W:WK1:B5") == parse_fen("W:WK01:B05")
+    with pytest.raises(FenError, match="square 00033 does not exist"):
+        parse_fen("W:W00033:B5")

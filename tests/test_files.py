@@ -10,7 +10,8 @@ import pytest
 
 from kbdraughts import files
 from kbdraughts.files import (
-    NotUtf8Error, control_character, decode_text, editor_lines, printable, write_atomic,
+    NotUtf8Error, SpecialFileError, control_character, decode_text, editor_lines, printable,
+    read_form, write_atomic,
 )
 
 
@@ -72,3 +73,28 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path: Path, mon
         write_atomic(f, "a cut fil")
     assert f.read_text() == "thirty rules\n"
     assert os.listdir(tmp_path) == ["x.txt"]
+
+
+def test_a_fifo_or_a_device_is_refused_never_replaced(tmp_path: Path):
+    # issue 28, item 6: 'save' onto a FIFO replaced it with a regular file
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(SpecialFileError, match="it is a FIFO, not a regular file"):
+        write_atomic(fifo, "1. c3-d4 *\n")
+    assert fifo.is_fifo() and not list(tmp_path.glob(".*.tmp"))
+    link = tmp_path / "full"
+    link.symlink_to("/dev/null")
+    with pytest.raises(SpecialFileError, match="it is a device"):
+        write_atomic(link, "x")
+    assert Path("/dev/null").is_char_device()
+
+
+def test_a_file_is_written_back_in_the_form_it_came(tmp_path: Path):
+    # issue 28, items 2-3: the encoding, the byte-order mark and the stray bytes kept
+    for data in (b"\xef\xbb\xbf\xd0\xa5\xd0\xbe\xd0\xb4\r\n\xe9\r\n",  # UTF-8, a stray byte
+                 "Ход\r\n".encode("cp1251") + b"\x98\xc0\xc1\n",  # cp1251, a byte it lacks
+                 b"\xff\xfe" + "Ход\n".encode("utf-16-le"), b"caf\xe9\n"):
+        text, form, _ = read_form(data, "f")
+        assert "\ufffd" not in text
+        write_atomic(tmp_path / "out", text, form=form)
+        assert (tmp_path / "out").read_bytes() == data

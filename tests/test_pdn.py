@@ -12,7 +12,8 @@ from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.game import Game, Reason
 from kbdraughts.notation import fen, move_text, parse_fen, parse_move
 from kbdraughts.pdn import (
-    MAX_PDN_BYTES, PdnError, PdnGame, game_to_pdn, parse_pdn, read_pdn_file, write_pdn_file,
+    MAX_PDN_BYTES, PdnError, PdnGame, game_to_pdn, parse_games, parse_pdn, read_pdn_file,
+    write_pdn_file,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -102,7 +103,7 @@ def test_result_of_the_game_is_written_and_a_decisive_token_is_recorded_on_read(
     (back,) = parse_pdn(text)
     assert back.result == "1-0"
     assert back.game.result is not None and back.game.result.winner == WHITE
-    assert back.game.result.reason is Reason.RESIGNATION
+    assert back.game.result.reason is Reason.RECORDED  # the file says who won, not how
     g2 = Game()
     g2.agree_draw()
     assert parse_pdn(game_to_pdn(g2))[0].game.result.pdn == "1/2-1/2"
@@ -308,3 +309,59 @@ def test_comments_follow_their_moves_and_read_back():
         "1. c3-d4 {missed: a ) b; allowed: d} 1... f6-g5 2. g3-f4 g7-f6 {allowed: c} *")
     assert parse_pdn(text)[0].game.moves == g.moves
     assert game_to_pdn(g, comments={}) == game_to_pdn(g)
+
+
+def test_a_result_inside_the_movetext_is_an_error_not_a_second_game():
+    # issue 28, item 17: "... e7-f6 1-0 3. a3-b4 *" was read as two games
+    text = '[Event "x"]\n1. c3-d4 f6-g5 2. g3-h4 e7-f6 1-0\n3. a3-b4 *\n'
+    (entry,) = parse_games(text, "g.pdn")
+    assert isinstance(entry, PdnError)
+    assert str(entry).startswith("g.pdn:2: the result 1-0 stands inside the game: '3.' "
+                                 "follows it on line 3")
+    # a game without tags after a result starts with 1.: a game of its own
+    one, two = parse_pdn("1. c3-d4 1-0\n1. c3-b4 *\n")
+    assert (len(one.game.moves), one.result, len(two.game.moves)) == (1, "1-0", 1)
+
+
+def test_a_cyrillic_letter_in_a_move_is_an_error_with_its_line():
+    # issue 28, item 18: "2. Ь2-c3" was kept as a comment and the game lost its plies
+    text = '[Event "x"]\n1. c3-d4 f6-g5\n2. Ь2-c3 g5-h4 *\n'
+    (entry,) = parse_games(text, "g.pdn")
+    assert isinstance(entry, PdnError)
+    assert str(entry) == ("g.pdn:3: 'Ь2-c3' is not a move: 'Ь' is not a file a-h (a Cyrillic "
+                          "letter: type the Latin one)")
+    (pg,) = parse_pdn("1. c3-d4 (1. с3-b4) f6-g5 *")  # a Cyrillic с in a variation
+    assert len(pg.game.moves) == 2 and "'с3-b4' is not a move" in pg.text_only[0]
+
+
+def test_one_game_of_a_file_is_read_alone_and_the_file_cut_as_a_full_read_cuts_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # issue 28, item 14: play --load F --game N replayed every game of F
+    from kbdraughts.pdn import load_pdn_file, reader
+
+    games = [game_to_pdn(play_moves("c3-d4", "f6-g5"), {"Event": f"g{i}"}) for i in range(40)]
+    text = "\n".join(games) + "\n1. c3-d4 1-0\n1. c3-b4 0-1\n"  # two without tags
+    path = tmp_path / "many.pdn"
+    path.write_text(text, encoding="utf-8")
+    replayed = []
+    real = reader._replay
+    monkeypatch.setattr(reader, "_replay", lambda raw, *a: replayed.append(raw) or real(raw, *a))
+    read = load_pdn_file(path)
+    assert len(read) == 42 and replayed == []
+    assert read.entry(29).tags["Event"] == "g29" and len(replayed) == 1
+    assert [g.tags.get("Event") for g in read.entries] == [g.tags.get("Event") for g in
+                                                          parse_pdn(text)]
+    assert read.with_games({}) == text  # the pieces cover the whole text
+
+
+def play_moves(*texts: str) -> Game:
+    game = Game()
+    for text in texts:
+        game.push(parse_move(game.position, text))
+    return game
+
+
+def test_a_malformed_tag_after_a_result_starts_the_next_game_named_by_its_fault():
+    one, two = parse_games('1. c3-d4 *\n\n[Event oops\n1. c3-b4 *\n', "g.pdn")
+    assert isinstance(one, PdnGame) and len(one.game.moves) == 1
+    assert isinstance(two, PdnError) and str(two).startswith("g.pdn:3: malformed tag")

@@ -18,7 +18,7 @@ CORPUS = Path(__file__).parent / "data" / "pdn"
 
 
 def _text(path: Path) -> str:
-    return path.read_bytes().decode("utf-8-sig").replace("\r\n", "\n")
+    return path.read_bytes().decode("utf-8-sig")
 
 
 @pytest.mark.parametrize("name", ["annotated_ru.pdn", "numbered.pdn", "results.pdn",
@@ -26,8 +26,9 @@ def _text(path: Path) -> str:
 def test_corpus_files_are_written_back_byte_for_byte(name: str):
     read = load_pdn_file(CORPUS / name)
     assert read.errors == [] and read.warnings == [] and read.games
-    out = "\n".join(pdn_game_text(g) for g in read.games)
-    assert out.rstrip("\n") == _text(CORPUS / name).rstrip("\n")
+    newline = read.form.newline  # the file's own line ends kept (CRLF), none added
+    out = newline.join(pdn_game_text(g, newline=newline) for g in read.games)
+    assert out.rstrip(newline) == _text(CORPUS / name).rstrip(newline)
 
 
 def test_annotated_game_reads_its_main_line_and_keeps_the_rest():
@@ -102,11 +103,13 @@ def test_notes_written_before_the_coach_mark_are_replaced_too():
         "1. c3-d4 f6-g5 {missed: the win} {coach: new} *\n")  # the person's own stays
 
 
-def test_comments_before_and_between_tags_are_kept_before_the_tags():
-    (pg,) = parse_pdn('{file header}\n[Event "x"]\n{about the event}\n[Round "1"]\n\n1. c3-d4 *')
+def test_comments_before_and_between_tags_are_kept_in_place_or_before_changed_tags():
+    text = '{file header}\n[Event "x"]\n{about the event}\n[Round  "1"]\r\n\n1. c3-d4 *'
+    (pg,) = parse_pdn(text)
     assert pg.tags == {"Event": "x", "Round": "1"}
-    assert pdn_game_text(pg) == (
-        '{file header}\n{about the event}\n[Event "x"]\n[Round "1"]\n\n1. c3-d4 *\n')
+    assert pdn_game_text(pg) == text + "\n"  # the tags unchanged: their lines as they were
+    assert pdn_game_text(pg, tags={"Round": "2"}) == (
+        '{file header}\n{about the event}\n[Event "x"]\n[Round "2"]\n\n1. c3-d4 *\n')
 
 
 def test_a_broken_game_is_named_and_the_others_are_read():

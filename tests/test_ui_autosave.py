@@ -111,3 +111,30 @@ def test_a_failed_autosave_keeps_the_last_good_file(tmp_path: Path, monkeypatch)
     assert autosave.error == f"could not autosave to {tmp_path}: No space left on device"
     assert read_pdn_file(path)[0].game.ply == 1  # the file is whole, the old game in it
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_what_a_kill_left_in_the_games_folder_goes_and_nothing_in_use(tmp_path: Path):
+    # issue 28, item 20: kill -9 left .tmp and .lock files (40 after 80 kills)
+    import subprocess
+    import sys
+
+    from kbdraughts.game import Game
+    from kbdraughts.notation import parse_move
+    from kbdraughts.ui.autosave import Autosave, GameLock
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True).stdout.strip()
+    folder = tmp_path / "games"
+    folder.mkdir()
+    left = [folder / f".a.pdn.{dead}.tmp", folder / "b.pdn.lock"]
+    kept = [folder / f".c.pdn.{os.getpid()}.tmp", folder / "d.pdn.lock", folder / "e.pdn"]
+    for path in left + kept:
+        path.write_text("x")
+    held = GameLock.take(folder / "d.pdn")  # a game being played: its lock stays
+    game = Game()
+    game.push(parse_move(game.position, "c3-d4"))
+    saved = Autosave(folder).save(game, {})
+    assert saved is not None and saved.exists()
+    assert not any(p.exists() for p in left) and all(p.exists() for p in kept)
+    assert held is not None
+    held.release()

@@ -30,10 +30,10 @@ def test_a_files_nested_variation_promoted_keeps_its_comments_and_the_old_line(
     assert "The board shows the game's own line: walk into a variation first" in shown
     assert ("The game's line now goes 1... f6-g5; its old moves from 1... b6-a5 are kept as a "
             "variation.") in shown
-    assert "The old line's ending stays with it: White wins (resignation)." in shown
+    assert "The old line's ending stays with it: White wins (as recorded)." in shown
     assert "Play goes on at its last position (3. White to move): 'last' goes there." in shown
-    assert ("1. c3-d4 f6-g5 (1... b6-a5 2. g3-h4 (2. c3-b4 a5:c3) 2... a5-b4) 2. b2-c3 "
-            "(2. g3-h4 g5-f4) 2... g5-h4") in shown
+    assert ("1. c3-d4 {centre} f6-g5 $1 {sharp} (1... b6-a5 2. g3-h4 (2. c3-b4 a5:c3) 2... "
+            "a5-b4) 2. b2-c3 {quiet} (2. g3-h4 g5-f4) 2... g5-h4") in shown
     assert "2... Black to move (after 2. b2-c3 in the game;" in shown  # the board stays there
     game = app.session.game
     assert texts(game.moves) == ["c3-d4", "f6-g5", "b2-c3", "g5-h4"] and game.result is None
@@ -66,3 +66,15 @@ def test_promote_is_refused_in_a_game_with_a_clock(tmp_path: Path):
     assert "A new variation: 1. c3-b4 instead of c3-d4" in shown  # walking: the game is over
     assert "Not in a game with a clock: its moves stand as played, as for 'undo'." in shown
     assert texts(app.session.game.moves) == ["c3-d4", "b6-a5"]
+
+
+def test_undo_right_after_promote_takes_back_the_promotion_not_the_game(tmp_path: Path):
+    # issue 28, item 4: promote then one undo erased the loaded game and its autosave
+    text = "1. c3-d4 {main} (1. c3-b4 {alt}) f6-g5 2. b2-c3 g5-h4 *\n"  # White to move
+    app, shown, _ = loaded_session(text, "first\rc3-b4\rpromote\rundo\rsave OUT\rquit\r",
+                                   tmp_path)
+    assert "Took back the promotion: the game's line goes 1. c3-d4 again" in shown
+    assert (tmp_path / "out.pdn").read_text() == text
+    assert texts(app.session.game.moves) == ["c3-d4", "f6-g5", "b2-c3", "g5-h4"]
+    (autosaved,) = (tmp_path / "games").glob("*.pdn")  # the AI's reply went with the promotion
+    assert "1. c3-d4 {main} (1. c3-b4 {alt}) f6-g5 2. b2-c3 g5-h4 *" in autosaved.read_text()

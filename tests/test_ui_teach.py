@@ -146,3 +146,28 @@ def test_a_draft_of_a_won_game_claims_the_pieces_there_are(tmp_path: Path):
     text = draft(pos, parse_move(pos, "a1:d4:f6"), tmp_path / "m.txt").text
     assert "  play: S:B:T\n" in text and "  gain: 2\n" in text and "  priority: 2\n" in text
     assert "our_king(S)" in text and "ray(S, A, fr), ray(A, B, fr)" in text
+
+
+def test_two_consoles_teaching_at_once_keep_both_rules(tmp_path: Path, monkeypatch):
+    # issue 28, item 5: both said "Taught rule taught-1" and the file kept one
+    import threading
+    import time
+
+    def slow_check(path):  # the knowledge base's check takes a while: the window of the race
+        time.sleep(0.3)
+        return "checked", True
+
+    monkeypatch.setattr(teach_module, "check_knowledge_base", slow_check)
+    path = tmp_path / "taught.txt"
+    first, second = sorted(legal_moves(START), key=move_text)[:2]
+    taught = []
+    threads = [threading.Thread(target=lambda m=m: taught.append(teach(START, m, path)))
+               for m in (first, second)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(t.rule_id for t in taught) == ["taught-1", "taught-2"]
+    text = path.read_text(encoding="utf-8")
+    assert text.count("rule taught-") == 2
+    assert f"play: {move_text(first)}" in text and f"play: {move_text(second)}" in text

@@ -47,8 +47,9 @@ def test_a_move_from_an_earlier_position_starts_a_variation_that_save_keeps(tmp_
     a, b = tmp_path / "a.pdn", tmp_path / "b.pdn"
     app, shown = play_session(
         f"c3-d4\rg3-h4\rback\rback\rd4-e5\rf6:d4\rrecord\rgoto 2\rd4-e5\rlast\rsave {a}\r"
-        f"load {a}\rrecord\rsave {b}\rquit\r", tmp_path)
+        f"load {a}\ry\rrecord\rsave {b}\rquit\r", tmp_path)
     assert "A new variation: 2. d4-e5 instead of g3-h4; the moves after it are kept" in shown
+    assert f"Leave this game for the one in {a}? (It stays saved.)" in shown  # item 29
     assert "Here the line goes on with g3-h4; variations kept: d4-e5 (play one" in shown
     assert "The variation goes on: 2... f6:d4." in shown
     assert "Into the variation 2. d4-e5, kept from before." in shown
@@ -90,7 +91,7 @@ def test_a_files_variations_are_shown_by_record_and_kept(tmp_path: Path):
     out = tmp_path / "out.pdn"
     app, shown = play_session(f"load {source}\rgoto 2\re3-f4\rrecord\rsave {out}\rquit\r",
                               tmp_path)
-    assert "1. c3-d4 b6-a5 (1... f6-g5 2. g3-h4) 2. g3-h4 (2. e3-f4) 2... a5-b4" in shown
+    assert "1. c3-d4 {idea} b6-a5 (1... f6-g5 2. g3-h4) 2. g3-h4 (2. e3-f4) 2... a5-b4" in shown
     assert ("1. c3-d4 {idea} b6-a5 (1... f6-g5 2. g3-h4) 2. g3-h4 (2. e3-f4) a5-b4 *"
             in out.read_text())
 
@@ -153,7 +154,7 @@ def test_a_move_that_begins_a_files_variation_enters_it_and_save_writes_it_once(
         tmp_path: Path):
     app, shown, _ = loaded_session(
         FILE, "goto 1...\rf6-g5\rg3-h4\rg5-f4\re3:g5\rh6:f4\rundo\rh6:f4\rrecord\rsave OUT\r"
-        "load OUT\rrecord\rquit\r", tmp_path)
+        "load OUT\ry\rrecord\rquit\r", tmp_path)
     assert "Into the file's variation 1... f6-g5" in shown
     assert "2. g3-h4 is the next move of this line: one step forward." in shown
     assert "The variation goes on: 3. e3:g5." in shown
@@ -162,6 +163,6 @@ def test_a_move_that_begins_a_files_variation_enters_it_and_save_writes_it_once(
     # played on: inside the variation's parentheses, the file's text of it untouched
     assert (tmp_path / "out.pdn").read_text() == FILE.replace(
         "2... g5-f4)", "2... g5-f4 3. e3:g5 h6:f4)")
-    record = ("1. c3-d4 b6-a5 (1... f6-g5 $1 {sharp} 2. g3-h4 (2. b2-c3 {quiet} g5-h4) "
+    record = ("1. c3-d4 {centre} b6-a5 (1... f6-g5 $1 {sharp} 2. g3-h4 (2. b2-c3 {quiet} g5-h4) "
               "2... g5-f4 3. e3:g5 h6:f4) 2. g3-h4 (2. c3-b4 a5:c3) 2... a5-b4")
     assert shown.count(record) == 2  # played here, then read back from the file

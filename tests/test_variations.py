@@ -342,3 +342,23 @@ def test_random_annotated_files_promoted_and_back_keep_every_comment():
         assert sorted(re.findall(r"\{c\d+\}|; l\d+", again)) == comments
         (last,) = parse_pdn(again)
         assert _every_line(last.variations, back) == _every_line(tree, game.moves)
+
+
+def test_500_nested_variations_are_read_counted_written_and_promoted_without_recursion():
+    # issue 28, item 10: RecursionError in variations.py and in the PDN writer
+    from kbdraughts.pdn import game_to_pdn, parse_pdn, pdn_game_text
+    from kbdraughts.pdn.lines import record_text
+
+    depth = 500
+    text = ("1. c3-d4 " + "".join(f"(1. {'c3-b4' if i % 2 == 0 else 'a3-b4'} "
+                                  for i in range(depth)) + ")" * depth + " f6-g5 *")
+    (pg,) = parse_pdn(text)
+    assert len(pg.variations) == depth
+    assert pdn_game_text(pg) == text + "\n"
+    assert record_text(pg.variations, pg.game.moves, pg.game.start.side).count("(") == depth
+    written = game_to_pdn(pg.game, variations=pg.variations)
+    assert written.count("(") == depth and len(parse_pdn(written)[0].variations) == depth
+    # the outermost made the game's line: the 499 inside it kept, and the old line
+    moves, ply = pg.variations.promote(pg.game.moves, [parse_move(START, "c3-b4")])
+    assert ply == 0 and moves == [parse_move(START, "c3-b4")]
+    assert len(pg.variations) == depth

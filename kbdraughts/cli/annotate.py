@@ -15,6 +15,9 @@ given its whole ``GAME_SECONDS`` is hunted too: every move searched 12 plies dee
 losses no short proof shows (about a second a game; 1,000 games in the default budget are
 not: their time goes to the notes proved).
 
+Written onto its own input (``-o`` the same path or inode), the file keeps every game: those not
+annotated (``--game N``) and those that cannot be read byte for byte; any output keeps the
+input's encoding, byte-order mark and line ends (:func:`kbdraughts.files.read_form`).
 A game that cannot be read is named (``file:line: ...``) on stderr and skipped; exit status 1
 when some were skipped, 2 when none could be read (or for a file or option error, one line).
 A faulty block of a rule file (``--rules``, or the user's combos) is named on stderr
@@ -39,6 +42,7 @@ from kbdraughts.cli.args import (
 )
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
+    from kbdraughts.files import TextForm
     from kbdraughts.coach.summary import Tally
     from kbdraughts.coach.deep_check import DeepCheck
     from kbdraughts.kb.knowledge import KnowledgeBase
@@ -95,8 +99,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="annotate only the N-th game of the file, 1 or more (default: every "
                    "game)")
     p.add_argument("-o", "--output", metavar="OUT", default=None,
-                   help="write the annotated PDN to OUT: a file is replaced whole, a FIFO or "
-                   "device written as it goes, '-' stdout (default: stdout)")
+                   help="write the annotated PDN to OUT: a file is replaced whole (the input "
+                   "itself keeps every game it held), a FIFO or device written as it goes, "
+                   "'-' stdout (default: stdout)")
     p.add_argument("--numbered", action="store_true",
                    help="write the FEN tags' squares as numbers, 1 = b8 ... 32 = g1 (default: "
                    "as the file wrote them)")
@@ -129,20 +134,21 @@ def run_annotate(args: argparse.Namespace) -> int:
         return fail("annotate", str(e))
     for warning in read.warnings:
         print(f"kbdraughts annotate: warning: {one_line(str(warning))}", file=sys.stderr)
-    entries = read.entries
-    if not entries:
+    if not len(read):
         return fail("annotate", f"{args.pdn}: no game in this file")
-    if args.game is not None:
-        if args.game > len(entries):
-            held = f"{len(entries)} game{'s' if len(entries) != 1 else ''}"
-            return fail("annotate", f"{args.pdn}: no game {args.game} (the file holds {held})")
-        entries = [entries[args.game - 1]]
+    if args.game is not None and args.game > len(read):
+        held = f"{len(read)} game{'s' if len(read) != 1 else ''}"
+        return fail("annotate", f"{args.pdn}: no game {args.game} (the file holds {held})")
+    # --game N reads that game alone: a large file is not replayed whole
+    entries = read.entries if args.game is None else [read.entry(args.game - 1)]
     games = [g for g in entries if not isinstance(g, PdnError)]
     errors = [e for e in entries if isinstance(e, PdnError)]
     if not games and len(errors) == 1:
         return fail("annotate", str(errors[0]))
+    onto_input = _same_file(args.pdn, args.output)
+    kept = "; kept as it was" if onto_input else "; game skipped"
     for e in errors:
-        print(f"kbdraughts annotate: {one_line(str(e))}; game skipped", file=sys.stderr)
+        print(f"kbdraughts annotate: {one_line(str(e))}{kept}", file=sys.stderr)
     if not games:
         return fail("annotate", f"{args.pdn}: none of its {len(errors)} games could be read")
     try:  # None: the shipped rules and the user's; a faulty block is skipped and named
@@ -153,21 +159,22 @@ def run_annotate(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     from kbdraughts.coach.summary import Tally
     from kbdraughts.coach.deep_check import DeepCheck
+    from kbdraughts.files import write_atomic
 
     started = time.perf_counter()
     tally = Tally(sides=(0, 1) if args.side is None else (args.side,))
     drafts: list[str] | None = [] if args.unnamed is not None else None
     check = DeepCheck(0.0)
     texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts, check)
-    if read.crlf:  # the file's line ends kept
-        texts = (t.replace("\n", "\r\n") for t in texts)
     try:
-        _write(args.output, texts, "\r\n" if read.crlf else "\n")
+        if onto_input:  # every game the file held stays; those not annotated as they were
+            whole = read.with_games(dict(zip([g.index for g in games], texts)))
+            write_atomic(args.output, whole, form=read.form)
+        else:
+            _write(args.output, texts, read.form)
     except (OSError, ValueError) as e:
         return fail("annotate", f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
     if drafts is not None:
-        from kbdraughts.files import write_atomic
-
         try:
             write_atomic(args.unnamed, "\n".join(drafts))
         except OSError as e:
@@ -224,7 +231,8 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
             notes.setdefault(len(g.game.moves) - 1, []).append(summary)
         if unnamed is not None:
             unnamed.add(i + 1, g, found)
-        yield pdn_game_text(g, notes=notes, numbered=args.numbered)
+        newline = g.file.form.newline if g.file is not None else "\n"
+        yield pdn_game_text(g, notes=notes, numbered=args.numbered, newline=newline)
     if unnamed is not None and drafts is not None:
         drafts.extend(unnamed.texts)
     progress(len(games))
@@ -246,13 +254,25 @@ def _progress(total: int) -> Callable[[int], None]:
     return show
 
 
-def _write(output: str | None, texts: Iterable[str], newline: str) -> None:
+def _same_file(source: str, output: str | None) -> bool:
+    """Whether ``output`` is the file ``source`` (the same path, or the same inode: a hard
+    link, a symbolic link to it)."""
+    if output is None or output == "-":
+        return False
+    try:
+        return os.path.samefile(source, output)
+    except OSError:
+        return os.path.abspath(source) == os.path.abspath(output)
+
+
+def _write(output: str | None, texts: Iterable[str], form: TextForm) -> None:
     """The games to stdout (``None`` or ``-``) or to a FIFO or device as they come, a blank
-    line between them; a regular file (or a new one) written whole, atomically."""
+    line between them; a regular file (or a new one) written whole, atomically; each in the
+    input's form (encoding, byte-order mark, line end)."""
     from kbdraughts.files import write_atomic
 
     if output is None or output == "-":
-        _stream(sys.stdout, texts, newline)
+        _stream(sys.stdout, texts, form)
         return
     try:
         mode = os.stat(output).st_mode
@@ -260,17 +280,23 @@ def _write(output: str | None, texts: Iterable[str], newline: str) -> None:
         mode = stat.S_IFREG
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         with open(output, "w", encoding="utf-8", newline="") as f:
-            _stream(f, texts, newline)
+            _stream(f, texts, form)
         return
-    write_atomic(output, newline.join(texts))
+    write_atomic(output, form.newline.join(texts), form=form)
 
 
-def _stream(out: IO[str], texts: Iterable[str], newline: str) -> None:
-    """Write each text as it comes; to a terminal, with the control characters a file's tags
-    or comments may hold written as escapes (an escape sequence would act on the screen)."""
+def _stream(out: IO[str], texts: Iterable[str], form: TextForm) -> None:
+    """Write each text as it comes, as the input's bytes; to a terminal, as text with the
+    control characters a file's tags or comments may hold written as escapes (an escape
+    sequence would act on the screen; a byte that is not text shows as one too)."""
     from kbdraughts.files import printable_lines
 
     screen = out.isatty()
+    raw = getattr(out, "buffer", None)
     for i, text in enumerate(texts):
-        out.write((newline if i else "") + (printable_lines(text) if screen else text))
+        text = (form.newline if i else "") + text
+        if screen or raw is None:
+            out.write(printable_lines(text) if screen else text)
+        else:
+            raw.write((form if not i else form._replace(bom=b"")).encode(text))
         out.flush()

@@ -267,11 +267,12 @@ def _read_starts(path: str) -> list[str] | int:
     if len(data) > MAX_FENS_BYTES:
         return fail("match", f"{path} is larger than {MAX_FENS_BYTES // 2**20} MB: not a file "
                     "of positions")
-    try:
-        return read_starts(data.decode("utf-8"), path)
-    except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        return fail("match", f"{path}:{line}: error: not UTF-8 text")
+    from kbdraughts.files import NotUtf8Error, decode_text
+
+    try:  # a byte-order mark, as Windows editors write, is no part of the first line
+        return read_starts(decode_text(data, path), path)
+    except NotUtf8Error as e:
+        return fail("match", str(e))
     except StartFileError as e:
         faults = str(e).splitlines()
         for fault in faults:

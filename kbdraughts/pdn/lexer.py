@@ -1,6 +1,7 @@
 """The text of PDN games cut into games, with the place of everything in them.
 
-:func:`scan_games` reads a text once and gives each game as a :class:`RawGame`: its tags, the
+:func:`scan_games` cuts a text into games (:mod:`kbdraughts.pdn.split`) and reads each, or
+one alone (:func:`scan_game`), as a :class:`RawGame`: its tags, the
 moves of its main line with where each move's annotations end (the NAGs, marks and comments
 right after it), its result token, and the offsets of the game's text, so the movetext can be
 written back exactly as the file had it and the coach's notes put in beside the moves, and
@@ -18,14 +19,16 @@ goes on with the next game.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterator
 
 from kbdraughts.fen import FenError, numbered_square
+from kbdraughts.pdn.split import Span, split_games
 from kbdraughts.squares import SQUARE_NAMES
 
-__all__ = ["PdnError", "RawMove", "RawLine", "RawGame", "scan_games", "COACH", "is_coach_note",
-           "results_as_comments"]
+__all__ = ["PdnError", "RawMove", "RawLine", "RawGame", "scan_game", "scan_games", "COACH",
+           "is_coach_note", "results_as_comments", "comments_of"]
 
 #: What starts a comment the coach wrote (``{coach: missed: ...}``): such comments are replaced
 #: when a game is annotated again.
@@ -65,6 +68,21 @@ _TEXT = frozenset(("space", "comment", "line_comment", "escape", "nag", "mark"))
 _ANNOTATION = frozenset(("comment", "nag", "mark"))
 #: A word that looks like a move or a square: a slip, not text to keep.
 _MOVE_LIKE = re.compile(r"[a-hA-H]\d|\d+[-:xX×]")
+#: A move whose file letters are not all a-h (a Cyrillic ``Ь2-c3``, ``с3-d4``): a slip too.
+_FOREIGN_MOVE = re.compile(r"[^\W\d_][1-8](?:\s*[-:xX×]\s*[^\W\d_][1-8])+[!?]*")
+
+
+def _foreign(token: str) -> str:
+    """What is wrong with a move of :data:`_FOREIGN_MOVE`: its first letter not a file.
+
+    >>> _foreign("Ь2-c3")
+    "'Ь' is not a file a-h (a Cyrillic letter: type the Latin one)"
+    """
+    letter = next(c for c in token if c.isalpha() and c not in "abcdefghABCDEFGH")
+    script = unicodedata.name(letter, "").split(" ")[0]
+    known = {"CYRILLIC": "Cyrillic", "GREEK": "Greek"}.get(script)
+    return f"{letter!r} is not a file a-h" + (
+        f" (a {known} letter: type the Latin one)" if known else "")
 
 
 @dataclass
@@ -147,11 +165,13 @@ def is_coach_note(comment: str) -> bool:
     return comment[1:].lstrip().startswith(COACH) or _UNMARKED.fullmatch(comment) is not None
 
 
-def _tokens(text: str) -> Iterator[tuple[str, re.Match[str], int]]:
-    """Every token of ``text`` as (kind, match, line)."""
-    line, pos = 1, 0
-    while pos < len(text):
-        m = _TOKEN_RE.match(text, pos)
+def _tokens(text: str, start: int = 0, end: int | None = None, line: int = 1
+            ) -> Iterator[tuple[str, re.Match[str], int]]:
+    """Every token of ``text[start:end]`` as (kind, match, line), ``line`` the first's."""
+    end = len(text) if end is None else end
+    pos = start
+    while pos < end:
+        m = _TOKEN_RE.match(text, pos, end)
         assert m is not None  # the last alternatives match any other character
         kind = m.lastgroup if m.lastgroup not in ("tag_name", "tag_value") else "tag"
         yield kind, m, line
@@ -185,12 +205,11 @@ class _Level:
 
 
 class _Scanner:
-    """The state of one pass over a text: the games so far and the one being read."""
+    """The state of one pass over a game's text: the game and the line being read."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, line: int):
         self.source = source
-        self.games: list[RawGame] = []
-        self.game = RawGame(line=1)
+        self.game = RawGame(line=line)
         self.levels = [_Level(self.game.moves)]  # the main line, then each '(' still open
         self.opened = 0  # the line of the outermost '(' still open
         self.space_start = -1  # where the whitespace just before this token started
@@ -200,30 +219,34 @@ class _Scanner:
         """The nesting of ( variations ) here."""
         return len(self.levels) - 1
 
-    def finish(self, line: int) -> None:
-        g = self.game
+    def finish(self) -> RawGame:
         if self.depth:
-            g.fail(f"{self.source}:{self.opened}: a variation '(' is never closed with ')'")
-        if not g.empty():
-            self.games.append(g)
-        self.game = RawGame(line=line)
-        self.levels = [_Level(self.game.moves)]
+            self.game.fail(f"{self.source}:{self.opened}: a variation '(' is never closed "
+                           "with ')'")
+        return self.game
 
     def token(self, kind: str, m: re.Match[str], line: int) -> None:
         g = self.game
         if kind == "space":
             self.space_start = m.start()
             return
-        if kind == "tag" and (g.moves or g.result is not None or self.depth):
-            self.finish(line)  # a tag after movetext starts the next game
-        elif g.result is not None and kind not in _TEXT and kind != "word":
-            self.finish(line)  # after the result only comments belong to the game
-        g = self.game
+        if g.result is not None and not self.depth and kind not in _TEXT and kind != "word":
+            self.beyond_result(m.group(0), line)
         if g.empty():
             g.start, g.line = m.start(), line
         g.end = m.end()
         self.take(kind, m, line)
         self.space_start = -1
+
+    def beyond_result(self, token: str, line: int) -> None:
+        """A move or a number after the game's result: the result stands inside the game
+        (:mod:`kbdraughts.pdn.split` ends a game there only before a ``1.``)."""
+        assert self.game.result is not None
+        result, _, _, at = self.game.result
+        follows = token if len(token) <= 20 else token[:19] + "…"
+        self.game.fail(f"{self.source}:{at}: the result {result} stands inside the game: "
+                       f"{follows!r} follows it on line {line}; remove the result, or give the "
+                       "next game its tags")
 
     def take(self, kind: str, m: re.Match[str], line: int) -> None:
         g, token, at = self.game, m.group(0), f"{self.source}:{line}"
@@ -277,7 +300,8 @@ class _Scanner:
                 level.number = (re.sub(r"\s+", "", token).replace("…", "..."), m.start(),
                                 m.end())
         elif self.depth:  # any other word in a variation is its text, kept as it is
-            if kind == "word" and _MOVE_LIKE.match(token):  # but the variation is no line
+            # but a word like a move makes the variation no line
+            if kind == "word" and (_MOVE_LIKE.match(token) or _FOREIGN_MOVE.fullmatch(token)):
                 variation = g.lines[level.index]
                 variation.error = variation.error or f"{token!r} is not a move"
         elif kind == "result":
@@ -313,7 +337,19 @@ class _Scanner:
             g.fail(f"{at}: malformed tag {token.strip()!r}: write it as [Name \"value\"]")
         elif _MOVE_LIKE.match(token):
             g.fail(f"{at}: {token!r} is not a move (write moves like c3-d4 or c3:e5)")
+        elif _FOREIGN_MOVE.fullmatch(token):
+            g.fail(f"{at}: {token!r} is not a move: {_foreign(token)}")
         # any other word is text the reader does not know: kept as it is
+
+
+def comments_of(text: str) -> list[str]:
+    """The comments in whole tokens of movetext ``text``, their braces or ``;`` gone.
+
+    >>> comments_of("c3-d4 $1 {idea} (1. c3-b4 {no}) ; to the end")
+    ['idea', 'no', 'to the end']
+    """
+    return [m.group(0)[1:-1].strip() if kind == "comment" else m.group(0)[1:].strip()
+            for kind, m, _ in _tokens(text) if kind in ("comment", "line_comment")]
 
 
 def results_as_comments(text: str) -> str:
@@ -328,10 +364,14 @@ def results_as_comments(text: str) -> str:
                    for kind, m, _ in _tokens(text))
 
 
+def scan_game(text: str, span: Span, source: str = "<pdn>") -> RawGame:
+    """The game in ``text[span.start:span.end]``, with its first error if it has one."""
+    scanner = _Scanner(source, span.line)
+    for kind, m, line in _tokens(text, span.start, span.end, span.line):
+        scanner.token(kind, m, line)
+    return scanner.finish()
+
+
 def scan_games(text: str, source: str = "<pdn>") -> list[RawGame]:
     """The games of ``text``, in order, each with its first error if it has one."""
-    scanner = _Scanner(source)
-    for kind, m, line in _tokens(text):
-        scanner.token(kind, m, line)
-    scanner.finish(text.count("\n") + 1)
-    return scanner.games
+    return [scan_game(text, span, source) for span in split_games(text)]

@@ -68,14 +68,39 @@ def joined(pieces: Iterable[str]) -> str:
     return out
 
 
+#: The text of each variation written so far, by ``id`` of its Line: a variation's text holds
+#: its children's, so they are written first, from the deepest up (no recursion: a file may
+#: nest its variations 500 deep).
+Texts = dict[int, str]
+
+
+def variation_texts(line: Line, ply: int, start_side: Side, self_too: bool = False) -> Texts:
+    """The text of every variation below ``line`` (``line.moves[0]`` played at ``ply``), and
+    of ``line`` itself when ``self_too``, the innermost first."""
+    order: list[tuple[Line, int]] = []
+    stack = [(line, ply)] if self_too else [
+        (b, ply + k) for k, lines in line.branches.items() for b in lines]
+    while stack:
+        here, at = stack.pop()
+        order.append((here, at))
+        stack.extend((b, at + k) for k, lines in here.branches.items() for b in lines)
+    texts: Texts = {}
+    for here, at in reversed(order):  # a child stands after its parent in ``order``
+        texts[id(here)] = _variation_text(here, at, start_side, texts)
+    return texts
+
+
 def line_pieces(line: Line, ply: int, start_side: Side, first: int = 0,
-                notes: Mapping[int, str] | None = None) -> list[str]:
+                notes: Mapping[int, str] | None = None, texts: Texts | None = None
+                ) -> list[str]:
     """The moves of ``line`` from index ``first`` on (``line.moves[0]`` being played at the
     game's ply ``ply``) as pieces of movetext never split: each move with its number where
     one is due and the file's text of it, ``{note}`` after the moves ``notes`` names, then
-    its variations in parentheses and those the file wrote that cannot be played. A Black
-    move gets its number again after anything but the move before it."""
+    its variations in parentheses (``texts``: theirs, when written already) and those the
+    file wrote that cannot be played. A Black move gets its number again after anything but
+    the move before it."""
     notes = notes or {}
+    texts = variation_texts(line, ply, start_side) if texts is None else texts
     pieces: list[str] = []
     for k in range(first, len(line.moves)):
         move, unit = line.moves[k], line.units.get(k)
@@ -90,7 +115,7 @@ def line_pieces(line: Line, ply: int, start_side: Side, first: int = 0,
             pieces.append(joined([unit.lead, number, unit.body]))
         if k in notes:  # a '}' would end the comment early
             pieces.append("{" + notes[k].replace("}", ")") + "}")
-        pieces.extend(variation_text(b, ply + k, start_side) for b in line.branches.get(k, ())
+        pieces.extend(texts[id(b)] for b in line.branches.get(k, ())
                       if b.moves[0] != move)  # one that is the move itself is none
         pieces.extend(line.asides.get(k, ()))
     return pieces
@@ -105,14 +130,19 @@ def line_text(line: Line, ply: int, start_side: Side) -> str:
 def variation_text(line: Line, ply: int, start_side: Side) -> str:
     """A variation in parentheses: as its file wrote it, with what was played here since
     put in, while it keeps the file's moves and variations; else written anew."""
+    return variation_texts(line, ply, start_side, self_too=True)[id(line)]
+
+
+def _variation_text(line: Line, ply: int, start_side: Side, texts: Texts) -> str:
+    """:func:`variation_text`, the texts of the variations inside it written already."""
     w = line.written
     if w is None or len(line.moves) < len(w.afters) or line.file_branches() != w.shape:
-        return "(" + _closable(line_pieces(line, ply, start_side)) + ")"
+        return "(" + _closable(line_pieces(line, ply, start_side, texts=texts)) + ")"
     kept = len(w.afters)
-    edits = variation_edits(line, ply, start_side, w.afters, kept)
+    edits = variation_edits(line, ply, start_side, w.afters, kept, texts)
     if len(line.moves) > kept:  # played on: before its ')'
         edits.append((w.end - 1, w.end - 1,
-                      " " + _closable(line_pieces(line, ply, start_side, kept))))
+                      " " + _closable(line_pieces(line, ply, start_side, kept, texts=texts))))
     return apply_edits(w.text, [(a - w.start, b - w.start, t) for a, b, t in edits])
 
 
@@ -123,14 +153,15 @@ def _closable(pieces: list[str]) -> str:
 
 
 def variation_edits(line: Line, ply: int, start_side: Side, afters: Sequence[int],
-                    kept: int) -> list[Edit]:
+                    kept: int, texts: Texts | None = None) -> list[Edit]:
     """The edits to the file's text of ``line`` (offsets in the game's movetext) for the
     variations of its first ``kept`` moves: each of the file's that changed written in its
     place, each made here put in after the move's own (``afters``)."""
+    texts = variation_texts(line, ply, start_side) if texts is None else texts
     edits: list[Edit] = []
     for k, lines in sorted(line.branches.items()):
         for b in lines if k < kept else ():
-            text = variation_text(b, ply + k, start_side)
+            text = texts[id(b)]
             if b.written is None:
                 edits.append((afters[k], afters[k], " " + text))
             elif text != b.written.text:
@@ -152,7 +183,8 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
 
 
 def record_text(tree: Variations, main: Sequence, start_side: Side) -> str:
-    """The main line's moves with the variations in parentheses (a file's as it wrote them),
-    numbered as PDN writes them: what ``record`` shows."""
-    return line_text(Line(list(main), tree.branches, {}, tree.asides), 0, start_side)
+    """The main line's moves with the variations in parentheses and the comments (a file's
+    as it wrote them, the coach's notes among them), numbered as PDN writes them: what
+    ``record`` shows."""
+    return line_text(Line(list(main), tree.branches, tree.units, tree.asides), 0, start_side)
 

@@ -8,10 +8,12 @@ nothing (:mod:`kbdraughts.pdn.writer`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Mapping, Protocol
 
 from kbdraughts.board import Move
 from kbdraughts.game import Game
 from kbdraughts.pdn.lexer import PdnError
+from kbdraughts.files import TextForm
 from kbdraughts.variations import Variations
 
 __all__ = ["PdnGame", "Movetext", "PdnError", "GAME_TYPE", "RESULTS", "normal_result",
@@ -52,7 +54,9 @@ class Movetext:
     number or move starts, ``result`` the result token's span, ``notes`` the spans of comments
     the coach wrote (with the space before each). ``moves`` is the main line as read,
     ``read_result`` the game's result once read. ``variations`` are the outermost variations
-    as (the main-line ply each is played instead of, its start, its end).
+    as (the main-line ply each is played instead of, its start, its end). ``head`` is the
+    file's text before the movetext (the comment before the tags, the tags, the line ends
+    after them) and ``tags`` the tags it holds: written as it was while they are unchanged.
     """
 
     text: str = ""
@@ -64,6 +68,8 @@ class Movetext:
     moves: tuple[Move, ...] = ()
     read_result: str = "*"  # the game's result once read (its own, or the file's recorded)
     variations: list[tuple[int, int, int]] = field(default_factory=list)
+    head: str = ""
+    tags: dict[str, str] = field(default_factory=dict)
 
     def variation_texts(self, plies: int) -> dict[int, list[str]]:
         """The file's variations of the main line's first ``plies`` moves as it wrote them,
@@ -80,6 +86,19 @@ class Movetext:
         return None if self.result is None else self.text[self.result[0]:self.result[1]]
 
 
+class GameFile(Protocol):
+    """What a game read from a file knows of it (:class:`kbdraughts.pdn.PdnFile` is one):
+    its name, its text and form, its games, and the whole file with some written anew."""
+
+    source: str
+    text: str
+    form: TextForm
+
+    def __len__(self) -> int: ...
+
+    def with_games(self, texts: Mapping[int, str]) -> str: ...
+
+
 @dataclass
 class PdnGame:
     """One game read from PDN: its tags, the game with the moves replayed, the result token
@@ -87,7 +106,9 @@ class PdnGame:
     read from a file), the line the game starts on, the variations (those of the file that
     can be played, each remembering how the file wrote it, and those made in this program
     since), and the file's variations that cannot be played, each named ``file:line:
-    variation (...): why`` (kept as text where the file wrote them)."""
+    variation (...): why`` (kept as text where the file wrote them); the file it was read
+    from and its index there (its form kept when written; the file's other games kept when
+    it is saved back over it)."""
 
     tags: dict[str, str] = field(default_factory=dict)
     game: Game = field(default_factory=Game)
@@ -96,3 +117,5 @@ class PdnGame:
     line: int = 1
     variations: Variations = field(default_factory=Variations)
     text_only: list[str] = field(default_factory=list)
+    file: GameFile | None = field(default=None, repr=False, compare=False)
+    index: int = -1

@@ -25,14 +25,16 @@ file back as it was, the coach's notes beside its moves.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Iterable, NamedTuple
+from typing import Iterable, Mapping
 
 from kbdraughts.board import BLACK, START, WHITE
-from kbdraughts.files import write_atomic
+from kbdraughts.files import TextForm, read_form, write_atomic
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError, move_text, parse_fen, parse_move
-from kbdraughts.pdn.lexer import PdnError, RawGame, scan_games
+from kbdraughts.pdn.lexer import PdnError, RawGame, scan_game
+from kbdraughts.pdn.split import Span, split_games
 from kbdraughts.pdn.model import GAME_TYPE, RESULTS, Movetext, PdnGame, normal_result
 from kbdraughts.pdn.variations import read_variations
 from kbdraughts.pdn.writer import game_to_pdn, pdn_game_text
@@ -40,6 +42,7 @@ from kbdraughts.pdn.writer import game_to_pdn, pdn_game_text
 __all__ = [
     "PdnGame", "PdnError", "game_to_pdn", "pdn_game_text", "parse_pdn", "parse_games",
     "read_pdn_file", "load_pdn_file", "PdnFile", "write_pdn_file", "MAX_PDN_BYTES", "RESULTS",
+    "read_game",
 ]
 
 
@@ -52,19 +55,23 @@ def parse_games(text: str, source: str = "<pdn>") -> list[PdnGame | PdnError]:
     no game.
 
     A decisive or drawn result token that the rules did not produce by themselves (a
-    resignation, an agreed draw) is recorded on the game, so ``game.result`` matches it.
+    resignation, an agreed draw: the file does not say which) is recorded on the game as
+    ``as recorded``, so ``game.result`` matches it.
     """
-    out: list[PdnGame | PdnError] = []
-    for raw in scan_games(text, source):
-        if not raw.tags and not raw.moves and raw.result is None and raw.error is None:
-            continue  # comments alone
-        try:
-            if raw.error is not None:
-                raise raw.error
-            out.append(_replay(raw, text, source))
-        except PdnError as e:
-            out.append(e)
-    return out
+    return [read_game(text, span, source) for span in split_games(text)]
+
+
+def read_game(text: str, span: Span, source: str = "<pdn>") -> PdnGame | PdnError:
+    """The game of ``text[span.start:span.end]`` (:func:`split_games`), or its PdnError."""
+    raw = scan_game(text, span, source)
+    try:
+        if raw.error is not None:
+            raise raw.error
+        if not raw.tags and not raw.moves and raw.result is None:
+            raise PdnError(f"{source}:{raw.line}: no game here: no tag, move or result")
+        return _replay(raw, text, source)
+    except PdnError as e:
+        return e
 
 
 def parse_pdn(text: str, source: str = "<pdn>") -> list[PdnGame]:
@@ -120,14 +127,13 @@ def _replay(raw: RawGame, text: str, source: str) -> PdnGame:
             raise PdnError(f"{source}:{move.line}: {label}: {e}{hint}") from None
     tree, text_only = read_variations(raw, text, game, source)
     result = normal_result(raw.result[0] if raw.result else tags.get("Result", "*"))
-    if game.result is None:
-        if result == "1-0":
-            game.resign(BLACK)
-        elif result == "0-1":
-            game.resign(WHITE)
-        elif result == "1/2-1/2":
-            game.agree_draw()
+    if game.result is None and result in _WINNERS:
+        game.record_result(_WINNERS[result])
     return PdnGame(tags, game, result, _movetext(raw, text, game), raw.line, tree, text_only)
+
+
+#: The side a result token gives the game to (None: a draw).
+_WINNERS = {"1-0": WHITE, "0-1": BLACK, "1/2-1/2": None}
 
 
 def _movetext(raw: RawGame, text: str, game: Game) -> Movetext:
@@ -146,6 +152,8 @@ def _movetext(raw: RawGame, text: str, game: Game) -> Movetext:
         moves=tuple(game.moves),
         read_result=game.result.pdn if game.result is not None else "*",
         variations=[(p, at(a), at(b)) for p, a, b in raw.variations],
+        head=text[raw.start:body] if raw.tags else "",
+        tags={name: value for name, value, _ in raw.tags},
     )
 
 
@@ -157,13 +165,36 @@ def _movetext(raw: RawGame, text: str, game: Game) -> Movetext:
 MAX_PDN_BYTES = 64 * 2**20
 
 
-class PdnFile(NamedTuple):
-    """A PDN file read: its games in order (a PdnError where one could not be read), warnings
-    about the file (an encoding guessed), and whether its lines ended in CRLF."""
+class PdnFile:
+    """A PDN file read: its text cut into games (:func:`split_games`), each game read when
+    first asked (:meth:`entry`: a 50 MB file is not replayed to reach one game), the form
+    its bytes came in (encoding, byte-order mark, line end: written back so) and warnings
+    about it (bytes that are not UTF-8)."""
 
-    entries: list[PdnGame | PdnError]
-    warnings: list[str]
-    crlf: bool = False
+    def __init__(self, text: str, source: str, form: TextForm | None = None,
+                 warnings: list[str] | None = None):
+        self.text, self.source = text, source
+        self.form = form or TextForm()
+        self.warnings = warnings or []
+        self.spans = split_games(text)
+        self._read: dict[int, PdnGame | PdnError] = {}
+
+    def __len__(self) -> int:
+        return len(self.spans)
+
+    def entry(self, index: int) -> PdnGame | PdnError:
+        """Game ``index`` (from 0), read now if it was not, or the PdnError in its place."""
+        if index not in self._read:
+            read = read_game(self.text, self.spans[index], self.source)
+            if isinstance(read, PdnGame):
+                read.file, read.index = self, index
+            self._read[index] = read
+        return self._read[index]
+
+    @property
+    def entries(self) -> list[PdnGame | PdnError]:
+        """Every game, each read (the whole file replayed)."""
+        return [self.entry(i) for i in range(len(self))]
 
     @property
     def games(self) -> list[PdnGame]:
@@ -173,43 +204,43 @@ class PdnFile(NamedTuple):
     def errors(self) -> list[PdnError]:
         return [g for g in self.entries if isinstance(g, PdnError)]
 
+    def game_text(self, index: int) -> str:
+        """Game ``index`` as the file has it, with what follows it up to the next game."""
+        span = self.spans[index]
+        return self.text[span.start:span.end]
 
-def _decode(data: bytes, path: Path) -> tuple[str, list[str]]:
-    """The text of a file's bytes: UTF-8 (a byte-order mark dropped) or UTF-16 with its mark,
-    else Windows-1251 when its bytes above ASCII come in runs (Cyrillic words), else Latin-1;
-    a warning names the file and the encoding guessed."""
-    try:
-        if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16, as some Windows editors save
-            return data.decode("utf-16"), []
-        return data.decode("utf-8-sig"), []
-    except UnicodeDecodeError:
-        pass
-    high = [i for i, b in enumerate(data) if b >= 0x80]
-    paired = sum(1 for i in high if (i and data[i - 1] >= 0x80)
-                 or (i + 1 < len(data) and data[i + 1] >= 0x80))
-    if paired * 2 > len(high):
-        name, text = "Windows-1251 (Cyrillic)", data.decode("cp1251", errors="replace")
-    else:
-        name, text = "Latin-1", data.decode("latin-1")
-    return text, [f"{path}: not UTF-8 text; read as {name}, and written back as UTF-8"]
+    def with_games(self, texts: Mapping[int, str]) -> str:
+        """The whole file, the games ``texts`` names (by index) written instead of the
+        file's own, each in the place and the spacing of the one it replaces; every other
+        byte as it was (games that cannot be read too)."""
+        pieces = []
+        for i in range(len(self)):
+            old = self.game_text(i)
+            if i not in texts:
+                pieces.append(old)
+                continue
+            body = old.strip()
+            start = old.index(body[:1]) if body else len(old)
+            pieces.append(old[:start] + texts[i].strip() + old[start + len(body):])
+        head = self.spans[0].start if self.spans else len(self.text)
+        return self.text[:head] + "".join(pieces)
 
 
 def load_pdn_file(path: str | Path) -> PdnFile:
-    """Every game of a PDN file, a broken one as its PdnError in its place; PdnError when the
-    file itself cannot be read."""
+    """A PDN file, its games cut apart to be read as asked (:class:`PdnFile`); PdnError when
+    the file itself cannot be read."""
     path = Path(path)
     try:
         with path.open("rb") as f:
-            data = f.read(MAX_PDN_BYTES + 1)
+            size = os.fstat(f.fileno()).st_size  # a regular file's: read at its size
+            data = f.read(size + 1 if 0 < size <= MAX_PDN_BYTES else MAX_PDN_BYTES + 1)
     except OSError as e:
         raise PdnError(f"{path}: cannot read: {e.strerror or e}") from None
     if len(data) > MAX_PDN_BYTES:
         raise PdnError(f"{path}: not read: larger than {MAX_PDN_BYTES // 2**20} MB")
-    text, warnings = _decode(data, path)
-    crlf = "\r\n" in text
-    if crlf:
-        text = text.replace("\r\n", "\n")
-    return PdnFile(parse_games(text, str(path)), warnings, crlf)
+    text, form, warnings = read_form(data, path)
+    del data  # a large file's bytes go before its games are read
+    return PdnFile(text, str(path), form, warnings)
 
 
 def read_pdn_file(path: str | Path) -> list[PdnGame]:
@@ -227,22 +258,26 @@ def write_pdn_file(
 ) -> None:
     """Write one game or several (a blank line between them). ``tags`` apply to every game,
     over a PdnGame's own tags; ``append`` adds to the end of an existing file. A game read
-    from a file is written back with everything the file had (:func:`pdn_game_text`).
+    from a file is written back with everything the file had (:func:`pdn_game_text`), in the
+    form its file came in (encoding, byte-order mark, line end).
 
     A file written over is replaced whole (a temporary file beside it, then a rename), so a
-    full disk or a kill leaves the old file as it was, never a cut one.
+    full disk or a kill leaves the old file as it was, never a cut one; a FIFO or a device
+    is refused (:class:`kbdraughts.files.SpecialFileError`).
     """
     if isinstance(games, (Game, PdnGame)):
         games = [games]
+    games = list(games)
+    form = next((g.file.form for g in games if isinstance(g, PdnGame) and g.file), TextForm())
     texts = []
     for g in games:
         if isinstance(g, PdnGame):
-            texts.append(pdn_game_text(g, tags=tags))
+            texts.append(pdn_game_text(g, tags=tags, newline=form.newline))
         else:
-            texts.append(game_to_pdn(g, tags))
+            texts.append(game_to_pdn(g, tags).replace("\n", form.newline))
     path = Path(path)
     if append:
-        lead = "\n" if path.exists() and path.stat().st_size else ""
-        write_atomic(path, lead + "\n".join(texts), append=True)
+        lead = form.newline if path.exists() and path.stat().st_size else ""
+        write_atomic(path, lead + form.newline.join(texts), append=True, form=form)
         return
-    write_atomic(path, "\n".join(texts))
+    write_atomic(path, form.newline.join(texts), form=form)

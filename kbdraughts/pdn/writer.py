@@ -189,15 +189,17 @@ def _after(text: str) -> str:
 
 
 def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
-                  tags: Mapping[str, str] | None = None, numbered: bool = False) -> str:
+                  tags: Mapping[str, str] | None = None, numbered: bool = False,
+                  newline: str = "\n") -> str:
     """A game read from a file written back: nothing of the file's lost, the coach's
     ``notes`` (ply -> texts; given, they replace the coach's earlier ones) beside the moves,
-    ``tags`` over the file's, the FEN tag numbered when ``numbered``. A game not read from a
-    file is written by :func:`game_to_pdn`."""
+    ``tags`` over the file's, the FEN tag numbered when ``numbered``; the lines written anew
+    (the tags) end in ``newline``, the file's own keep theirs. A game not read from a file
+    is written by :func:`game_to_pdn`."""
     if pg.source is None:
         comments = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if t}
         return game_to_pdn(pg.game, {**pg.tags, **(tags or {})}, comments, numbered,
-                           pg.variations)
+                           pg.variations).replace("\n", newline)
     edits = _movetext_edits(pg, notes)
     values = dict(pg.tags)
     if "Result" in values:
@@ -205,9 +207,11 @@ def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
     values.update(tags or {})
     if numbered and "FEN" in values:
         values["FEN"] = fen(parse_fen(values["FEN"]), numbered=True)
+    body = apply_edits(pg.source.text, edits).strip()
+    if pg.source.head and values == pg.source.tags and list(values) == list(pg.source.tags):
+        return pg.source.head + body + newline  # the file's tags, lines and spacing as were
     lines = [pg.source.lead] if pg.source.lead else []
     lines += [f"[{name} {_quote(value)}]" for name, value in values.items()]
-    body = apply_edits(pg.source.text, edits).strip()
     if lines and body:
         lines.append("")
-    return "\n".join(lines + ([body] if body else [])) + "\n"
+    return newline.join(lines + ([body] if body else [])) + newline

@@ -369,7 +369,7 @@ class GameApp:
         self.console.show([("class:msg.result", f"Game over: {result}, {score}."),
                            ("class:msg.good", verdict),
                            ("class:msg.dim", "\n" + self.end_summary())])
-        ending.ask_new_game(self)
+        ending.after_game(self)
 
     def end_summary(self) -> str:
         """The second line of the end block: moves, time used, where the game was saved."""
@@ -378,7 +378,7 @@ class GameApp:
         used = duration_text(time.monotonic() - self._started)
         text = f"{n} move{'s' if n != 1 else ''} in {used}"
         path = autosave.path if autosave is not None and not autosave.error else None
-        return text + (f"; saved to {path}" if path is not None else "; not saved") + "."
+        return text + (f"; saved to {path}" if path else ending.unsaved(self.session)) + "."
 
     def farewell(self) -> None:
         autosave = self.session.autosave

@@ -5,6 +5,8 @@ Files are ``data_dir()/games/YYYY-MM-DD_HH-MM-SS_PID.pdn``, one game each, repla
 (``pdn.write_pdn_file``: a temporary file beside, then a rename) so a crash or a full disk
 mid-write never leaves half a game. While a kbdraughts plays a game it holds a lock on that
 file (:class:`GameLock`), so ``--resume`` in a second terminal leaves it alone and says so.
+What a ``kill -9`` leaves (a temporary file, a lock file nobody holds) goes when the next game
+starts its file or ``--resume`` looks (:func:`clean_stale`).
 A game with no move from the initial position is not worth a file: never written, and deleted
 when the moves are all taken back.
 """
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kbdraughts.board import START
+from kbdraughts.files import stale_temporaries
 from kbdraughts.game import Game
 from kbdraughts.pdn import PdnError, PdnGame, read_pdn_file, write_pdn_file
 from kbdraughts.resources import data_dir
@@ -113,6 +116,36 @@ class GameLock:
             pass
 
 
+def clean_stale(directory: Path) -> list[Path]:
+    """Remove what a killed kbdraughts left in the games folder: temporary files of a save
+    whose writer is dead, and lock files no process holds (each taken first, then removed
+    while held, as :meth:`GameLock.release` does: a kbdraughts opening it meanwhile sees the
+    inode change and opens anew). What was removed."""
+    removed = []
+    for path in stale_temporaries(directory):
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            pass
+    if fcntl is None:
+        return removed
+    for path in directory.glob("*.pdn.lock"):
+        try:
+            fd = os.open(path, os.O_RDWR)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            path.unlink()
+            removed.append(path)
+        except OSError:  # held by a running game (BlockingIOError), or not ours to remove
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
 def _read_pid(fd: int) -> int | None:
     try:
         text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
@@ -152,6 +185,7 @@ class Autosave:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             if self.path is None:
+                clean_stale(self.directory)  # a new game's file: the leftovers of kills go
                 self.path = self._new_path()
                 self.lock = GameLock.take(self.path)
             write_pdn_file(self.path, game, tags)
@@ -228,6 +262,8 @@ def resume(directory: Path | None = None) -> tuple[Resumed | None, list[Exceptio
     why each newer file was passed over: a GameOpen, or the PdnError of an unreadable file."""
     directory = directory or games_dir()
     skipped: list[Exception] = []
+    if directory.is_dir():
+        clean_stale(directory)
     for path in _newest_first(directory):
         try:
             if _unfinished(path) is None:

@@ -16,12 +16,12 @@ from kbdraughts.ai.explain import said_for
 from kbdraughts.ai.spec import MAX_LEVEL
 from kbdraughts.board import BLACK, START, WHITE, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
-from kbdraughts.pdn import PdnGame, write_pdn_file
 from kbdraughts.ui.draws import draw_judgement
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
     suggest)
 from kbdraughts.ui.render import record_text
+from kbdraughts.ui.session import ending_name
 from kbdraughts.ui import knowledge  # noqa: F401 (registers the topic 'help kb')
 
 
@@ -90,6 +90,9 @@ def _undo(ui: Front, arg: str) -> None:
     if session.clock is not None:  # as over a board with a clock: a move played stands
         ui.error("Moves are not taken back in a game with a clock; 'new' starts another game.")
         return
+    if session.promoted is not None:  # right after 'promote': it is what undo takes back
+        promote.unpromote(ui)
+        return
     if session.walking():
         walking.undo_walked(ui)
         return
@@ -97,8 +100,7 @@ def _undo(ui: Front, arg: str) -> None:
     if ended is not None:
         ui.changed()
         ui.save_now()
-        what = "resignation" if ended.winner is not None else "draw agreement"
-        ui.info(f"Took back the {what}; play on.")
+        ui.info(f"Took back the {ending_name(ended)}; play on.")
         return
     aside = len(session.variations)
     taken = session.undo()
@@ -266,22 +268,9 @@ def _save(ui: Front, arg: str) -> None:
     path = typed_path(ui, name, "save to")
     if path is None:
         return
-    session = ui.session
-    try:
-        if path.is_dir():
-            ui.error(f"Cannot write {path}: it is a folder; say a file name in it.")
-            return
-        if path.exists() and not force and not ui.ask_yes_no(f"Overwrite {path}? [y/n] "):
-            ui.info("Not saved.")
-            return
-        saved = session.saved_game()
-        write_pdn_file(path, saved, None if isinstance(saved, PdnGame) else session.tags())
-    except (OSError, ValueError) as e:  # ValueError: a name the file system cannot encode
-        ui.error(f"Cannot write {path}: {getattr(e, 'strerror', None) or e}.")
-        return
-    aside = len(session.variations)
-    ui.info(f"Saved to {path} ({session.game.ply} plies"
-            + (f", {aside} variation{'s' * (aside != 1)}" if aside else "") + ").")
+    from kbdraughts.ui.loading import save_file
+
+    save_file(ui, path, force)
 
 
 def _forced(text: str) -> tuple[str, bool]:

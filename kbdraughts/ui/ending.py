@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kbdraughts.ui.commands import lookup, new_game
 from kbdraughts.ui.registry import Front
-from kbdraughts.ui.session import Session
+from kbdraughts.ui.session import Session, ending_name
 
 
 def after_game_words(session: Session) -> list[str]:
@@ -20,7 +20,7 @@ def game_over_hint(session: Session) -> str:
     ended = session.ended_by_word()
     undo = ""
     if ended is not None:
-        undo = f"'undo' to take back the {'resignation' if ended.winner is not None else 'draw'}, "
+        undo = f"'undo' to take back the {ending_name(ended)}, "
     elif session.can_undo():
         undo = "'undo' to take moves back, "
     return f"Type 'new' for another game, {undo}'save FILE', 'record', or 'quit'."
@@ -47,4 +47,23 @@ def ask_new_game(ui: Front) -> None:
             ui.error("Please answer y (yes) or n (no), or type a command (save FILE, record, "
                      "undo, help …).")
             continue
+        ended = ui.session.game
         cmd.handler(ui, arg)
+        if ui.session.game is not ended:  # 'load': another game is on the board now
+            return
+
+
+def after_game(ui: Front) -> None:
+    """Once the end is announced: ``New game?`` for a game played here; for a loaded game
+    that ends as its file records it (a master game to study), how to walk through it."""
+    if ui.session.shows_the_record():
+        ui.say("The game is over as the file records it: walk through it (←/→, 'first', "
+               "'goto N'), 'record' lists it; 'new' starts a game of your own.", "dim")
+        return
+    ask_new_game(ui)
+
+
+def unsaved(session: Session) -> str:
+    """How the end block says that the game was not saved: a loaded game not changed was
+    never the person's to save."""
+    return "; the file's game, not autosaved" if session.as_loaded() else "; not saved"

@@ -24,7 +24,7 @@ from kbdraughts.resources import data_dir
 from kbdraughts.ui.app import WATCH_DELAY, GameApp, prompt_console
 from kbdraughts.ui.autosave import Autosave, GameOpen, resume, seats_of, skipped_note
 from kbdraughts.ui.console import Console, PlainConsole, history_file
-from kbdraughts.ui.loading import game_lines, pick, variation_notes
+from kbdraughts.ui.loading import game_lines, loaded_line, pick, variation_notes
 from kbdraughts.ui.players import ai_factory
 from kbdraughts.ui.render import glyphs_for
 from kbdraughts.ui.session import HUMAN, KB, Session
@@ -142,12 +142,13 @@ def _loaded(name: str, number: int | None) -> tuple[PdnGame, Notes]:
     the list of its games when it holds several and none was chosen."""
     try:
         read = load_pdn_file(name)
-        chosen = pick(read, number or 1, name)
+        chosen = pick(read, 1 if number is None else number, name)
     except (PdnError, ValueError) as e:
         raise StartError(str(e)) from None
-    notes: Notes = [("dim", f"Note: {w}") for w in read.warnings]
-    if number is None and len(read.entries) > 1:
-        notes.append(("dim", f"{name} holds {len(read.entries)} games; the first is loaded "
+    notes: Notes = [("info", loaded_line(name, number, len(read), chosen.game))]
+    notes += [("dim", f"Note: {w}") for w in read.warnings]
+    if number is None and len(read) > 1:
+        notes.append(("dim", f"{name} holds {len(read)} games; the first is loaded "
                       "('--game N' or 'load FILE --game N' for another):\n"
                       + "\n".join(game_lines(read))))
     return chosen, notes + variation_notes(chosen)

@@ -13,10 +13,62 @@ stops them), so no search can be under way on the game that changes.
 
 from __future__ import annotations
 
+from kbdraughts.game import Game
 from kbdraughts.notation import move_text, side_name
 from kbdraughts.ui.registry import Front, command
-from kbdraughts.ui.session import BY_WORD
+from kbdraughts.ui.session import BY_WORD, Promoted, Session
 from kbdraughts.variations import move_label
+
+
+def promote(session: Session) -> int:
+    """Make the line shown the game's main line from where it leaves it, the game's old
+    moves from there a variation of it (the board stays on the position shown); the ply
+    where it leaves. The game is played again along the new line, so its end is the rules'
+    (a resignation, agreed draw or lost time was the old line's); the AI's reasons for the
+    moves that went go too. The caller checks that the board shows a variation."""
+    path = session.shown_path()
+    tree = session.variations.copy()  # the old one kept whole: 'undo' puts it back
+    moves, ply = tree.promote(session.game.moves, path)
+    game = Game(session.game.start)
+    for move in moves:
+        game.push(move)  # legal: every line of the tree was played on a Game
+    session.promoted = Promoted(session.game, session.variations, session.loaded_ply,
+                                session.choices, path)
+    record = session.record
+    if record is not None and record.game is session.game:
+        record.game, record.variations = game, tree  # saved with the file's text
+    session.game, session.loaded_ply, session.variations = game, -1, tree
+    session.choices = {p: c for p, c in session.choices.items() if p < ply}
+    session.draw_offered = session.draw_weighed = None
+    session.path = session.view = None
+    session.show(path)
+    return ply
+
+
+def unpromote(ui: Front) -> None:
+    """``undo`` right after ``promote`` (the AI's reply with it): the game, its variations
+    and the board shown as they were."""
+    session = ui.session
+    was, new = session.promoted, list(session.game.moves)
+    assert was is not None
+    record = session.record
+    if record is not None and record.game is session.game:
+        record.game, record.variations = was.game, was.variations
+    session.game, session.variations, session.loaded_ply = was.game, was.variations, \
+        was.loaded_ply
+    session.choices = was.choices
+    session.promoted = session.path = session.view = None
+    session.show(was.path)
+    ui.changed()
+    ui.show_board()
+    ui.save_now()
+    game = session.game
+    ply = next((i for i, (a, b) in enumerate(zip(game.moves, new)) if a != b),
+               min(len(game.moves), len(new)))
+    label = f" {move_label(ply, game.start.side)} {move_text(game.moves[ply])}" \
+        if ply < len(game.moves) else ""
+    ui.info(f"Took back the promotion: the game's line goes{label} again, the variation "
+            "kept where it was.")
 
 
 @command("promote", "make the variation shown the game's line from where it leaves it; the "
@@ -35,7 +87,7 @@ def _promote(ui: Front, arg: str) -> None:
         ui.error("The board shows the game's own line: walk into a variation first (play its "
                  "first move where 'variations kept' are named), then 'promote'.")
         return
-    ply = session.promote()
+    ply = promote(session)
     game = session.game
     ui.changed()
     ui.show_board()

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from kbdraughts.ai.clock import GameClock
 from kbdraughts.ai.spec import PlayerSpec
 from kbdraughts.board import BLACK, START, WHITE, Move, Side
+from kbdraughts.files import printable
 from kbdraughts.game import Game, Reason, Result
 from kbdraughts.notation import side_name
 from kbdraughts.pdn import PdnGame
@@ -28,8 +29,27 @@ from kbdraughts.variations import Variations
 
 HUMAN = PlayerSpec("human")
 KB = PlayerSpec("kb")
-#: The endings the players decide, which ``undo`` takes back first.
-BY_WORD = (Reason.RESIGNATION, Reason.AGREEMENT)
+#: The endings the players decide (or a file's record says), which ``undo`` takes back first.
+BY_WORD = (Reason.RESIGNATION, Reason.AGREEMENT, Reason.RECORDED)
+
+
+def ending_name(result: Result) -> str:
+    """What ``undo`` takes back of an ending by word: ``resignation``, ``draw agreement``,
+    ``recorded result``."""
+    if result.reason is Reason.RECORDED:
+        return "recorded result"
+    return "resignation" if result.winner is not None else "draw agreement"
+
+
+class Promoted(NamedTuple):
+    """The game before a ``promote``: its moves, variations, loaded ply, the AI's reasons and
+    the board shown; ``undo`` puts them back while the person has played nothing since."""
+
+    game: Game
+    variations: Variations
+    loaded_ply: int
+    choices: dict[int, Any]
+    path: tuple[Move, ...]
 
 
 class Session:
@@ -80,6 +100,8 @@ class Session:
         self.variations = Variations()
         self.path: tuple[Move, ...] | None = None
         self.view: Game | None = None
+        self.promoted: Promoted | None = None  # what 'undo' puts back after 'promote'
+        self.loaded_size = (0, 0)  # the loaded game's variations and their moves
         if record is not None:
             self._remember(record)
 
@@ -100,9 +122,22 @@ class Session:
         return BLACK if self.is_human(BLACK) and not self.is_human(WHITE) else WHITE
 
     def seat_name(self, side: Side) -> str:
-        """``White (you)``, ``Black (kb:3)``."""
+        """``White (you)``, ``Black (kb:3)``; while a loaded game's own moves stand, the
+        file's player (``White (Medkov)``): they played them, not the seats."""
+        player = self.recorded_player(side)
+        if player is not None:
+            return f"{side_name(side)} ({player})"
         who = "you" if self.is_human(side) and len(self.people()) == 1 else str(self.specs[side])
         return f"{side_name(side)} ({who})"
+
+    def recorded_player(self, side: Side) -> str | None:
+        """The loaded file's player of ``side`` (safe to show) while the game stands within
+        the file's moves; None otherwise or when the file names none."""
+        record = self.record
+        if record is None or record.game is not self.game or self.game.ply > self.loaded_ply:
+            return None
+        name = record.tags.get("White" if side == WHITE else "Black", "").strip()
+        return printable(name) if name and name != "?" else None
 
     def shown_level(self) -> int | None:
         """The level of the (first) knowledge-based AI playing, else the level asked for."""
@@ -177,30 +212,12 @@ class Session:
                 view.push(move)
         self.path, self.view = path, view
 
-    def promote(self) -> int:
-        """Make the line shown the game's main line from where it leaves it, the game's old
-        moves from there a variation of it (the board stays on the position shown); the ply
-        where it leaves. The game is played again along the new line, so its end is the
-        rules' (a resignation, agreed draw or lost time was the old line's); the AI's reasons
-        for the moves that went go too. The caller checks that the board shows a
-        variation."""
-        path = self.shown_path()
-        moves, ply = self.variations.promote(self.game.moves, path)
-        game = Game(self.game.start)
-        for move in moves:
-            game.push(move)  # legal: every line of the tree was played on a Game
-        if self.record is not None and self.record.game is self.game:
-            self.record.game = game  # saved with the file's text
-        self.game, self.loaded_ply = game, -1
-        self.choices = {p: c for p, c in self.choices.items() if p < ply}
-        self.draw_offered = self.draw_weighed = None
-        self.path = self.view = None
-        self.show(path)
-        return ply
-
     def play(self, move: Move, choice: Any = None) -> None:
         """Push a move, remembering the AI's Choice when it played it; the mover's clock
-        stops and gains its increment."""
+        stops and gains its increment. A person's move makes a ``promote`` before it stand;
+        the AI's reply to one is taken back with it."""
+        if choice is None:
+            self.promoted = None
         if choice is not None:
             self.choices[self.game.ply] = choice
         if self.clock is not None:
@@ -265,6 +282,7 @@ class Session:
         at the board, the last move); the moves taken back, the last first. Nothing when no
         person has moved yet: the AI would only play its move again."""
         own = self._last_own_ply()
+        self.promoted = None
         taken: list[Move] = []
         while own is not None and self.game.ply > own:
             taken.append(self.game.pop())
@@ -289,7 +307,7 @@ class Session:
         """Play on with ``game``, saved to a new file from its next move; ``record`` is the
         file's game it came from (its tags, comments and variations kept when saved)."""
         self.game = game
-        self.record = None
+        self.record = self.promoted = None
         self.loaded_ply = -1
         self.variations = Variations()
         self.path = self.view = None
@@ -307,6 +325,14 @@ class Session:
         self.game = record.game
         self.loaded_ply = record.game.ply
         self.variations = record.variations  # made here: saved with the file's game
+        self.loaded_size = self.variations.size()
+
+    def as_loaded(self) -> bool:
+        """Whether the game is the loaded file's, nothing played, taken back or added to it
+        yet: a record to study, not a game of the person's to autosave."""
+        return self.record is not None and self.record.game is self.game \
+            and self.game.ply == self.loaded_ply and self.promoted is None \
+            and self.variations.size() == self.loaded_size
 
     def shows_the_record(self) -> bool:
         """Whether the game stands as it was loaded, ended: its result is the record's, not
@@ -345,8 +371,8 @@ class Session:
 
     def save_now(self) -> str | None:
         """Autosave the game; a note to show when saving failed for the first time."""
-        if self.autosave is None:
-            return None
+        if self.autosave is None or self.autosave.path is None and self.as_loaded():
+            return None  # a master game is not saved as the person's until they change it
         saved = self.saved_game()
         # a loaded file's game keeps its own tags; the seats go beside them for resume
         tags = (dict(zip(SEAT_TAGS, self.seat_names())) if saved is self.record

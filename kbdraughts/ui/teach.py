@@ -30,7 +30,7 @@ from pathlib import Path
 
 from kbdraughts.coach.motif_draft import block_ids, draft_id, draft_motif
 from kbdraughts.board import Move, Position
-from kbdraughts.files import NotUtf8Error, decode_text, write_atomic
+from kbdraughts.files import NotUtf8Error, decode_text, folder_lock, write_atomic
 from kbdraughts.kb.knowledge import load_knowledge_base
 from kbdraughts.kb.rules import RuleFileError
 from kbdraughts.kb.rules import Rule, make_rule, parse_rules
@@ -68,9 +68,16 @@ def taught_rule(rule_id: str, pos: Position, move: Move, when: str) -> Rule:
 
 
 def teach(pos: Position, move: Move, path: Path | None = None) -> Taught:
-    """Append the rule "in ``pos`` play ``move``" to ``path`` (default: :func:`taught_file`)."""
+    """Append the rule "in ``pos`` play ``move``" to ``path`` (default: :func:`taught_file`),
+    the file's folder locked from reading it to checking it: two consoles teaching at once
+    each keep their rule, under ids of their own."""
     path = path or taught_file()
     path.parent.mkdir(parents=True, exist_ok=True)
+    with folder_lock(path.parent):
+        return _teach(pos, move, path)
+
+
+def _teach(pos: Position, move: Move, path: Path) -> Taught:
     try:
         old = decode_text(path.read_bytes(), path) if path.exists() else ""
     except NotUtf8Error as e:  # the person's file: never rewritten unread
@@ -135,6 +142,11 @@ def draft(pos: Position, move: Move, path: Path | None = None) -> Drafted:
     NotUtf8Error when the file is not text (it is left alone)."""
     path = path or drafts_file()
     path.parent.mkdir(parents=True, exist_ok=True)
+    with folder_lock(path.parent):  # a second console's draft waits: neither is lost
+        return _draft(pos, move, path)
+
+
+def _draft(pos: Position, move: Move, path: Path) -> Drafted:
     old = decode_text(path.read_bytes(), path) if path.exists() else ""
     motif_id = draft_id(block_ids(old) | _known_ids())  # drafts moved out of the file count
     head = old or _DRAFT_HEADER

@@ -18,7 +18,9 @@ import re
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from kbdraughts.board import BLACK, WHITE, Move
+from kbdraughts.files import printable, printable_lines
 from kbdraughts.notation import move_text, side_name
+from kbdraughts.pdn import COACH, comments_of
 from kbdraughts.pdn.lines import record_text as lines_record
 from kbdraughts.ui.registry import Front, command
 from kbdraughts.ui.session import Session
@@ -65,9 +67,26 @@ def _go(ui: Front, path: tuple[Move, ...]) -> None:
     session = ui.session
     session.show(path)
     ui.show_board()
+    note_comments(ui)
     if not session.walking():
         ui.say("The game's last position: play goes on here.", "dim")
     note_variations(ui)
+
+
+def note_comments(ui: Front) -> None:
+    """Say the file's comments on the move the board shows just played, the coach's notes
+    among them (``Coach: ...``)."""
+    session = ui.session
+    path = session.shown_path()
+    unit = session.variations.unit(session.game.moves, path)
+    if unit is None:
+        return
+    label = f"{move_label(len(path) - 1, session.game.start.side)} {move_text(path[-1])}"
+    for comment in comments_of(unit.body):
+        coach = comment.startswith(COACH)
+        text = comment[len(COACH):].strip() if coach else comment
+        ui.say(f"{'Coach' if coach else 'Comment'} on {label}: {printable(text)}",
+               "ai" if coach else "info")
 
 
 def note_variations(ui: Front) -> None:
@@ -160,6 +179,8 @@ def play_walked(ui: Front, move: Move) -> None:
     label = f"{move_label(len(path), session.game.start.side)} {move_text(move)}"
     session.show(path + (move,))
     ui.show_board()
+    if played in (Played.FOLLOWED, Played.ENTERED):
+        note_comments(ui)
     if played is Played.BRANCHED:
         ui.info(f"A new variation: {label} instead of {move_text(instead[0])}; the moves "
                 "after it are kept ('record' shows the variations, 'save' writes them).")
@@ -177,6 +198,7 @@ def play_walked(ui: Front, move: Move) -> None:
     else:
         ui.info(f"{label} is the next move of this line: one step forward.")
     if played in (Played.BRANCHED, Played.EXTENDED):
+        session.promoted = None  # the tree changed since: the promotion stays
         ui.save_now()
     note_variations(ui)
 
@@ -187,6 +209,7 @@ def undo_walked(ui: Front) -> None:
     session = ui.session
     path = session.shown_path()
     if session.variations.take_back(session.game.moves, path):
+        session.promoted = None
         session.show(path[:-1])
         ui.show_board()
         ui.save_now()
@@ -207,4 +230,4 @@ def record_text(session: Session) -> str:
     """The game's moves with the variations, the file's (as it wrote them) and those made
     here, in parentheses after the move each is played instead of."""
     game = session.game
-    return lines_record(session.variations, game.moves, game.start.side)
+    return printable_lines(lines_record(session.variations, game.moves, game.start.side))
