@@ -138,7 +138,6 @@ class HubEngine:
         return self.engine
 
     def _new_game(self, line: HubLine) -> None:
-        self.game = None
         if self.engine is not None:
             self.engine.new_game()
 
