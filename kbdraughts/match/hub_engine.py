@@ -133,7 +133,8 @@ class HubEngine:
         if self.engine is None:
             try:
                 self.engine = self.params.engine()
-            except ValueError as e:  # a rule file's fault, a missing tables' folder
+            except (ValueError, ImportError) as e:  # a rule file's fault, a missing folder, a
+                # pyDatalog of another version: said, and the client may set other values
                 raise HubError(str(e).splitlines()[0]) from None
         return self.engine
 
