@@ -118,14 +118,18 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cmd-timeout", type=timeout, default=None, metavar="SECONDS",
                    help="the time a cmd: engine has to answer a move, its start included, "
                    f"above 0 and at most {MAX_TIMEOUT_S:g} (default 60)")
-    p.add_argument("--hub-movetime", type=whole_number("hub-movetime", 1, MAX_MOVETIME_MS),
-                   default=None, metavar="MS", help="the time a hub: engine is given a move "
-                   f"('level move-time'), 1..{MAX_MOVETIME_MS} milliseconds (default 1000)")
+    _add_hub_movetime(p)
     p.add_argument("--cmd-fen", action="store_true", help="send a cmd: engine the FEN of the "
                    "position alone (default: the game so far, 'FEN moves M1 M2 ...', from its "
                    "start position)")
     add_strict(p)
     p.set_defaults(func=run_match)
+
+
+def _add_hub_movetime(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hub-movetime", type=whole_number("hub-movetime", 1, MAX_MOVETIME_MS),
+                   default=None, metavar="MS", help="the time a hub: engine is given a move "
+                   f"('level move-time'), 1..{MAX_MOVETIME_MS} milliseconds (default 1000)")
 
 
 def ai_player(text: str) -> str:
