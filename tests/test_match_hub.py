@@ -253,3 +253,8 @@ def test_the_position_reached_by_moves_keeps_its_history():
     assert fen(game.position) == fen(read_position(kings))
     on = read_game(kings, shuffle + "29-25")
     assert on.ply == 1 and fen(on.position) == fen(play(read_position(kings), on.moves[0]))
+
+
+def test_the_command_line_offers_every_parameter():
+    from kbdraughts.cli.hub import PARAM_HINTS
+    assert list(PARAM_HINTS) == [p.name for p in PARAMS]
