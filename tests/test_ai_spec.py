@@ -104,5 +104,5 @@ def test_an_external_engine_only_where_asked_for():
                          ("cmd:'x", "cannot read the command")):
         with pytest.raises(PlayerSpecError, match=message):
             PlayerSpec.parse(bad, external=True)
-    with pytest.raises(PlayerSpecError, match=r"also cmd:PROGRAM ARGS\)"):
+    with pytest.raises(PlayerSpecError, match=r"also cmd:PROGRAM ARGS or hub:PROGRAM ARGS\)"):
         PlayerSpec.parse("wizard", external=True)

@@ -120,10 +120,12 @@ class TimeControl:
         return f"TimeControl({self.minutes!r}, {self.increment_s!r})"
 
 
-def move_share_ms(left_s: float, increment_s: float, moves_played: int) -> int:
+def move_share_ms(left_s: float, increment_s: float, moves_played: int,
+                  moves_to_go: int | None = None) -> int:
     """The time manager: milliseconds for the next move of a side with ``left_s`` seconds on
     its clock that has played ``moves_played`` moves. The time left shared over the moves
-    expected still (never fewer than MIN_MOVES_TO_GO), plus most of the increment; never more
+    expected still (never fewer than MIN_MOVES_TO_GO; ``moves_to_go`` when a control of so many
+    moves in the time says how many), plus most of the increment; never more
     than MOST_OF_LEFT of what is left, less RESERVE_S, so the flag does not fall.
 
     Measured (``python bench/clock.py``: level 4 against itself at 0.25+0.2, two games, on a
@@ -136,8 +138,11 @@ def move_share_ms(left_s: float, increment_s: float, moves_played: int) -> int:
     1416
     >>> move_share_ms(0.2, 0, 50)  # nearly flagged: the least
     10
+    >>> move_share_ms(60, 0, 10, moves_to_go=20)  # 20 moves in the minute left: 3 s less 0.25
+    2750
     """
-    to_go = max(MIN_MOVES_TO_GO, MOVES_PER_GAME - moves_played)
+    to_go = max(MIN_MOVES_TO_GO, MOVES_PER_GAME - moves_played) if moves_to_go is None \
+        else max(1, moves_to_go)
     share = left_s / to_go + 0.9 * increment_s
     share = min(share, MOST_OF_LEFT * left_s) - RESERVE_S
     return max(LEAST_MS, int(share * 1000))

@@ -28,12 +28,19 @@ from typing import Callable, NamedTuple, Sequence
 from kbdraughts.ai.draw_rules import rule_draw
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.egdb import probe as egdb_probe
-from kbdraughts.egdb.index import MAX_PIECES
+from kbdraughts.egdb.index import MAX_PIECES, materials
 from kbdraughts.egdb.probe import DRAW, LOSS, WIN
 from kbdraughts.game import ENDING_PLIES, KING_MOVES_ONLY_PLIES, LONE_KING_MOVES
 from kbdraughts.squares import side_name as colour
 
 Prober = Callable[[Position], "tuple[int, int] | None"]
+
+
+def warm() -> None:
+    """The user's tables read into memory in the background (built there first when they are
+    missing), so neither the first probe nor the first search waits for the disk."""
+    db = egdb_probe.default()
+    db.read_later(materials(db.auto_pieces))
 
 
 class Verdict(NamedTuple):

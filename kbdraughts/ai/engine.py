@@ -41,7 +41,7 @@ from kbdraughts.ai.layers import (
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, MOVETIME_MS
-from kbdraughts.board import Move, Position, legal_moves
+from kbdraughts.board import START, Move, Position, legal_moves
 from kbdraughts.game import Game
 from kbdraughts.values import MAN_VALUE, WIN
 
@@ -94,13 +94,16 @@ class Engine:
     ``use_kb=False`` plays without any. ``egdb=False`` plays and judges draws without the
     endgame tables (to measure what they add, or to test the other layers in small endings);
     ``egdb_leaves=False`` keeps them at the root but out of the search's nodes (to measure
-    what reading them there adds).
+    what reading them there adds). ``contempt=False`` scores every draw zero (an analysis);
+    ``max_depth`` caps the level's search depth (a client's fixed depth); ``tt_size`` is the
+    search table's positions (None: the search's own default).
     """
 
     def __init__(self, level: int = DEFAULT_LEVEL, movetime_ms: int = MOVETIME_MS,
                  seed: int | None = None, kb: KnowledgeBase | None = None, use_kb: bool = True,
                  heuristic: Heuristic | None = None, egdb: bool = True,
-                 egdb_leaves: bool = True):
+                 egdb_leaves: bool = True, contempt: bool = True,
+                 max_depth: int | None = None, tt_size: int | None = None):
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{MAX_LEVEL}, got {level}")
         self.level = level
@@ -110,6 +113,9 @@ class Engine:
         self.use_kb = use_kb
         self.egdb = egdb
         self.egdb_leaves = egdb_leaves
+        self.contempt = contempt
+        self.max_depth = max_depth
+        self.tt_size = tt_size
         self._kb = kb
         self._kb_loaded = kb is not None
         self.heuristic = heuristic or default_heuristic()
@@ -129,13 +135,25 @@ class Engine:
     def searcher(self) -> AnySearcher:
         """The search, with its transposition table kept between the moves of a game."""
         if self._searcher is None:
-            self._searcher = make_searcher(self.heuristic.evaluate)
+            sized = {} if self.tt_size is None else {"tt_size": self.tt_size}
+            self._searcher = make_searcher(self.heuristic.evaluate, **sized)
         return self._searcher
 
     def warm(self) -> None:
-        """Set up now what the first move would (the search's table: tens of milliseconds)."""
+        """Set up now what the first move would: the search's table (tens of milliseconds),
+        the knowledge base's first question, and the endgame tables (read, or built when
+        missing, in the background: a timed move never waits for them)."""
         if search in LEVELS[self.level].layers:
             self.searcher  # noqa: B018 (made on first access)
+        if self.kb is not None:
+            self.kb.firing(START, legal_moves(START))
+        if self.egdb:
+            endgame.warm()
+
+    def new_game(self) -> None:
+        """Forget what the search learnt (its table): the next position is of another game."""
+        self._searcher = None
+        self.warm()
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         """The move to play in ``game`` now and its reason; never changes ``game``.
@@ -156,8 +174,9 @@ class Engine:
         raise RuntimeError(f"no layer of level {self.level} chose a move")
 
     def _options(self, row: Level) -> Options:
+        depth = row.depth if self.max_depth is None else min(row.depth, self.max_depth)
         return Options(self.kb, self.heuristic, self.searcher, self.rng, self.movetime_ms,
-                       row.depth, self.egdb, self.egdb and self.egdb_leaves)
+                       depth, self.egdb, self.egdb and self.egdb_leaves, self.contempt)
 
     def weigh_all(self, pos: Position, legal: Sequence[Move]) -> list[tuple[Move, float, list]]:
         """Each move with the heuristic's weight and terms (the ``weighted_move`` layer's view)."""

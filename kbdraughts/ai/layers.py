@@ -34,6 +34,7 @@ from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.heuristic import Heuristic, material
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
+from kbdraughts.ai.search import SearchResult
 from kbdraughts.board import Move, Position, play
 from kbdraughts.egdb import leaves
 from kbdraughts.egdb import probe as egdb_probe
@@ -64,6 +65,7 @@ class Choice(NamedTuple):
     reason: str
     short: str
     words: str = ""  # the reason in a player's words for the console (no engine detail)
+    searched: SearchResult | None = None  # the search behind the move: depth, score, line
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,7 @@ class Options:
     depth: int  # the search's depth at most
     egdb: bool = True  # the endgame tables are asked where they reach
     egdb_leaves: bool = True  # and read at the search's nodes
+    contempt: bool = True  # a draw is worth a little less to the side better at the root
 
 
 @dataclass(frozen=True)
@@ -274,6 +277,7 @@ def endgame_db(ctx: Context) -> Choice | None:
     if decision is None:
         return None
     move, draw = decision.best, decision.verdict.outcome == 0
+    res = None
     if draw and len(decision.keeping) > 1:
         res = ctx.options.searcher.search(
             ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
@@ -281,7 +285,7 @@ def endgame_db(ctx: Context) -> Choice | None:
             counters=(ko, sb))
         move = res.move if res.move in decision.keeping else move
     said = decision.verdict.words(ctx.position)
-    return Choice(move, ENDGAME_DB, *explain.endgame_reason(move, said, draw))
+    return Choice(move, ENDGAME_DB, *explain.endgame_reason(move, said, draw), searched=res)
 
 
 def search(ctx: Context) -> Choice | None:
@@ -295,7 +299,7 @@ def search(ctx: Context) -> Choice | None:
     res = ctx.options.searcher.search(
         ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
         stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),
-        prefer=prefer, counters=game_counters(ctx.game), contempt=True, tables=tables)
+        prefer=prefer, counters=game_counters(ctx.game), contempt=ctx.options.contempt, tables=tables)
     move = res.move if res.move is not None else ctx.legal[0]
     reason, brief, words = explain.search_reason(res, move)
     agreeing = next((m for m in ctx.firing if m.move == move and not m.rule.exact), None)
@@ -303,7 +307,7 @@ def search(ctx: Context) -> Choice | None:
         rule_layer = MOTIF_RULE if agreeing.layer == "motif" else PATTERN_RULE
         reason += f"; as {explain.rule_reason(rule_layer, agreeing, ctx.position)[0]}"
         words += f", the idea of {agreeing.rule.id}"
-    return Choice(move, SEARCH, reason, brief, words)
+    return Choice(move, SEARCH, reason, brief, words, res)
 
 
 def recurring_positions(game: Game) -> list[Position]:

@@ -4,7 +4,8 @@ Specs: ``human`` (also ``you``, ``me``, ``person``), ``kb`` / ``kb:LEVEL`` (the 
 ``:nokb`` to play without the knowledge base and ``:MSms`` to set its time per move, e.g.
 ``kb:1:nokb``, ``kb:4:200ms``), ``random``, ``greedy`` (takes the most pieces, else a random
 move) and ``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth).
-``cmd:PROGRAM ARGS`` is an external engine speaking ``bestmove``'s line protocol; it is read
+``cmd:PROGRAM ARGS`` is an external engine speaking ``bestmove``'s line protocol, ``hub:PROGRAM
+ARGS`` one speaking Scan's Hub protocol (``hub:kbdraughts hub``); they are read
 only where asked for (``parse(text, external=True)``: ``kbdraughts match``), so a spec read
 from a saved game never starts a program.
 
@@ -20,6 +21,8 @@ PlayerSpec(kind='kb', level=1, use_kb=False, movetime_ms=1000, depth=0, command=
 ('kb:4:200ms', 'kb:4', 'human')
 >>> str(PlayerSpec.parse("cmd:python -m kbdraughts.cli bestmove", external=True))
 'cmd:python -m kbdraughts.cli bestmove'
+>>> PlayerSpec.parse("HUB: kbdraughts hub --level=2", external=True).kind
+'hub'
 """
 
 from __future__ import annotations
@@ -39,11 +42,12 @@ MAX_MOVETIME_MS = 3_600_000
 #: The deepest ``search:DEPTH`` baseline.
 MAX_SEARCH_DEPTH = 20
 
-KINDS = ("human", "kb", "random", "greedy", "search", "cmd")
+KINDS = ("human", "kb", "random", "greedy", "search", "cmd", "hub")
 _HUMAN_WORDS = frozenset({"human", "you", "person", "me"})
 USAGE = "use human, kb[:LEVEL][:nokb][:MSms], random, greedy or search:DEPTH"
-#: The prefix of an external engine's spec: ``cmd:PROGRAM ARGS``.
+#: The prefix of an external engine's spec: ``cmd:PROGRAM ARGS``, and of a Hub engine's.
 COMMAND_PREFIX = "cmd:"
+HUB_PREFIX = "hub:"
 
 
 class PlayerSpecError(ValueError):
@@ -69,7 +73,7 @@ class PlayerSpec:
 
         ``external``: also read ``cmd:PROGRAM ARGS`` (an external engine); without it such a
         spec is refused, with a message saying where it plays."""
-        if text.strip()[:len(COMMAND_PREFIX)].lower() == COMMAND_PREFIX:
+        if text.strip()[:len(COMMAND_PREFIX)].lower() in (COMMAND_PREFIX, HUB_PREFIX):
             return _parse_command(text, external)
         kind, *args = text.strip().lower().split(":")
         if kind in _HUMAN_WORDS and not args:
@@ -84,12 +88,13 @@ class PlayerSpec:
             return cls("search", depth=int(args[0]))
         if kind == "kb":
             return _parse_engine(text, args)
-        usage = USAGE + " (in a match also cmd:PROGRAM ARGS)" if external else USAGE
+        usage = USAGE + " (in a match also cmd:PROGRAM ARGS or hub:PROGRAM ARGS)" if external \
+            else USAGE
         raise PlayerSpecError(f"unknown player {text.strip()!r}: {usage}")
 
     def __str__(self) -> str:
-        if self.kind == "cmd":
-            return COMMAND_PREFIX + self.command
+        if self.kind in ("cmd", "hub"):
+            return f"{self.kind}:{self.command}"
         if self.kind == "search":
             return f"search:{self.depth}"
         if self.kind != "kb":
@@ -147,12 +152,13 @@ def command_words(command: str) -> list[str]:
 
 
 def _parse_command(text: str, external: bool) -> PlayerSpec:
+    kind = text.strip()[:len(COMMAND_PREFIX) - 1].lower()  # "cmd" or "hub"
     command = text.strip()[len(COMMAND_PREFIX):].strip()
     if not external:
         raise PlayerSpecError(f"{text.strip()!r} is an external engine: those play in "
                               "'kbdraughts match' only")
     command_words(command)
-    return PlayerSpec("cmd", command=command)
+    return PlayerSpec(kind, command=command)
 
 
 def _parse_engine(text: str, args: list[str]) -> PlayerSpec:

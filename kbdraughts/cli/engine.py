@@ -75,7 +75,9 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
         "'cmd:kbdraughts bestmove --level 1': each move it reads one line, the game so far as "
         "'FEN moves M1 M2 ...', and answers one move line, 'none' without a move; an answer "
         "that is no legal move, none within --cmd-timeout, or a program that ends loses the "
-        "game as an illegal move). Colours alternate; each pair of games opens with the same "
+        "game as an illegal move), hub:PROGRAM ARGS (an engine speaking Scan's Hub protocol, "
+        "e.g. 'hub:kbdraughts hub --level=2', given --hub-movetime a move). Colours "
+        "alternate; each pair of games opens with the same "
         "random plies, varied by --seed; with --fens FILE each position of the file is played "
         "twice instead, colours swapped. The last line is 'A vs B: +W =D -L, score X%' from "
         "the first player's side; with a cmd: player (or --times) the line before it gives the "
@@ -116,11 +118,18 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cmd-timeout", type=timeout, default=None, metavar="SECONDS",
                    help="the time a cmd: engine has to answer a move, its start included, "
                    f"above 0 and at most {MAX_TIMEOUT_S:g} (default 60)")
+    _add_hub_movetime(p)
     p.add_argument("--cmd-fen", action="store_true", help="send a cmd: engine the FEN of the "
                    "position alone (default: the game so far, 'FEN moves M1 M2 ...', from its "
                    "start position)")
     add_strict(p)
     p.set_defaults(func=run_match)
+
+
+def _add_hub_movetime(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hub-movetime", type=whole_number("hub-movetime", 1, MAX_MOVETIME_MS),
+                   default=None, metavar="MS", help="the time a hub: engine is given a move "
+                   f"('level move-time'), 1..{MAX_MOVETIME_MS} milliseconds (default 1000)")
 
 
 def ai_player(text: str) -> str:
@@ -138,7 +147,8 @@ def ai_player(text: str) -> str:
     if spec.is_human:
         raise argparse.ArgumentTypeError(
             f"a match is played by two AI players, not by {text.strip()!r}: use "
-            "kb[:LEVEL][:nokb][:MSms], random, greedy, search:DEPTH or cmd:PROGRAM ARGS")
+            "kb[:LEVEL][:nokb][:MSms], random, greedy, search:DEPTH, cmd:PROGRAM ARGS or "
+            "hub:PROGRAM ARGS")
     return text
 
 
@@ -217,7 +227,8 @@ def run_match(args: argparse.Namespace) -> int:
         return fail("match", str(e))
     if (status := report_skipped(kb, "match", args.strict)) is not None:
         return status
-    command = CommandOptions(args.cmd_timeout or COMMAND_TIMEOUT_S, not args.cmd_fen)
+    command = CommandOptions(args.cmd_timeout or COMMAND_TIMEOUT_S, not args.cmd_fen,
+                             (args.hub_movetime or 1000) / 1000)
     out = _open_pdn(args.pdn, args.append)
     if isinstance(out, int):
         return out
@@ -242,7 +253,7 @@ def run_match(args: argparse.Namespace) -> int:
             out.close()
     for note in tally.illegal:
         print(f"kbdraughts match: illegal move: {note}", file=sys.stderr)
-    if args.times or any(spec.kind == "cmd" for spec in specs):
+    if args.times or any(spec.kind in ("cmd", "hub") for spec in specs):
         print(tally.time_line(args.a, args.b))
     print(tally.line(args.a, args.b), flush=True)
     return 0
@@ -288,7 +299,7 @@ def _check_program(spec) -> None:
 
     from kbdraughts.ai.spec import command_words
 
-    if spec.kind != "cmd":
+    if spec.kind not in ("cmd", "hub"):
         return
     program = command_words(spec.command)[0]
     if shutil.which(program) is None:

@@ -122,6 +122,14 @@ def default() -> Database:
     return _default
 
 
+def use_folder(folder: Path | None, auto_pieces: int | None = None) -> Database:
+    """The tables of ``folder`` become the user's, the engine's (None: the default folder),
+    built at first need up to ``auto_pieces`` pieces (None: AUTO_PIECES)."""
+    global _default
+    _default = Database(folder, auto_pieces=auto_pieces, background=True)
+    return _default
+
+
 def probe(pos: Position) -> tuple[int, int] | None:
     """:meth:`Database.probe` on the user's tables (built at first need in the background,
     silently; None until they are there)."""

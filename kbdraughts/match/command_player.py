@@ -52,6 +52,7 @@ class CommandOptions:
 
     timeout_s: float = COMMAND_TIMEOUT_S
     history: bool = True
+    hub_movetime_s: float = 1.0  # a Hub engine's time a move (``level move-time``)
 
 
 class CommandPlayer:
@@ -70,14 +71,7 @@ class CommandPlayer:
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         """The engine's answer to ``game``; PlayerFault when it gives none that can be read
         (a legal move, or ``none``); None when ``stop`` is set first."""
-        proc = self._process()
-        line = game_line(game, self.options.history)
-        try:
-            assert proc.stdin is not None
-            proc.stdin.write(line.encode("utf-8") + b"\n")
-            proc.stdin.flush()
-        except OSError:  # a broken pipe: it has ended
-            raise PlayerFault(self._ended()) from None
+        self._send(game_line(game, self.options.history))
         answer = self._answer(stop)
         if answer is None:
             return None
@@ -115,6 +109,17 @@ class CommandPlayer:
             pass
 
     # -- the process --------------------------------------------------------------------------
+
+    def _send(self, line: str) -> None:
+        """Write ``line`` to the program, started now if it is not running; PlayerFault when
+        it has ended."""
+        proc = self._process()
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(line.encode("utf-8") + b"\n")
+            proc.stdin.flush()
+        except OSError:  # a broken pipe: it has ended
+            raise PlayerFault(self._ended()) from None
 
     def _process(self) -> subprocess.Popen:
         """The running program, started now if it is not running."""

@@ -3,7 +3,8 @@
 Each is built from a ``PlayerSpec`` (``kbdraughts.ai.spec``): ``kb[:LEVEL][:nokb][:MSms]`` (the
 engine), ``random``, ``greedy`` (takes the most pieces, else a random move),
 ``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth: the
-baseline to beat) and ``cmd:PROGRAM ARGS`` (an external engine, ``kbdraughts.match.command_player``).
+baseline to beat), ``cmd:PROGRAM ARGS`` (an external engine, ``kbdraughts.match.command_player``)
+and ``hub:PROGRAM ARGS`` (one speaking Scan's Hub protocol, ``kbdraughts.match.hub_player``).
 A player's ``name`` is its spec's canonical text. A player that cannot give a move (an external
 engine that answers nonsense or ends) raises ``PlayerFault``.
 """
@@ -15,6 +16,7 @@ import threading
 from typing import Protocol
 
 from kbdraughts.match.command_player import CommandOptions, CommandPlayer, PlayerFault
+from kbdraughts.match.hub_player import HubPlayer
 from kbdraughts.ai.engine import Choice, Engine
 from kbdraughts.ai.heuristic import material
 from kbdraughts.ai.rulebook import KnowledgeBase
@@ -121,8 +123,9 @@ def make_player(spec: PlayerSpec | str, seed: int | None = None,
         return GreedyPlayer(seed)
     if spec.kind == "search":
         return SearchPlayer(spec.depth, seed)
-    if spec.kind == "cmd":
-        return CommandPlayer(spec.command, str(spec), command or CommandOptions())
+    if spec.kind in ("cmd", "hub"):
+        external = CommandPlayer if spec.kind == "cmd" else HubPlayer
+        return external(spec.command, str(spec), command or CommandOptions())
     if spec.kind != "kb":
         raise PlayerSpecError(f"{spec} is not an AI player")
     engine = Engine(level=spec.level, movetime_ms=spec.movetime_ms, seed=seed, kb=kb,
