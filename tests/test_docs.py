@@ -48,14 +48,21 @@ class Code:
     block: bool  # a line of a code block, not a span
 
 
+#: The code blocks that hold commands and their output: unmarked, or marked as a shell's.
+SHELL_BLOCKS = ("", "sh", "shell", "bash", "console", "text")
+
+
 def code_of(text: str, page: str = "text") -> Iterator[Code]:
     """The code spans and code-block lines of a Markdown text, in order."""
     section, fenced, paragraph, start = 0, False, [], 0
+    other = False  # a block in another language (a config file's yaml, Python): not ours
     for number, line in enumerate(text.splitlines() + [""], 1):
         if line.startswith("```"):
             fenced = not fenced
+            other = fenced and line[3:].strip() not in SHELL_BLOCKS
         elif fenced:
-            yield Code(page, number, line, section, block=True)
+            if not other:
+                yield Code(page, number, line, section, block=True)
             continue
         if line.strip() and not line.startswith(("```", "#")):
             start = start if paragraph else number
