@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.evaluation import (
     BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_tables, other_features,
-    position_features, white_features,
+    pattern_counts, pattern_masks, position_features, white_features,
 )
 from kbdraughts.board import (
     BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
@@ -53,8 +53,13 @@ class Heuristic:
         # The evaluation's signature needs only the features some value term's `when` names;
         # its answers are cached per signature as a constant and a weight per feature.
         self._conditioned = tuple(sorted({
-            POSITION_FEATURES.index(f) for t in self.terms if t.kind == "value"
+            POSITION_FEATURES.index(f) for t in self.terms if t.kind in ("value", "pattern")
             for f, _ in t.needs}))
+        # The pattern terms, compiled to masks once; their weights per signature are asked
+        # with the value terms'.
+        self.patterns = [t for t in self.terms if t.kind == "pattern"]
+        self._pattern_masks = tuple(pattern_masks(t.squares) for t in self.patterns)
+        self._pattern_rows: dict[int, tuple[float, ...]] = {}
         self._values: dict[int, tuple[float, float, tuple[float, ...], tuple[float, ...]]] = {}
         # The quick evaluation (``_quickly``) when every feature a `when` names is one of
         # OTHERS (the shipped file names only `endgame`): (signature bit, index in OTHERS).
@@ -130,14 +135,18 @@ class Heuristic:
         """The native core's evaluator of these terms (the same numbers as ``_quickly``), or
         None without the core or when a `when` names a sum over men (the slow way only).
         Its rows are every signature's, asked of pyDatalog once, here."""
-        if self._native is None and _core is not None and self._quick is not None:
-            rows = []
+        if (self._native is None and _core is not None and self._quick is not None
+                and len(self._quick) <= MAX_NATIVE_CONDITIONS):
+            rows, pattern_rows = [], []
             for c in range(1 << len(self._quick)):
                 sig = sum(bit for k, (bit, _) in enumerate(self._quick) if c >> k & 1)
                 const, on_endgame, (with_material, _) = self._quick_row(sig)
                 white, black, weights = with_material
                 rows.append((const, on_endgame, white, black, weights))
-            self._native = _core.Evaluator(rows, [j for _, j in self._quick])
+                pattern_rows.append(self._pattern_row(sig))
+            self._native = _core.Evaluator(rows, [j for _, j in self._quick],
+                                           patterns=self._pattern_masks,
+                                           pattern_weights=pattern_rows)
         return self._native
 
     def positional(self, pos: Position) -> float:
@@ -154,6 +163,8 @@ class Heuristic:
                 sig |= 1 << i
         const, on_endgame, with_material, without = self._value_row(sig)
         total = sum(map(mul, without if which else with_material, values))
+        if self._pattern_masks:
+            total += sum(map(mul, self._pattern_row(sig), pattern_counts(pos, self._pattern_masks)))
         return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
 
     def _quickly(self, pos: Position, which: int) -> float:
@@ -175,7 +186,18 @@ class Heuristic:
         total = (t0[wm & 511] + t1[wm >> 9 & 511] + t2[wm >> 18 & 511] + t3[wm >> 27]
                  - u0[bm & 511] - u1[bm >> 9 & 511] - u2[bm >> 18 & 511] - u3[bm >> 27]
                  + sum(map(mul, weights, other)))
+        if self._pattern_masks:
+            total += sum(map(mul, self._pattern_row(sig), pattern_counts(pos, self._pattern_masks)))
         return const + on_endgame * other[_OTHER_ENDGAME] + (-total if side else total)
+
+    def _pattern_row(self, sig: int) -> tuple[float, ...]:
+        """The weight of each pattern term under ``sig`` (0 where its `when` fails)."""
+        row = self._pattern_rows.get(sig)
+        if row is None:
+            weights = {name: w for name, w, _ in self.applicable("pattern", sig)}
+            row = self._pattern_rows[sig] = tuple(weights.get(t.name, 0.0)
+                                                  for t in self.patterns)
+        return row
 
     def _quick_row(self, sig: int) -> tuple[float, float, tuple]:
         """The value row of ``sig`` as men tables per side and weights of OTHERS, with the
@@ -211,6 +233,8 @@ class Heuristic:
         return row
 
 
+#: The most features the `when`s may name for the native evaluator (its rows: 2 ** this).
+MAX_NATIVE_CONDITIONS = 8
 _MEN, _KINGS = POSITION_FEATURES.index("men"), POSITION_FEATURES.index("kings")
 _OTHER_ENDGAME = OTHERS.index("endgame")
 

@@ -28,6 +28,25 @@ static int runaway_men(Bitboard men, int side, Bitboard theirs, Bitboard occupie
     return n;
 }
 
+/* evaluation.capturable: the targets a piece next to them could jump now. */
+static Bitboard capturable(Bitboard targets, Bitboard by, Bitboard empty)
+{
+    return targets & (((by >> 4) & (empty << 4)) | ((by >> 5) & (empty << 5))
+                      | ((by << 4) & (empty >> 4)) | ((by << 5) & (empty >> 5)));
+}
+
+static int passed_men(Bitboard men, int side, Bitboard theirs)
+{
+    int n = 0;
+    Bitboard run = men & MASKS.run_from[side];
+    while (run) {
+        int s = lsb(run);
+        run &= run - 1;
+        n += !(MASKS.run_path[side][s] & theirs);
+    }
+    return n;
+}
+
 static Bitboard king_reach(Bitboard kings, Bitboard empty)
 {
     Bitboard reach = 0;
@@ -77,8 +96,25 @@ void other_features(const Pos *p, int out[N_OTHERS])
     }
     int flanks = abs(2 * popcount(wm & MASKS.left) - popcount(wm))
                - abs(2 * popcount(bm & MASKS.left) - popcount(bm));
+    int pieces = popcount(occupied), opp = 0, corner = 0;
+    if (!kings && popcount(wm) == popcount(bm)) {
+        /* the side to move has the opposition when its system holds an odd count */
+        Bitboard system = us == 0 ? MASKS.system : BB_BOARD & ~MASKS.system;
+        int mover_has = popcount(occupied & system) % 2 == 1;
+        opp = mover_has == (us == 0) ? 1 : -1;
+    }
+    if (kings) {
+        int nw = popcount(white), nb = popcount(black);
+        corner = (nw < nb && (white & kings & MASKS.double_corner))
+               - (nb < nw && (black & kings & MASKS.double_corner));
+    }
     out[O_KINGS] = nk;
-    out[O_ENDGAME] = popcount(occupied) <= 8;
+    out[O_ENDGAME] = pieces <= 8;
+    out[O_OPENING] = pieces >= 20;
+    out[O_HANGING] = popcount(capturable(wm, black, empty)) - popcount(capturable(bm, white, empty));
+    out[O_OPPOSITION] = opp;
+    out[O_PASSED] = passed_men(wm, 0, black) - passed_men(bm, 1, white);
+    out[O_CORNER] = corner;
     out[O_RUNAWAY] = run;
     out[O_BLOCKED] = blocked;
     out[O_OUTPOSTS] = outposts;
@@ -138,5 +174,20 @@ double evaluate(const Evaluator *e, const Pos *p)
     for (int j = 0; j < N_OTHERS; j++)
         dot += row->weights[j] * (double)o[j];
     total += dot;
+    if (e->npat) {
+        const double *pw = e->pattern_weights + (size_t)sig * e->npat;
+        Bitboard st[5] = {BB_BOARD & ~(p->white | p->black), wm, p->white & p->kings, bm,
+                          p->black & p->kings};
+        double pat = 0.0; /* sum(map(mul, weights, counts)): left to right */
+        for (int k = 0; k < e->npat; k++) {
+            const Bitboard (*m)[5] = e->patterns[k];
+            int hw = !((st[0] & m[0][0]) | (st[1] & m[0][1]) | (st[2] & m[0][2])
+                       | (st[3] & m[0][3]) | (st[4] & m[0][4]));
+            int hb = !((st[0] & m[1][0]) | (st[1] & m[1][1]) | (st[2] & m[1][2])
+                       | (st[3] & m[1][3]) | (st[4] & m[1][4]));
+            pat += pw[k] * (double)(hw - hb);
+        }
+        total += pat;
+    }
     return row->cnst + row->on_endgame * (double)o[O_ENDGAME] + (p->side ? -total : total);
 }

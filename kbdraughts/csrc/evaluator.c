@@ -7,9 +7,17 @@
 /* -- Evaluator --------------------------------------------------------------------------- */
 
 
+static void free_evaluator(Evaluator *ev)
+{
+    PyMem_Free(ev->rows);
+    PyMem_Free(ev->patterns);
+    PyMem_Free(ev->pattern_weights);
+    memset(ev, 0, sizeof *ev);
+}
+
 static void Evaluator_dealloc(EvaluatorObject *self)
 {
-    PyMem_Free(self->ev.rows);
+    free_evaluator(&self->ev);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -59,16 +67,71 @@ static int read_row(PyObject *o, EvalRow *row)
     return doubles(PyTuple_GET_ITEM(o, 4), row->weights, N_OTHERS, "weights");
 }
 
+/* One pattern: a pair (White's view, Black's) of five masks. */
+static int read_pattern(PyObject *o, PatternMasks out)
+{
+    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a pattern is a pair of views");
+        return 0;
+    }
+    for (int v = 0; v < 2; v++) {
+        PyObject *view = PyTuple_GET_ITEM(o, v);
+        if (!PyTuple_Check(view) || PyTuple_GET_SIZE(view) != 5) {
+            PyErr_SetString(PyExc_TypeError, "a pattern's view is five masks");
+            return 0;
+        }
+        for (int s = 0; s < 5; s++) {
+            unsigned long long m = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(view, s));
+            if (PyErr_Occurred())
+                return 0;
+            out[v][s] = (Bitboard)m & BB_BOARD;
+        }
+    }
+    return 1;
+}
+
+/* The pattern terms: their masks, and per row the weight of each (rows already read). */
+static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, Py_ssize_t nrows)
+{
+    if (patterns == Py_None)
+        return 1;
+    PyObject *fp = PySequence_Fast(patterns, "patterns must be a sequence");
+    PyObject *fw = fp ? PySequence_Fast(weights, "pattern_weights must be a sequence") : NULL;
+    int ok = fw != NULL;
+    Py_ssize_t n = ok ? PySequence_Fast_GET_SIZE(fp) : 0;
+    if (ok && (n > 4096 || PySequence_Fast_GET_SIZE(fw) != nrows)) {
+        PyErr_SetString(PyExc_ValueError, "4096 patterns at most, and a row of weights a row");
+        ok = 0;
+    }
+    if (ok && n) {
+        ev->patterns = PyMem_Calloc((size_t)n, sizeof(PatternMasks));
+        ev->pattern_weights = PyMem_Calloc((size_t)(n * nrows), sizeof(double));
+        ok = ev->patterns && ev->pattern_weights;
+        if (!ok)
+            PyErr_NoMemory();
+    }
+    for (Py_ssize_t k = 0; ok && k < n; k++)
+        ok = read_pattern(PySequence_Fast_GET_ITEM(fp, k), ev->patterns[k]);
+    for (Py_ssize_t r = 0; ok && n && r < nrows; r++)
+        ok = doubles(PySequence_Fast_GET_ITEM(fw, r), ev->pattern_weights + r * n, n,
+                     "pattern weights");
+    if (ok)
+        ev->npat = (int)n;
+    Py_XDECREF(fp);
+    Py_XDECREF(fw);
+    return ok;
+}
+
 static int Evaluator_init(EvaluatorObject *self, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"rows", "features", "material", NULL};
-    PyObject *rows = Py_None, *features = Py_None;
+    static char *names[] = {"rows", "features", "material", "patterns", "pattern_weights",
+                            NULL};
+    PyObject *rows = Py_None, *features = Py_None, *patterns = Py_None, *pweights = Py_None;
     int material = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OOp:Evaluator", names, &rows, &features,
-                                     &material))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OOpOO:Evaluator", names, &rows, &features,
+                                     &material, &patterns, &pweights))
         return -1;
-    PyMem_Free(self->ev.rows);
-    memset(&self->ev, 0, sizeof self->ev);
+    free_evaluator(&self->ev);
     self->ev.material_only = material;
     if (material)
         return 0;
@@ -79,7 +142,7 @@ static int Evaluator_init(EvaluatorObject *self, PyObject *args, PyObject *kw)
         return -1;
     }
     Py_ssize_t nbits = PySequence_Fast_GET_SIZE(ff), nrows = PySequence_Fast_GET_SIZE(fr);
-    int ok = nbits <= N_OTHERS && nrows == (Py_ssize_t)1 << nbits;
+    int ok = nbits <= MAX_EVAL_BITS && nrows == (Py_ssize_t)1 << nbits;
     if (!ok)
         PyErr_SetString(PyExc_ValueError, "2**len(features) rows are needed, 8 features at most");
     for (Py_ssize_t k = 0; ok && k < nbits; k++) {
@@ -96,6 +159,8 @@ static int Evaluator_init(EvaluatorObject *self, PyObject *args, PyObject *kw)
     }
     for (Py_ssize_t r = 0; ok && r < nrows; r++)
         ok = read_row(PySequence_Fast_GET_ITEM(fr, r), &self->ev.rows[r]);
+    if (ok)
+        ok = read_patterns(&self->ev, patterns, pweights, nrows);
     Py_DECREF(fr);
     Py_DECREF(ff);
     return ok ? 0 : -1;
