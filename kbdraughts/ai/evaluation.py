@@ -18,12 +18,9 @@ position and its colour-mirrored copy have the same features for the side to mov
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from kbdraughts.board import (
     BB_BOARD, BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Position, Side,
 )
-from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, swap_colours
 from kbdraughts.kb.terms import POSITION_FEATURES
 from kbdraughts.native import core as _core
 from kbdraughts.squares import mirror_bits, mirror_square, square_at
@@ -33,7 +30,7 @@ __all__ = [
     "man_values", "MEN_SUMS", "OTHERS", "ENDGAME", "runaway_men", "king_reach", "CENTRE",
     "BACK_RANK", "GUARD", "GOLDEN", "MAIN_ROAD", "OUTPOST_RANKS", "ENDGAME_PIECES",
     "OPENING_PIECES", "DOUBLE_CORNER", "SYSTEM", "POSITION_FEATURES", "capturable",
-    "passed_men", "opposition", "pattern_masks", "pattern_counts", "matches", "OPENING",
+    "passed_men", "opposition", "OPENING",
 ]
 
 #: At most this many pieces on the board: an endgame (men run, the centre matters less).
@@ -364,54 +361,3 @@ def position_features(pos: Position) -> tuple[int, ...]:
     if pos.side == WHITE:
         return values
     return tuple(v if i in (ENDGAME, OPENING) else -v for i, v in enumerate(values))
-
-
-# --- patterns ------------------------------------------------------------------------------
-
-#: A pattern compiled: per state (empty, white man, white king, black man, black king) the
-#: squares where that state breaks it. It matches when no state stands where it is forbidden:
-#: five ANDs and one compare, whatever its size.
-Masks = tuple[int, int, int, int, int]
-
-
-def pattern_masks(squares: Sequence[tuple[int, str]]) -> tuple[Masks, Masks]:
-    """A pattern's masks as written (White's view) and turned for Black (the board turned
-    round, the colours swapped).
-
-    >>> from kbdraughts.notation import parse_fen
-    >>> white, black = pattern_masks([(square_at(2, 4), "w"), (square_at(3, 3), "+")])
-    >>> pos = parse_fen("W:Wc5,Kd4:Bf4")  # Black holds f4 (c5 turned round), not e5 (d4)
-    >>> matches(pos, white), matches(pos, black)
-    (True, False)
-    """
-    forbidden = [[0] * 5, [0] * 5]
-    for square, symbol in squares:
-        allowed = BUILTIN_SYMBOLS[symbol]
-        views = ((square, allowed), (mirror_square(square), swap_colours(allowed)))
-        for masks, (s, ok) in zip(forbidden, views):
-            for state in range(5):
-                if not ok >> state & 1:
-                    masks[state] |= 1 << s
-    return tuple(forbidden[0]), tuple(forbidden[1])  # type: ignore[return-value]
-
-
-def matches(pos: Position, masks: Masks) -> bool:
-    """Whether the position holds the pattern of ``masks``."""
-    white, black, kings, _ = pos
-    empty = BB_BOARD & ~(white | black)
-    return not ((empty & masks[0]) | (white & ~kings & masks[1]) | (white & kings & masks[2])
-                | (black & ~kings & masks[3]) | (black & kings & masks[4]))
-
-
-def pattern_counts(pos: Position, compiled: Sequence[tuple[Masks, Masks]]) -> tuple[int, ...]:
-    """Per pattern, 1 when White holds it, -1 when Black holds it (turned), 0 for both or
-    neither: from White's side, as the features are."""
-    white, black, kings, _ = pos
-    empty = BB_BOARD & ~(white | black)
-    states = (empty, white & ~kings, white & kings, black & ~kings, black & kings)
-    out = []
-    for w, b in compiled:
-        hw = not any(s & m for s, m in zip(states, w))
-        hb = not any(s & m for s, m in zip(states, b))
-        out.append(hw - hb)
-    return tuple(out)

@@ -20,8 +20,9 @@ from typing import Callable, Sequence
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.evaluation import (
     BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_tables, other_features,
-    pattern_counts, pattern_masks, position_features, white_features,
+    position_features, white_features,
 )
+from kbdraughts.ai.patterns import pattern_counts, pattern_masks
 from kbdraughts.board import (
     BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
 )

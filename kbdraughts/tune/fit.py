@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 import numpy as np
 from scipy.optimize import minimize, minimize_scalar
 
-from kbdraughts.ai.evaluation import pattern_counts
+from kbdraughts.ai.patterns import pattern_counts
 from kbdraughts.ai.heuristic import Heuristic, material, position_features
 from kbdraughts.board import WHITE, Position
 from kbdraughts.notation import parse_fen
