@@ -23,6 +23,8 @@ from kbdraughts.ai.evaluation import (
     position_features, white_features,
 )
 from kbdraughts.ai.patterns import pattern_counts, pattern_masks
+from kbdraughts.ai.regions import compile_regions, region_value
+from kbdraughts.kb.shapes import Region, read_shapes
 from kbdraughts.board import (
     BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
 )
@@ -46,16 +48,23 @@ __all__ = [
 class Heuristic:
     """The terms of a heuristic file, ready to weigh moves and evaluate positions."""
 
-    def __init__(self, terms: Sequence[Term]):
+    def __init__(self, terms: Sequence[Term], regions: Sequence[Region] = (),
+                 shapes_path: str = "<shapes>"):
         self.terms = list(terms)
         self._by_name = {(t.kind, t.name): t for t in self.terms}
-        self._question = TermQuestion(self.terms)
+        # The shapes file's regions: asked which apply as the terms are (by their `when`).
+        self.regions = list(regions)
+        self._compiled = compile_regions(self.regions, shapes_path)
+        self._question = TermQuestion(self.terms + [
+            Term("region", r.name, 0.0, None, r.needs, r.line) for r in self.regions])
+        self._region_rows: dict[int, tuple[bool, ...]] = {}
         self._cache: dict[tuple[str, int], tuple[tuple[str, float, int | None], ...]] = {}
         # The evaluation's signature needs only the features some value term's `when` names;
         # its answers are cached per signature as a constant and a weight per feature.
         self._conditioned = tuple(sorted({
             POSITION_FEATURES.index(f) for t in self.terms if t.kind in ("value", "pattern")
-            for f, _ in t.needs}))
+            for f, _ in t.needs} | {POSITION_FEATURES.index(f) for r in self.regions
+                                    for f, _ in r.needs}))
         # The pattern terms, compiled to masks once; their weights per signature are asked
         # with the value terms'.
         self.patterns = [t for t in self.terms if t.kind == "pattern"]
@@ -74,13 +83,17 @@ class Heuristic:
             f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
 
     @classmethod
-    def from_file(cls, path: str | Path | None = None) -> "Heuristic":
+    def from_file(cls, path: str | Path | None = None,
+                  shapes: str | Path | None = None) -> "Heuristic":
+        """The terms of a heuristic file and the regions of its shapes file (``shapes``, or
+        ``shapes.txt`` beside it when there is one)."""
         p = Path(path) if path else heuristic_path()
         try:
             data = p.read_bytes()
         except OSError as e:
             raise HeuristicFileError(f"{p}:1: error: cannot read: {e.strerror}") from None
-        return cls(read_terms(data, str(p)))
+        shapes = Path(shapes) if shapes else p.with_name("shapes.txt")
+        return cls(read_terms(data, str(p)), read_shapes(shapes), str(shapes))
 
     def applicable(self, kind: str, signature: int) -> tuple[tuple[str, float, int | None], ...]:
         """(name, weight, index of its `per` feature) of the terms that apply, per pyDatalog."""
@@ -132,22 +145,44 @@ class Heuristic:
             native = self.native_evaluator()
         return native.evaluate(pos) if native is not None else self._quickly(pos, 0)
 
+    def shares(self, pos: Position) -> dict[str, float]:
+        """What each term, pattern and region adds to the evaluation of ``pos``, for the side
+        to move, by name (``region NAME`` for a region); the material apart, as
+        ``material``. The explanations compare them between two lines' ends."""
+        values = position_features(pos)
+        sig = sum(1 << i for i, v in enumerate(values) if v)
+        out = {"material": float(material(pos))}
+        out.update(self.score("value", values)[1])
+        sign = 1 if pos.side == WHITE else -1
+        if self._pattern_masks:
+            for t, w, n in zip(self.patterns, self._pattern_row(sig),
+                               pattern_counts(pos, self._pattern_masks)):
+                if w and n:
+                    out[t.name] = out.get(t.name, 0.0) + sign * w * n
+        for on, r in zip(self._region_row(sig), self._compiled):
+            if on and (v := region_value(pos, r)):
+                out[f"region {r.name}"] = sign * v
+        return out
+
     def native_evaluator(self):  # -> kbdraughts._core.Evaluator | None
         """The native core's evaluator of these terms (the same numbers as ``_quickly``), or
         None without the core or when a `when` names a sum over men (the slow way only).
         Its rows are every signature's, asked of pyDatalog once, here."""
         if (self._native is None and _core is not None and self._quick is not None
                 and len(self._quick) <= MAX_NATIVE_CONDITIONS):
-            rows, pattern_rows = [], []
+            rows, pattern_rows, region_rows = [], [], []
             for c in range(1 << len(self._quick)):
                 sig = sum(bit for k, (bit, _) in enumerate(self._quick) if c >> k & 1)
                 const, on_endgame, (with_material, _) = self._quick_row(sig)
                 white, black, weights = with_material
                 rows.append((const, on_endgame, white, black, weights))
                 pattern_rows.append(self._pattern_row(sig))
-            self._native = _core.Evaluator(rows, [j for _, j in self._quick],
-                                           patterns=self._pattern_masks,
-                                           pattern_weights=pattern_rows)
+                region_rows.append(self._region_row(sig))
+            self._native = _core.Evaluator(
+                rows, [j for _, j in self._quick], patterns=self._pattern_masks,
+                pattern_weights=pattern_rows,
+                regions=[(r.white, r.black, r.table) for r in self._compiled],
+                region_rows=region_rows)
         return self._native
 
     def positional(self, pos: Position) -> float:
@@ -164,8 +199,7 @@ class Heuristic:
                 sig |= 1 << i
         const, on_endgame, with_material, without = self._value_row(sig)
         total = sum(map(mul, without if which else with_material, values))
-        if self._pattern_masks:
-            total += sum(map(mul, self._pattern_row(sig), pattern_counts(pos, self._pattern_masks)))
+        total = self._shapes(pos, sig, total)
         return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
 
     def _quickly(self, pos: Position, which: int) -> float:
@@ -187,9 +221,29 @@ class Heuristic:
         total = (t0[wm & 511] + t1[wm >> 9 & 511] + t2[wm >> 18 & 511] + t3[wm >> 27]
                  - u0[bm & 511] - u1[bm >> 9 & 511] - u2[bm >> 18 & 511] - u3[bm >> 27]
                  + sum(map(mul, weights, other)))
+        total = self._shapes(pos, sig, total)
+        return const + on_endgame * other[_OTHER_ENDGAME] + (-total if side else total)
+
+    def _shapes(self, pos: Position, sig: int, total: float) -> float:
+        """``total`` with the pattern terms and the regions added, White's view, in the order
+        of the native evaluation's additions (so the two stay equal to the last bit)."""
         if self._pattern_masks:
             total += sum(map(mul, self._pattern_row(sig), pattern_counts(pos, self._pattern_masks)))
-        return const + on_endgame * other[_OTHER_ENDGAME] + (-total if side else total)
+        if self._compiled:
+            regions = 0.0
+            for on, r in zip(self._region_row(sig), self._compiled):
+                if on:
+                    regions += region_value(pos, r)
+            total += regions
+        return total
+
+    def _region_row(self, sig: int) -> tuple[bool, ...]:
+        """Which regions apply under ``sig``."""
+        row = self._region_rows.get(sig)
+        if row is None:
+            on = set(self._question.applicable("region", sig)) if self.regions else set()
+            row = self._region_rows[sig] = tuple(r.name in on for r in self.regions)
+        return row
 
     def _pattern_row(self, sig: int) -> tuple[float, ...]:
         """The weight of each pattern term under ``sig`` (0 where its `when` fails)."""
@@ -344,9 +398,16 @@ def heuristic_path() -> Path:
 _defaults: dict[Path, Heuristic] = {}
 
 
+def shapes_path(heuristic: Path) -> Path:
+    """The shapes file that goes with the AI's heuristic file: ``shapes.txt`` beside it, else
+    the shipped one (a user's copy of heuristic.txt alone keeps the shipped regions)."""
+    beside = heuristic.with_name("shapes.txt")
+    return beside if beside.is_file() else combos_dir() / "shapes.txt"
+
+
 def default_heuristic() -> Heuristic:
     """The heuristic of ``heuristic_path()``, loaded once per file."""
     path = heuristic_path()
     if path not in _defaults:
-        _defaults[path] = Heuristic.from_file(path)
+        _defaults[path] = Heuristic.from_file(path, shapes_path(path))
     return _defaults[path]

@@ -20,7 +20,7 @@ from kbdraughts.cli.args import fail, positive, whole_number
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tune", help="learn the evaluation's weights from self-play games",
                        description=__doc__.split("\n\n")[1].replace("\n", " "))
-    tsub = p.add_subparsers(dest="tune_command", metavar="games|fit", required=True)
+    tsub = p.add_subparsers(dest="tune_command", metavar="games|fit|shapes", required=True)
     g = tsub.add_parser("games", help="self-play positions labelled by the game's result")
     g.add_argument("--out", type=Path, required=True,
                    help="the data file; a file cut short goes on where it stopped")
@@ -49,7 +49,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="read at most this many positions a file")
     f.add_argument("--write", action="store_true",
                    help="write the weights back when the held-out loss fell")
+    f.add_argument("--target", choices=("result", "score", "both"), default="result",
+                   help="fit to the games' results (Texel, the default), to the search's "
+                   "scores, or to both")
+    f.add_argument("--shapes", type=Path, default=None,
+                   help="the shapes file to fit (default: the one beside the heuristic file)")
     f.set_defaults(func=run_fit)
+    s = tsub.add_parser("shapes", help="regions of a template added to a shapes file")
+    s.add_argument("--template", choices=("diamond", "window"), required=True,
+                   help="diamond: 18 regions of 4 squares; window: 9 of 8 squares")
+    s.add_argument("--out", type=Path, required=True, help="the shapes file (appended to)")
+    s.set_defaults(func=run_shapes)
 
 
 def run_games(args: argparse.Namespace) -> int:
@@ -85,7 +95,40 @@ def run_fit(args: argparse.Namespace) -> int:
     if not args.l2 >= 0:
         return fail("tune fit", f"--l2 must be 0 or more, got {args.l2}")
     try:
-        fit_file(args.data, args.heuristic, args.l2, args.limit, args.write)
+        fit_file(args.data, args.heuristic, args.l2, args.limit, args.write, args.shapes,
+                 args.target)
     except FitError as e:
         return fail("tune fit", str(e))
     return 0
+
+
+def run_shapes(args: argparse.Namespace) -> int:
+    try:
+        from kbdraughts.tune.shapes import shapes_text, template_regions
+    except ImportError as e:
+        return fail("tune shapes", f"needs NumPy and SciPy ({e}): pip install 'kbdraughts[tune]'")
+    from kbdraughts.kb.shapes import read_shapes
+    from kbdraughts.kb.terms import HeuristicFileError
+
+    try:
+        have = {r.name for r in read_shapes(args.out)}
+        new = [r for r in template_regions(args.template) if r.name not in have]
+        with args.out.open("a", encoding="utf-8") as f:
+            if not have and f.tell() == 0:
+                f.write(SHAPES_HEADER)
+            f.write(shapes_text("", new, [[] for _ in new]))
+    except HeuristicFileError as e:
+        return fail("tune shapes", str(e))
+    except OSError as e:
+        return fail("tune shapes", f"{args.out}: {e.strerror}")
+    print(f"{len(new)} regions of the {args.template} template added to {args.out}; "
+          f"'kbdraughts tune fit --write' weighs them")
+    return 0
+
+
+SHAPES_HEADER = """\
+# Regions of a few squares and a weight for each way the men stand on them (combos/README.md,
+# "The evaluation"): written for White, counted for Black on the board turned round, ours minus
+# theirs; a region with a king on it counts nothing. Made by 'kbdraughts tune shapes', weighed
+# by 'kbdraughts tune fit --write'.
+"""

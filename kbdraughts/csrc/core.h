@@ -81,6 +81,13 @@ typedef struct {
  * white man, white king, black man, black king), the squares where that state breaks it. */
 typedef Bitboard PatternMasks[2][5];
 
+/* A region of the shapes file: its squares per view and its table of 3**k weights. */
+typedef struct {
+    int k;
+    int sq[2][8];
+    double *table;            /* owned by the evaluator */
+} EvalRegion;
+
 typedef struct {
     int material_only;        /* 1: material alone (search:D, the rule check) */
     int nbits;                /* features of OTHERS a `when` names: 2**nbits rows */
@@ -89,6 +96,9 @@ typedef struct {
     int npat;                 /* pattern terms */
     PatternMasks *patterns;   /* npat of them, owned by the caller */
     double *pattern_weights;  /* per row, npat weights (0 where a pattern does not apply) */
+    int nreg;                 /* regions of the shapes file */
+    EvalRegion *regions;
+    unsigned char *region_on; /* per row, nreg flags: the region applies */
 } Evaluator;
 
 /* The masks of ai/evaluation.py, handed over by Python at import (module.c): the geometry

@@ -152,6 +152,36 @@ static double material(const Pos *p)
     return p->side ? b - w : w - b;
 }
 
+/* regions.region_index: the arrangement of men on a region's squares in base 3 from one
+ * side's view (``ours`` 1, ``theirs`` 2), or -1 with a king there. */
+static int region_index(const int *sq, int k, Bitboard ours, Bitboard theirs, Bitboard kings)
+{
+    int index = 0, place = 1;
+    for (int i = 0; i < k; i++) {
+        int s = sq[i];
+        if (kings >> s & 1)
+            return -1;
+        index += place * ((int)(ours >> s & 1) + 2 * (int)(theirs >> s & 1));
+        place *= 3;
+    }
+    return index;
+}
+
+static double regions_value(const Evaluator *e, const Pos *p, int sig)
+{
+    const unsigned char *on = e->region_on + (size_t)sig * e->nreg;
+    double sum = 0.0;
+    for (int r = 0; r < e->nreg; r++) {
+        if (!on[r])
+            continue;
+        const EvalRegion *g = &e->regions[r];
+        int iw = region_index(g->sq[0], g->k, p->white, p->black, p->kings);
+        int ib = region_index(g->sq[1], g->k, p->black, p->white, p->kings);
+        sum += (iw >= 0 ? g->table[iw] : 0.0) - (ib >= 0 ? g->table[ib] : 0.0);
+    }
+    return sum;
+}
+
 /* Heuristic._quickly(pos, 0): the row of the signature (the `when` features that hold), the
  * men weighed by four table look-ups a side, the other features one by one. */
 double evaluate(const Evaluator *e, const Pos *p)
@@ -189,5 +219,7 @@ double evaluate(const Evaluator *e, const Pos *p)
         }
         total += pat;
     }
+    if (e->nreg)
+        total += regions_value(e, p, sig);
     return row->cnst + row->on_endgame * (double)o[O_ENDGAME] + (p->side ? -total : total);
 }

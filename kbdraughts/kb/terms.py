@@ -59,8 +59,12 @@ POSITION_FEATURES: tuple[str, ...] = (
     "runaway", "blocked_men", "outposts", "king_mobility", "main_road", "flank_imbalance", "men",
     "opening", "hanging", "opposition", "passed_men", "double_corner",
 )
-#: The features each kind of term may mention (a pattern's conditions are a position's).
-KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES, "pattern": POSITION_FEATURES}
+#: The features each kind of term may mention (a pattern's conditions are a position's, and
+#: so are a region's of the shapes file, :mod:`kbdraughts.kb.shapes`).
+KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES, "pattern": POSITION_FEATURES,
+         "region": POSITION_FEATURES}
+#: The kinds a line of the heuristic file may have.
+LINE_KINDS = ("weight", "value", "pattern")
 #: The most squares one pattern names (a pattern is a local shape; a whole board is a rule's).
 MAX_PATTERN_SQUARES = 12
 _SQUARE_OF = {name: s for s, name in SQUARE_NAMES.items()}
@@ -123,7 +127,7 @@ def _parse_line(line: str, n: int, path: str) -> Term:
                    f"and ...]' or 'pattern NAME NUMBER SQUARE=SYMBOL ... [when ...]', "
                    f"got {line!r}")
     kind = m["kind"]
-    if kind not in KINDS:
+    if kind not in LINE_KINDS:
         raise fail(f"unknown term kind {kind!r} (use 'weight', 'value' or 'pattern')")
     known = KINDS[kind]
 

@@ -20,15 +20,18 @@ A fit is kept only if it lowers the held-out loss; its report says by how much.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
 import numpy as np
+from scipy import sparse
 from scipy.optimize import minimize, minimize_scalar
 
 from kbdraughts.ai.patterns import pattern_counts
+from kbdraughts.ai.evaluation import white_features
 from kbdraughts.ai.heuristic import Heuristic, material, position_features
+from kbdraughts.tune.shapes import region_columns
 from kbdraughts.board import WHITE, Position
 from kbdraughts.notation import parse_fen
 
@@ -51,13 +54,17 @@ def fitted_terms(h: Heuristic) -> list:
 @dataclass
 class Data:
     """Positions as the fit sees them: per position the result for White, its search score
-    for White, its game, its material for White; per term a column of ``X``."""
+    for White, its game, its material for White; a column of ``X`` per term, and of the
+    sparse ``S`` per region arrangement met (``regions``: each one's region and index)."""
 
     results: np.ndarray
     scores: np.ndarray
     games: np.ndarray
     base: np.ndarray
     X: np.ndarray
+    S: sparse.csr_matrix | None = None
+    regions: list[tuple[int, int]] = field(default_factory=list)
+    region_start: np.ndarray = field(default_factory=lambda: np.zeros(0))
 
     def split(self) -> tuple["Data", "Data"]:
         """(the positions to fit, the held-out ones): whole games apart."""
@@ -66,7 +73,24 @@ class Data:
 
     def _rows(self, mask: np.ndarray) -> "Data":
         return Data(self.results[mask], self.scores[mask], self.games[mask], self.base[mask],
-                    self.X[mask])
+                    self.X[mask], self.S[mask] if self.S is not None else None, self.regions,
+                    self.region_start)
+
+    @property
+    def columns(self) -> int:
+        return self.X.shape[1] + (self.S.shape[1] if self.S is not None else 0)
+
+    def evaluate(self, w: np.ndarray) -> np.ndarray:
+        """The evaluation for White of every position under weights ``w`` (terms, then the
+        region arrangements)."""
+        n = self.X.shape[1]
+        e = self.base + self.X @ w[:n]
+        return e + self.S @ w[n:] if self.S is not None else e
+
+    def transposed(self, v: np.ndarray) -> np.ndarray:
+        """``[X S].T @ v``: the gradient's product."""
+        g = self.X.T @ v
+        return np.concatenate([g, self.S.T @ v]) if self.S is not None else g
 
 
 class DataError(ValueError):
@@ -117,13 +141,19 @@ def term_matrix(h: Heuristic, data: Sequence[tuple[Position, float, float, int]]
                     X[i, j] = n  # pattern counts are White's view already
         base[i] = sign * material(pos)
     signs = np.array([1 if p.side == WHITE else -1 for p, *_ in data])
-    return Data(np.array([r for _, r, _, _ in data]), signs * np.array([s for *_, s, _ in data]),
-                np.array([g for *_, g in data]), base, X)
+    d = Data(np.array([r for _, r, _, _ in data]), signs * np.array([s for *_, s, _ in data]),
+             np.array([g for *_, g in data]), base, X)
+    if h.regions:
+        applies = np.array([h._region_row(sum(1 << k for k, v in enumerate(white_features(p))
+                                                  if v)) for p, *_ in data], dtype=bool)
+        d.S, d.regions, d.region_start = region_columns([p for p, *_ in data], h._compiled,
+                                                        applies)
+    return d
 
 
 def loss(d: Data, w: np.ndarray, k: float) -> float:
     """Texel's loss: the mean squared error of ``sigmoid(K * eval)`` against the results."""
-    return float(np.mean((d.results - sigmoid(k * (d.base + d.X @ w))) ** 2))
+    return float(np.mean((d.results - sigmoid(k * d.evaluate(w))) ** 2))
 
 
 def fit_k(d: Data, w: np.ndarray) -> float:
@@ -146,24 +176,42 @@ class Fit:
     held_positions: int
 
 
-def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] = ()) -> Fit:
-    """Fit the weights and K together to the results of ``d``'s training games, judged on
-    its held-out ones. ``fixed``: columns that keep their weight. The losses before are the
-    file's weights at their own best K."""
+#: What the evaluation is fitted to: the game's result (Texel), the search's score at the
+#: games' depth (so the evaluation learns what a deeper look sees), or the mean of the two.
+TARGETS = ("result", "score", "both")
+
+
+def targeted(d: Data, k: float, target: str) -> Data:
+    """``d`` with its results replaced by the target the fit is to meet."""
+    if target == "result":
+        return d
+    seen = sigmoid(k * np.nan_to_num(d.scores, nan=0.0))
+    labels = seen if target == "score" else (d.results + seen) / 2
+    if np.isnan(d.scores).any():
+        raise ValueError("the data has no search scores: fit it to 'result'")
+    return Data(labels, d.scores, d.games, d.base, d.X, d.S, d.regions, d.region_start)
+
+
+def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] = (),
+                target: str = "result") -> Fit:
+    """Fit the weights and K together to ``target`` on ``d``'s training games, judged on its
+    held-out ones by the results. ``fixed``: columns that keep their weight. The losses are
+    Texel's on the results, each weights at its own best K."""
     train, held = d.split()
     k0 = fit_k(train, w0)
+    goal = targeted(train, k0, target)
     scale = 100.0  # weights are in hundredths of a man: the pull counts whole men
     free = np.ones(len(w0) + 1, dtype=bool)
     free[list(fixed)] = False
 
     def cost(x: np.ndarray) -> tuple[float, np.ndarray]:
         w, k = x[:-1], math.exp(x[-1])
-        e = train.base + train.X @ w
+        e = goal.evaluate(w)
         p = sigmoid(k * e)
-        err = p - train.results
+        err = p - goal.results
         slope = (2.0 / len(p)) * err * p * (1.0 - p)
         pull = (w - w0) / scale
-        grad = np.append(k * (train.X.T @ slope) + 2.0 * l2 * pull / scale, k * (slope @ e))
+        grad = np.append(k * goal.transposed(slope) + 2.0 * l2 * pull / scale, k * (slope @ e))
         grad[~free] = 0.0
         return float(np.mean(err ** 2) + l2 * np.sum(pull ** 2)), grad
 
@@ -171,6 +219,7 @@ def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] 
     bounds = [(-10_000, 10_000)] * len(w0) + [(-12, 0)]
     res = minimize(cost, start, jac=True, method="L-BFGS-B", bounds=bounds,
                    options={"maxiter": 2000, "ftol": 1e-14, "gtol": 1e-12})
-    w, k = np.where(free[:-1], res.x[:-1], w0), math.exp(res.x[-1])
+    w = np.where(free[:-1], res.x[:-1], w0)
+    k = math.exp(res.x[-1]) if target == "result" else fit_k(train, w)
     return Fit(w, k, loss(train, w0, k0), loss(train, w, k), loss(held, w0, k0),
                loss(held, w, k), len(train.results), len(held.results))

@@ -9,9 +9,10 @@ from typing import Sequence
 
 import numpy as np
 
-from kbdraughts.ai.heuristic import Heuristic, HeuristicFileError, heuristic_path
+from kbdraughts.ai.heuristic import Heuristic, HeuristicFileError, heuristic_path, shapes_path
 from kbdraughts.tune.fit import DataError, Fit, fit_weights, fitted_terms, read_data, term_matrix
-from kbdraughts.tune.write import number, with_note, with_weights
+from kbdraughts.tune.shapes import shapes_text
+from kbdraughts.tune.write import NOTE, number, with_note, with_weights
 
 __all__ = ["fit_file", "note_lines", "FitError"]
 
@@ -24,11 +25,13 @@ GAMES_APART = 10_000_000
 
 
 def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: int | None,
-             write: bool) -> Fit:
+             write: bool, shapes: Path | None = None, target: str = "result") -> Fit:
     """Fit, print, maybe write; FitError when the files cannot be read."""
     path = heuristic or heuristic_path()
+    if shapes is None and heuristic is None:
+        shapes = shapes_path(path)
     try:
-        h = Heuristic.from_file(path)
+        h = Heuristic.from_file(path, shapes)
         data = []
         for k, p in enumerate(paths):
             data += [(pos, r, s, g + k * GAMES_APART) for pos, r, s, g in read_data(p, limit)]
@@ -40,15 +43,21 @@ def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: in
     if not data or not terms:
         raise FitError("nothing to fit (no positions, or no value or pattern term)")
     d = term_matrix(h, data)
-    w0 = np.array([t.weight for t in terms])
-    fit = fit_weights(d, w0, l2)
-    print(f"{fit.positions} positions fitted, {fit.held_positions} held out (every "
-          f"tenth game); K = {fit.k:.5f}")
+    w0 = np.concatenate([[t.weight for t in terms], d.region_start])
+    try:
+        fit = fit_weights(d, w0, l2, target=target)
+    except ValueError as e:
+        raise FitError(str(e)) from None
+    print(f"{fit.positions} positions fitted to the {target}s, {fit.held_positions} held out "
+          f"(every tenth game); K = {fit.k:.5f}")
     print(f"loss: {fit.loss_before:.6f} -> {fit.loss_after:.6f}; held out: "
           f"{fit.held_before:.6f} -> {fit.held_after:.6f}")
     seen = (d.X != 0).sum(axis=0)
     for t, a, b, n in zip(terms, w0, fit.weights, seen):
         print(f"  {t.kind:7s} {t.name:22s} {number(a):>8s} -> {number(b):>8s}   ({n} positions)")
+    if d.regions:
+        print(f"  {len(h.regions)} regions: {len(d.regions)} arrangements met, the largest "
+              f"weight {number(float(np.max(np.abs(fit.weights[len(terms):]))))}")
     if not write:
         return fit
     if fit.held_after >= fit.held_before:
@@ -56,18 +65,29 @@ def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: in
         return fit
     text = path.read_text(encoding="utf-8")
     new = with_weights(text, h.terms, {t.name: w for t, w in zip(terms, fit.weights)})
-    path.write_text(with_note(new, note_lines(fit, paths, l2)), encoding="utf-8")
+    path.write_text(with_note(new, note_lines(fit, paths, l2, target)), encoding="utf-8")
     print(f"wrote {path}")
+    if d.regions:
+        shapes = shapes if shapes is not None else path.with_name("shapes.txt")
+        tables = [list(c.table) for c in h._compiled]
+        for (r, i), w in zip(d.regions, fit.weights[len(terms):]):
+            tables[r][i] = float(w)
+        header = "".join(line + "\n" for line in shapes.read_text(encoding="utf-8").split("\n")
+                         if line.startswith("#") and not line.startswith(NOTE))
+        shapes.write_text(with_note(header, note_lines(fit, paths, l2, target)) + shapes_text(
+            "", h.regions, tables), encoding="utf-8")
+        print(f"wrote {shapes}")
     return fit
 
 
-def note_lines(fit: Fit, paths: Sequence[Path], l2: float) -> list[str]:
+def note_lines(fit: Fit, paths: Sequence[Path], l2: float, target: str = "result") -> list[str]:
     """The comment a fit leaves in the file: the data, the losses, the held-out loss."""
     names = ", ".join(p.name for p in paths)
     return [
         f"weights fitted by 'kbdraughts tune fit' on {date.today().isoformat()}: "
         f"{fit.positions} positions of self-play ({names}),",
-        f"{fit.held_positions} more held out (every tenth game); K = {fit.k:.5f}, l2 = {l2:g}.",
+        f"{fit.held_positions} more held out (every tenth game); fitted to the {target}s; "
+        f"K = {fit.k:.5f}, l2 = {l2:g}.",
         f"Texel loss {fit.loss_before:.6f} -> {fit.loss_after:.6f}; held out "
         f"{fit.held_before:.6f} -> {fit.held_after:.6f}.",
     ]

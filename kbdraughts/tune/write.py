@@ -49,5 +49,5 @@ def with_note(text: str, note: Sequence[str]) -> str:
     older fit's comment taken out)."""
     lines = [line for line in text.split("\n") if not line.startswith(NOTE)]
     first = next((i for i, line in enumerate(lines)
-                  if re.match(r"\s*(value|pattern)\s", line)), len(lines))
+                  if re.match(r"\s*(value|pattern|region)\s", line)), len(lines))
     return "\n".join(lines[:first] + [NOTE + n for n in note] + lines[first:])
