@@ -112,3 +112,59 @@ def test_the_native_evaluation_weighs_patterns_as_the_pure_one():
             seen.update(i for i, c in enumerate(pattern_counts(pos, h._pattern_masks)) if c)
             n += 1
     assert seen == {0, 1, 2}  # every pattern did count somewhere
+
+
+def _regions_heuristic():
+    from kbdraughts.kb.shapes import parse_shapes
+    regions = parse_shapes(
+        "region r1 c3 b4 d4 c5\n  w..w 12.5\n  ?b?w -3.25\n  @@.. 0.75\n"
+        "region r2 a1 c1 e1 g1 b2 d2 f2 h2 when not endgame\n  wwwwwwww 4\n  w??????? -1.5\n"
+        "region r3 e5 f6 when opening\n  wb 7\n", "s.txt")
+    return Heuristic(parse_terms("value a 6 per centre_men\npattern p 2 c1=w e1=w\n"), regions)
+
+
+def test_regions_count_men_from_each_side_and_nothing_with_a_king():
+    h = _regions_heuristic()
+    (r1, *_) = h._compiled
+    from kbdraughts.ai.regions import region_value
+    assert region_value(parse_fen("W:Wc3,c5:Bh8"), r1) == 12.5
+    assert region_value(parse_fen("W:Wa1:Bf6,f4"), r1) == -12.5  # Black's, turned round
+    assert region_value(parse_fen("W:Wc3,Kc5:Bh8"), r1) == 0.0  # a king there: nothing
+    assert region_value(parse_fen("W:Wc3,b4:Bh8"), r1) == 0.75  # '@@..'
+
+
+def test_region_files_that_are_wrong_say_where_and_why():
+    from kbdraughts.kb.shapes import parse_shapes
+    for text, words in (("region r a1 z9\n", "'z9' is not a dark square"),
+                        ("region r a1\n", "a region has 2 to 8 squares"),
+                        ("region r a1 c1\n  wW 3\n", "men only"),
+                        ("region r a1 c1\n  w 3\n", "expected 2 symbols"),
+                        ("  w. 3\n", "an indented line before any"),
+                        ("region r a1 c1\nregion r c3 e3\n", "duplicate region 'r'"),
+                        ("region r a1 c1 when sunny\n", "bad condition 'sunny'")):
+        with pytest.raises(HeuristicFileError, match=words) as e:
+            parse_shapes("# x\n" + text, "s.txt")
+        assert str(e.value).startswith("s.txt:")
+
+
+def test_a_wildcard_table_has_a_budget():
+    from kbdraughts.ai.regions import compile_regions
+    from kbdraughts.kb.shapes import parse_shapes
+    lines = "".join("  ????????  1\n" for _ in range(700))
+    with pytest.raises(HeuristicFileError, match="more than 4000000 table entries"):
+        compile_regions(parse_shapes("region r a1 c1 e1 g1 b2 d2 f2 h2\n" + lines, "s.txt"),
+                        "s.txt")
+
+
+@pytest.mark.skipif(native.core is None, reason="the native core is not built")
+def test_the_native_evaluation_weighs_regions_as_the_pure_one():
+    h = _regions_heuristic()
+    ev = h.native_evaluator()
+    assert ev is not None
+    rng = random.Random(13)
+    n = 0
+    while n < 20_000:
+        for pos in random_walk(rng, rng.randrange(10, 120)):
+            assert ev.evaluate(pos) == h._quickly(pos, 0) == h._slowly(pos, 0), pos
+            assert h.evaluate(pos) == h.evaluate(mirror_position(pos))
+            n += 1

@@ -135,3 +135,13 @@ def test_a_game_is_a_function_of_its_number(tmp_path):
                  "--jobs", "2"]) == 0
     assert {g for *_, g in read_data(out)} <= {0, 1, 2, 3, 4}
     assert out.read_text(encoding="utf-8").count("# kbdraughts tune games") == 1
+
+
+def test_games_on_a_ray_cluster_are_the_games_of_one_process(tmp_path):
+    pytest.importorskip("ray")
+    settings = Settings(depth=2, opening_plies=4, max_plies=30)
+    from kbdraughts.tune.games import played_lines
+
+    here = list(played_lines(settings, 10, jobs=1))
+    there = list(played_lines(settings, 10, cluster="local"))
+    assert there == here and len(here) == 10

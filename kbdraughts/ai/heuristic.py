@@ -15,18 +15,18 @@ from __future__ import annotations
 
 from operator import mul
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
-from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.evaluation import (
     BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_tables, other_features,
     position_features, white_features,
 )
+from kbdraughts.ai.move_features import BARRIERS, EDGE, ShotFn, barrier, move_features
 from kbdraughts.ai.patterns import pattern_counts, pattern_masks
 from kbdraughts.ai.regions import compile_regions, region_value
 from kbdraughts.kb.shapes import Region, read_shapes
 from kbdraughts.board import (
-    BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
+    BLACK, WHITE, Move, Position,
 )
 from kbdraughts.kb.terms import (  # the format's names, also importable from here
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
@@ -34,7 +34,6 @@ from kbdraughts.kb.terms import (  # the format's names, also importable from he
 )
 from kbdraughts.native import core as _core
 from kbdraughts.resources import combos_dir, data_dir
-from kbdraughts.squares import mirror_bits
 from kbdraughts.values import KING_VALUE, MAN_VALUE
 
 __all__ = [
@@ -292,92 +291,6 @@ class Heuristic:
 MAX_NATIVE_CONDITIONS = 8
 _MEN, _KINGS = POSITION_FEATURES.index("men"), POSITION_FEATURES.index("kings")
 _OTHER_ENDGAME = OTHERS.index("endgame")
-
-
-# --- features -------------------------------------------------------------------------------
-
-
-def _mask(squares) -> int:
-    return sum(1 << s for s in squares)
-
-
-_F, _R = SQUARE_FILE, SQUARE_RANK
-#: The long diagonal a1-h8 and the double diagonal h2-b8, White's view, and the squares beyond
-#: them (where an enemy man must cross them to reach White's back rank).
-_MAIN = _mask(s for s in SQUARES if _F[s] == _R[s])
-_DOUBLE = _mask(s for s in SQUARES if _F[s] + _R[s] == 8)
-_BEYOND_MAIN = _mask(s for s in SQUARES if _R[s] > _F[s])
-_BEYOND_DOUBLE = _mask(s for s in SQUARES if _F[s] + _R[s] > 8)
-#: Per side: ((barrier, beyond), (barrier, beyond)).
-BARRIERS = (
-    ((_MAIN, _BEYOND_MAIN), (_DOUBLE, _BEYOND_DOUBLE)),
-    ((mirror_bits(_MAIN), mirror_bits(_BEYOND_MAIN)),
-     (mirror_bits(_DOUBLE), mirror_bits(_BEYOND_DOUBLE))),
-)
-EDGE = _mask(s for s in SQUARES if _F[s] in (0, 7))
-
-
-def barrier(pos: Position, side: Side) -> tuple[int, int]:
-    """The diagonal that bars the enemy men's way for ``side`` and how many men are beyond it:
-    the one with more enemy men beyond (the ancestor counted which corner held more)."""
-    enemy = pos.men(1 - side)
-    best = (0, 0)
-    for line, beyond in BARRIERS[side]:
-        n = (enemy & beyond).bit_count()
-        if n > best[1]:
-            best = (line, n)
-    return best
-
-
-def _rank_of(square: int, side: Side) -> int:
-    return _R[square] if side == WHITE else 7 - _R[square]
-
-
-#: ``shots(after, us)``: the capture tree's value for ``us`` of the opponent's best shot from
-#: ``after`` (a knowledge-base rule they could play there), 0 when they have none.
-ShotFn = Callable[[Position, Side], int]
-
-
-def move_features(pos: Position, move: Move, memo: dict | None = None,
-                  shots: ShotFn | None = None,
-                  gain: Callable[[Position], float] | None = None) -> tuple[float, ...]:
-    """The values of MOVE_FEATURES for a quiet ``move`` of the side to move.
-
-    ``exchange`` is the capture tree after the move (their captures, ours back...); when they
-    have no capture, ``enemy_shot`` is what ``shots`` says their knowledge-base combinations
-    would win there (0 without a knowledge base) and ``eval_gain`` is ``gain(after)``: what the
-    move gains in the evaluation's value terms, for the mover (0 without it).
-    """
-    side = pos.side
-    own_kings = pos.kings_of(side)
-    king_move = bool(pos.kings >> move.start & 1)
-    sb, eb = 1 << move.start, 1 << move.end
-    line, far = barrier(pos, side) if own_kings else (0, 0)
-    after = play(pos, move)
-    tree = exchange(after, side, memo)
-    ex = tree.score
-    quiet = not tree.moves
-    shot = shots(after, side) if shots is not None and quiet else 0
-    eval_gain = gain(after) if gain is not None and quiet else 0
-    total = (pos.white | pos.black).bit_count()
-    return (
-        1 if move.crowned else 0,
-        ex,
-        0 if king_move else 1,
-        1 if king_move else 0,
-        1 if own_kings else 0,
-        far,
-        1 if king_move and line & eb and not line & sb else 0,
-        1 if line & own_kings else 0,
-        1 if king_move and line & sb and not line & eb else 0,
-        0 if king_move else bool(CENTRE & eb) - bool(CENTRE & sb),
-        1 if not king_move and BACK_RANK[side] & sb else 0,
-        0 if king_move else _rank_of(move.end, side),
-        1 if EDGE & eb else 0,
-        1 if total <= ENDGAME_PIECES else 0,
-        shot,
-        eval_gain,
-    )
 
 
 def material(pos: Position) -> int:

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from kbdraughts.board import BB_BOARD, Position
 from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, swap_colours
-from kbdraughts.squares import mirror_square, square_at
+from kbdraughts.squares import mirror_square
 
 __all__ = ["Masks", "pattern_masks", "matches", "pattern_counts"]
 
@@ -26,6 +26,7 @@ def pattern_masks(squares: Sequence[tuple[int, str]]) -> tuple[Masks, Masks]:
     round, the colours swapped).
 
     >>> from kbdraughts.notation import parse_fen
+    >>> from kbdraughts.squares import square_at
     >>> white, black = pattern_masks([(square_at(2, 4), "w"), (square_at(3, 3), "+")])
     >>> pos = parse_fen("W:Wc5,Kd4:Bf4")  # Black holds f4 (c5 turned round), not e5 (d4)
     >>> matches(pos, white), matches(pos, black)

@@ -42,8 +42,7 @@ MAX_REGION_SQUARES = 8
 #: The most regions a file may hold (the evaluation visits each at every leaf).
 MAX_REGIONS = 256
 _NAMES = set(SQUARE_NAMES.values())
-_HEADER = re.compile(r"region\s+(?P<name>[\w.-]+)\s+(?P<squares>[a-h][1-8](?:\s+[a-h][1-8])*)"
-                     r"(?:\s+when\s+(?P<when>.+))?$")
+_HEADER = re.compile(r"region\s+(?P<name>[\w.-]+)\s+(?P<squares>.+?)(?:\s+when\s+(?P<when>.+))?$")
 _LINE = re.compile(r"(?P<symbols>\S+)\s+(?P<w>[-+]?\d+(?:\.\d+)?)$")
 
 
