@@ -37,7 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--jobs", type=positive("jobs"), default=os.cpu_count() or 1,
                    help="local processes (default: one a core)")
     g.add_argument("--cluster", metavar="ADDRESS", default=None,
-                   help="play on a Ray cluster (ray://HOST:PORT, or 'local' for one here)")
+                   help="play on a Ray cluster (ray://HOST:PORT, or 'local' for one here; "
+                   "default: local processes)")
     g.set_defaults(func=run_games)
     f = tsub.add_parser("fit", help="fit the value and pattern weights to a data file")
     f.add_argument("data", type=Path, nargs="+", help="data files of 'tune games'")
@@ -46,9 +47,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     f.add_argument("--l2", type=float, default=1e-4,
                    help="the loss one man of change in a weight costs (default 1e-4)")
     f.add_argument("--limit", type=positive("positions"), default=None,
-                   help="read at most this many positions a file")
+                   help="read at most this many positions a file (default: all)")
     f.add_argument("--write", action="store_true",
-                   help="write the weights back when the held-out loss fell")
+                   help="write the weights back when the held-out loss fell (default: print only)")
     f.add_argument("--target", choices=("result", "score", "both"), default="result",
                    help="fit to the games' results (Texel, the default), to the search's "
                    "scores, or to both")
