@@ -86,6 +86,19 @@ def test_the_fit_recovers_weights_from_exact_probabilities():
     assert all(abs(w - t) <= 1.5 for w, t in zip(fit.weights, TRUE.values())), fit.weights
 
 
+def test_fitted_to_the_search_scores_it_finds_the_weights_behind_them():
+    # The scores a deeper search gave, here the true evaluation itself (for the side to
+    # move, as the data files hold them); the results are noise the score target ignores.
+    positions = _positions(600)
+    rng = random.Random(3)
+    data = [(p, float(rng.random() < 0.5), _true_eval(p) * (1 if p.side == WHITE else -1), i)
+            for i, p in enumerate(positions)]
+    d = term_matrix(Heuristic(parse_terms(TERMS)), data)
+    fit = fit_weights(d, np.zeros(4), l2=0.0, target="score")
+    assert all(abs(w - t) <= 2.0 for w, t in zip(fit.weights, TRUE.values())), fit.weights
+    assert fit_weights(d, np.zeros(4), l2=0.0, target="result").weights[0] < 15  # noise
+
+
 def test_the_pull_keeps_weights_the_data_barely_sees():
     d = term_matrix(Heuristic(parse_terms(TERMS)), _data(_positions(600), exact=True))
     free = fit_weights(d, np.zeros(4), l2=0.0).weights
@@ -100,7 +113,8 @@ def test_fit_write_keeps_the_layout_and_notes_the_fit(tmp_path, capsys):
         encoding="utf-8")
     h = tmp_path / "heuristic.txt"
     h.write_text(TERMS, encoding="utf-8")
-    assert main(["tune", "fit", str(data), "--heuristic", str(h), "--write", "--l2", "0"]) == 0
+    assert main(["tune", "fit", str(data), "--heuristic", str(h), "--write", "--l2", "0",
+                 "--target", "result"]) == 0
     out = h.read_text(encoding="utf-8")
     assert "# keep me" in out and out.startswith("# a test heuristic\n# tune: weights fitted")
     assert "held out" in out.split("value centre")[0]
@@ -109,7 +123,8 @@ def test_fit_write_keeps_the_layout_and_notes_the_fit(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "held out:" in printed and "wrote" in printed
     # A second fit replaces the first's note, it does not add one.
-    assert main(["tune", "fit", str(data), "--heuristic", str(h), "--write"]) == 0
+    assert main(["tune", "fit", str(data), "--heuristic", str(h), "--write", "--target",
+                 "result"]) == 0
     assert h.read_text(encoding="utf-8").count("# tune: weights fitted") == 1
 
 

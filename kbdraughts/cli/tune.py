@@ -50,9 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="read at most this many positions a file (default: all)")
     f.add_argument("--write", action="store_true",
                    help="write the weights back when the held-out loss fell (default: print only)")
-    f.add_argument("--target", choices=("result", "score", "both"), default="result",
-                   help="fit to the games' results (Texel, the default), to the search's "
-                   "scores, or to both")
+    f.add_argument("--target", choices=("result", "score", "both"), default="score",
+                   help="fit to the search's scores at the games' depth (the default: it "
+                   "played best), to the games' results (Texel), or to both")
     f.add_argument("--shapes", type=Path, default=None,
                    help="the shapes file to fit (default: the one beside the heuristic file)")
     f.set_defaults(func=run_fit)

@@ -25,7 +25,7 @@ GAMES_APART = 10_000_000
 
 
 def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: int | None,
-             write: bool, shapes: Path | None = None, target: str = "result") -> Fit:
+             write: bool, shapes: Path | None = None, target: str = "score") -> Fit:
     """Fit, print, maybe write; FitError when the files cannot be read."""
     path = heuristic or heuristic_path()
     if shapes is None and heuristic is None:
