@@ -80,14 +80,14 @@ def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: in
     return fit
 
 
-def note_lines(fit: Fit, paths: Sequence[Path], l2: float, target: str = "result") -> list[str]:
+def note_lines(fit: Fit, paths: Sequence[Path], l2: float, target: str = "score") -> list[str]:
     """The comment a fit leaves in the file: the data, the losses, the held-out loss."""
     names = ", ".join(p.name for p in paths)
     return [
         f"weights fitted by 'kbdraughts tune fit' on {date.today().isoformat()}: "
-        f"{fit.positions} positions of self-play ({names}),",
-        f"{fit.held_positions} more held out (every tenth game); fitted to the {target}s; "
-        f"K = {fit.k:.5f}, l2 = {l2:g}.",
-        f"Texel loss {fit.loss_before:.6f} -> {fit.loss_after:.6f}; held out "
-        f"{fit.held_before:.6f} -> {fit.held_after:.6f}.",
+        f"{fit.positions} positions",
+        f"of self-play ({names}), {fit.held_positions} more held out (every tenth game);",
+        f"fitted to the {target}s; K = {fit.k:.5f}, l2 = {l2:g}. Texel loss "
+        f"{fit.loss_before:.6f} -> {fit.loss_after:.6f};",
+        f"held out {fit.held_before:.6f} -> {fit.held_after:.6f}.",
     ]
