@@ -33,11 +33,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def export(rev: str, into: Path) -> None:
-    """``kbdraughts`` and ``combos`` of commit ``rev`` into the directory ``into``."""
-    tar = subprocess.run(["git", "archive", rev, "kbdraughts", "combos"], cwd=ROOT, check=True,
+def export(rev: str, into: Path, build: bool = True) -> None:
+    """``kbdraughts`` and ``combos`` of commit ``rev`` into the directory ``into``, with its own
+    native core built there. Without it the old package would import this tree's core: an
+    editable install finds ``kbdraughts._core`` for any ``kbdraughts`` on the path, so the old
+    engine ran the new C (or failed on a changed signature)."""
+    tar = subprocess.run(["git", "archive", rev, "kbdraughts", "combos", "setup.py",
+                          "pyproject.toml", "README.md"], cwd=ROOT, check=True,
                          capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=tar, check=True)
+    if build:
+        built = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                               cwd=into, capture_output=True, text=True)
+        if built.returncode != 0:
+            print(f"versus: {rev}'s native core did not build; it plays on its pure path:\n"
+                  f"{built.stderr[-2000:]}", file=sys.stderr)
 
 
 def engine_words(tree: Path, movetime: int, level: int, use_kb: bool) -> list[str]:

@@ -34,9 +34,14 @@ def test_the_archived_engine_runs_its_own_package_and_reads_game_lines(tmp_path)
     assert (tmp_path / "kbdraughts" / "cli" / "__init__.py").is_file()
     words = v.engine_words(tmp_path, 50, 1, False)
     # Started from the checkout, as match starts it: the archive's package is the one imported.
-    probe = words[:words.index("-P") + 1] + ["-c", "import kbdraughts; print(kbdraughts.__file__)"]
+    probe = words[:words.index("-P") + 1] + [
+        "-c", "import kbdraughts, kbdraughts.native as n; print(kbdraughts.__file__); "
+        "print(n.core.__file__ if n.core else '')"]
     out = subprocess.run(probe, cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert Path(out.strip()).resolve().is_relative_to(tmp_path.resolve())
+    package, core = out.splitlines()
+    assert Path(package).resolve().is_relative_to(tmp_path.resolve())
+    # Its own native core, not this tree's (which an editable install would hand it).
+    assert not core or Path(core).resolve().is_relative_to(tmp_path.resolve()), core
     assert v.warm(words, tmp_path) is True
 
 

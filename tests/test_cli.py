@@ -100,7 +100,7 @@ def test_the_command_line_keeps_the_layout_limits():
 def test_every_command_is_registered():
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     assert sorted(sub.choices) == ["annotate", "bestmove", "egdb", "hub", "match", "moves", "perft",
-                                   "play", "rules"]
+                                   "play", "rules", "tune"]
 
 
 def test_no_command_is_a_usage_error(capsys):

@@ -232,7 +232,9 @@ def test_why_says_it_in_words_and_why_verbose_adds_the_engine_detail(tmp_path: P
     app, shown = engine_session("c3-d4\rwhy\rwhy --verbose\rquit\r", tmp_path, level=2)
     lines = shown.splitlines()
     plain = next(l for l in lines if l.startswith("Black played ") and "search" in l)
-    assert re.fullmatch(r"Black played \S+: search: (even|[+-][\d.]+ m[ae]n for Black)", plain)
+    # The score, and the evaluation's shares that decided it over the next best move.
+    assert re.fullmatch(r"Black played \S+: search: (even|[+-][\d.]+ m[ae]n for Black)"
+                        r"( \(.+ [+-]\d\.\d\d(, .+ [+-]\d\.\d\d)*\))?", plain), plain
     verbose = lines[lines.index(plain) + 2]
     assert re.match(r"Black played \S+: search depth \d+\+?: score .* nodes, ", verbose)
     assert re.search(r"Black plays \S+ — search: ", shown)

@@ -28,7 +28,7 @@ MAX_FUNCTION_LINES = 60
 PACKAGE = "kbdraughts"
 ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 #: Floor of each subpackage (and of the core modules): a module may import its own floor or lower.
-FLOORS = {"core": 0, "kb": 1, "ai": 2, "coach": 3, "match": 3, "ui": 4, "cli": 5}
+FLOORS = {"core": 0, "kb": 1, "ai": 2, "coach": 3, "match": 3, "tune": 3, "ui": 4, "cli": 5}
 #: The native core's sources, held to the same size as a Python module.
 C_SUFFIXES = (".c", ".h")
 

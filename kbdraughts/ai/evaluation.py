@@ -29,11 +29,15 @@ __all__ = [
     "position_features", "white_features", "men_sums", "other_features", "men_tables",
     "man_values", "MEN_SUMS", "OTHERS", "ENDGAME", "runaway_men", "king_reach", "CENTRE",
     "BACK_RANK", "GUARD", "GOLDEN", "MAIN_ROAD", "OUTPOST_RANKS", "ENDGAME_PIECES",
-    "POSITION_FEATURES",
+    "OPENING_PIECES", "DOUBLE_CORNER", "SYSTEM", "POSITION_FEATURES", "capturable",
+    "passed_men", "opposition", "OPENING",
 ]
 
 #: At most this many pieces on the board: an endgame (men run, the centre matters less).
 ENDGAME_PIECES = 8
+#: At least this many pieces on the board: the opening (two exchanges at most from the start),
+#: where a tempo spent is a tempo the opponent will have to answer.
+OPENING_PIECES = 20
 
 
 def _mask(squares) -> int:
@@ -58,6 +62,11 @@ MAIN_ROAD = _mask(s for s in SQUARES if _F[s] == _R[s])
 OUTPOST_RANKS = BB_RANK[3] | BB_RANK[4]
 #: The two flanks, files a-d and e-h.
 _LEFT = _mask(s for s in SQUARES if _F[s] < 4)
+#: The double corners, a7-b8 and g1-h2: a lone king there is hard to catch.
+DOUBLE_CORNER = _mask([square_at(0, 6), square_at(1, 7), square_at(6, 0), square_at(7, 1)])
+#: White's system for the opposition: the files a, c, e, g, whose dark squares start on
+#: White's back rank (Black's are b, d, f, h).
+SYSTEM = _mask(s for s in SQUARES if _F[s] % 2 == 0)
 #: Bits outside the board (the ghost bits and beyond): an edge counts as a support.
 _OFF = ((1 << 45) - 1) & ~BB_BOARD
 _SHIFTS = (4, 5)
@@ -110,6 +119,38 @@ def runaway_men(men: int, side: Side, theirs: int, occupied: int, their_lead: in
             if steps <= their_lead:
                 n += 1
     return n
+
+
+def capturable(targets: int, by: int, empty: int) -> int:
+    """The ``targets`` a piece of ``by`` next to them could jump now (the square beyond
+    empty), in any of the four directions: men take backwards too. A flying king's longer
+    reach is the search's to see."""
+    return targets & (((by >> 4) & (empty << 4)) | ((by >> 5) & (empty << 5))
+                      | ((by << 4) & (empty >> 4)) | ((by << 5) & (empty >> 5)))
+
+
+def passed_men(men: int, side: Side, theirs: int) -> int:
+    """Men of ``side`` on its 4th rank or beyond with no enemy piece anywhere in their forward
+    cone: nothing can ever stand in front of them (the defenders can only come from the
+    side)."""
+    n = 0
+    zones = RUNAWAY[side]
+    run = men & _RUN_FROM[side]
+    while run:
+        b = run & -run
+        run ^= b
+        if not zones[b.bit_length() - 1][0] & theirs:
+            n += 1
+    return n
+
+
+def opposition(white: int, black: int, side: Side) -> int:
+    """Who has the opposition ("the move") in an ending of men alone, as a player counts it:
+    the side to move has it when the pieces on its own system (the files its back rank's
+    squares stand on) are odd in number. 1 for White, -1 for Black."""
+    system = SYSTEM if side == WHITE else BB_BOARD & ~SYSTEM
+    mover_has = ((white | black) & system).bit_count() % 2 == 1
+    return 1 if mover_has == (side == WHITE) else -1
 
 
 def _crown_steps(men: int, side: Side) -> int:
@@ -262,8 +303,21 @@ def other_features(pos: Position) -> tuple[int, ...]:
         road = (nw < nb and bool(wk & MAIN_ROAD)) - (nb < nw and bool(bk & MAIN_ROAD))
     flanks = (abs(2 * (wm & _LEFT).bit_count() - wm.bit_count())
               - abs(2 * (bm & _LEFT).bit_count() - bm.bit_count()))
-    endgame = 1 if occupied.bit_count() <= ENDGAME_PIECES else 0
-    return nk, endgame, run, blocked, outposts, mobility, road, flanks
+    pieces = occupied.bit_count()
+    endgame = 1 if pieces <= ENDGAME_PIECES else 0
+    opening = 1 if pieces >= OPENING_PIECES else 0
+    hanging = capturable(wm, black, empty).bit_count() - capturable(bm, white, empty).bit_count()
+    passed = passed_men(wm, WHITE, black) - passed_men(bm, BLACK, white)
+    # The opposition decides endings of men alone with as many on each side.
+    opp = (opposition(white, black, us)
+           if not kings and wm.bit_count() == bm.bit_count() else 0)
+    corner = 0
+    if kings:
+        nw, nb = white.bit_count(), black.bit_count()
+        corner = ((nw < nb and bool(white & kings & DOUBLE_CORNER))
+                  - (nb < nw and bool(black & kings & DOUBLE_CORNER)))
+    return (nk, endgame, run, blocked, outposts, mobility, road, flanks, opening, hanging, opp,
+            passed, corner)
 
 
 def _native_masks() -> tuple:
@@ -272,7 +326,7 @@ def _native_masks() -> tuple:
     paths, dangers = (tuple(tuple(RUNAWAY[side].get(s, (0, 0))[k] for s in range(36))
                             for side in (WHITE, BLACK)) for k in (0, 1))
     return (CENTRE, BACK_RANK, GUARD, GOLDEN, MAIN_ROAD, OUTPOST_RANKS, _LEFT, _OFF, _RUN_FROM,
-            paths, dangers)
+            paths, dangers, DOUBLE_CORNER, SYSTEM)
 
 
 # The native core's features replace the two functions above when it was built: the same
@@ -295,8 +349,10 @@ def white_features(pos: Position) -> tuple[int, ...]:
     return tuple(parts[k][i] for k, i in _SOURCE)
 
 
-#: Where ``endgame`` (the one feature not a difference) stands in POSITION_FEATURES.
+#: Where ``endgame`` and ``opening`` (the phases: not differences, the same for both sides)
+#: stand in POSITION_FEATURES.
 ENDGAME = POSITION_FEATURES.index("endgame")
+OPENING = POSITION_FEATURES.index("opening")
 
 
 def position_features(pos: Position) -> tuple[int, ...]:
@@ -304,4 +360,4 @@ def position_features(pos: Position) -> tuple[int, ...]:
     values = white_features(pos)
     if pos.side == WHITE:
         return values
-    return tuple(v if i == ENDGAME else -v for i, v in enumerate(values))
+    return tuple(v if i in (ENDGAME, OPENING) else -v for i, v in enumerate(values))

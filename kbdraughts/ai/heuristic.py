@@ -15,15 +15,18 @@ from __future__ import annotations
 
 from operator import mul
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
-from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.evaluation import (
     BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_tables, other_features,
     position_features, white_features,
 )
+from kbdraughts.ai.move_features import BARRIERS, EDGE, ShotFn, barrier, move_features
+from kbdraughts.ai.patterns import pattern_counts, pattern_masks
+from kbdraughts.ai.regions import compile_regions, region_value
+from kbdraughts.kb.shapes import Region, read_shapes
 from kbdraughts.board import (
-    BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
+    BLACK, WHITE, Move, Position,
 )
 from kbdraughts.kb.terms import (  # the format's names, also importable from here
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
@@ -31,7 +34,6 @@ from kbdraughts.kb.terms import (  # the format's names, also importable from he
 )
 from kbdraughts.native import core as _core
 from kbdraughts.resources import combos_dir, data_dir
-from kbdraughts.squares import mirror_bits
 from kbdraughts.values import KING_VALUE, MAN_VALUE
 
 __all__ = [
@@ -45,16 +47,28 @@ __all__ = [
 class Heuristic:
     """The terms of a heuristic file, ready to weigh moves and evaluate positions."""
 
-    def __init__(self, terms: Sequence[Term]):
+    def __init__(self, terms: Sequence[Term], regions: Sequence[Region] = (),
+                 shapes_path: str = "<shapes>"):
         self.terms = list(terms)
         self._by_name = {(t.kind, t.name): t for t in self.terms}
-        self._question = TermQuestion(self.terms)
+        # The shapes file's regions: asked which apply as the terms are (by their `when`).
+        self.regions = list(regions)
+        self._compiled = compile_regions(self.regions, shapes_path)
+        self._question = TermQuestion(self.terms + [
+            Term("region", r.name, 0.0, None, r.needs, r.line) for r in self.regions])
+        self._region_rows: dict[int, tuple[bool, ...]] = {}
         self._cache: dict[tuple[str, int], tuple[tuple[str, float, int | None], ...]] = {}
         # The evaluation's signature needs only the features some value term's `when` names;
         # its answers are cached per signature as a constant and a weight per feature.
         self._conditioned = tuple(sorted({
-            POSITION_FEATURES.index(f) for t in self.terms if t.kind == "value"
-            for f, _ in t.needs}))
+            POSITION_FEATURES.index(f) for t in self.terms if t.kind in ("value", "pattern")
+            for f, _ in t.needs} | {POSITION_FEATURES.index(f) for r in self.regions
+                                    for f, _ in r.needs}))
+        # The pattern terms, compiled to masks once; their weights per signature are asked
+        # with the value terms'.
+        self.patterns = [t for t in self.terms if t.kind == "pattern"]
+        self._pattern_masks = tuple(pattern_masks(t.squares) for t in self.patterns)
+        self._pattern_rows: dict[int, tuple[float, ...]] = {}
         self._values: dict[int, tuple[float, float, tuple[float, ...], tuple[float, ...]]] = {}
         # The quick evaluation (``_quickly``) when every feature a `when` names is one of
         # OTHERS (the shipped file names only `endgame`): (signature bit, index in OTHERS).
@@ -68,13 +82,17 @@ class Heuristic:
             f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
 
     @classmethod
-    def from_file(cls, path: str | Path | None = None) -> "Heuristic":
+    def from_file(cls, path: str | Path | None = None,
+                  shapes: str | Path | None = None) -> "Heuristic":
+        """The terms of a heuristic file and the regions of its shapes file (``shapes``, or
+        ``shapes.txt`` beside it when there is one)."""
         p = Path(path) if path else heuristic_path()
         try:
             data = p.read_bytes()
         except OSError as e:
             raise HeuristicFileError(f"{p}:1: error: cannot read: {e.strerror}") from None
-        return cls(read_terms(data, str(p)))
+        shapes = Path(shapes) if shapes else p.with_name("shapes.txt")
+        return cls(read_terms(data, str(p)), read_shapes(shapes), str(shapes))
 
     def applicable(self, kind: str, signature: int) -> tuple[tuple[str, float, int | None], ...]:
         """(name, weight, index of its `per` feature) of the terms that apply, per pyDatalog."""
@@ -126,18 +144,44 @@ class Heuristic:
             native = self.native_evaluator()
         return native.evaluate(pos) if native is not None else self._quickly(pos, 0)
 
+    def shares(self, pos: Position) -> dict[str, float]:
+        """What each term, pattern and region adds to the evaluation of ``pos``, for the side
+        to move, by name (``region NAME`` for a region); the material apart, as
+        ``material``. The explanations compare them between two lines' ends."""
+        values = position_features(pos)
+        sig = sum(1 << i for i, v in enumerate(values) if v)
+        out = {"material": float(material(pos))}
+        out.update(self.score("value", values)[1])
+        sign = 1 if pos.side == WHITE else -1
+        if self._pattern_masks:
+            for t, w, n in zip(self.patterns, self._pattern_row(sig),
+                               pattern_counts(pos, self._pattern_masks)):
+                if w and n:
+                    out[t.name] = out.get(t.name, 0.0) + sign * w * n
+        for on, r in zip(self._region_row(sig), self._compiled):
+            if on and (v := region_value(pos, r)):
+                out[f"region {r.name}"] = sign * v
+        return out
+
     def native_evaluator(self):  # -> kbdraughts._core.Evaluator | None
         """The native core's evaluator of these terms (the same numbers as ``_quickly``), or
         None without the core or when a `when` names a sum over men (the slow way only).
         Its rows are every signature's, asked of pyDatalog once, here."""
-        if self._native is None and _core is not None and self._quick is not None:
-            rows = []
+        if (self._native is None and _core is not None and self._quick is not None
+                and len(self._quick) <= MAX_NATIVE_CONDITIONS):
+            rows, pattern_rows, region_rows = [], [], []
             for c in range(1 << len(self._quick)):
                 sig = sum(bit for k, (bit, _) in enumerate(self._quick) if c >> k & 1)
                 const, on_endgame, (with_material, _) = self._quick_row(sig)
                 white, black, weights = with_material
                 rows.append((const, on_endgame, white, black, weights))
-            self._native = _core.Evaluator(rows, [j for _, j in self._quick])
+                pattern_rows.append(self._pattern_row(sig))
+                region_rows.append(self._region_row(sig))
+            self._native = _core.Evaluator(
+                rows, [j for _, j in self._quick], patterns=self._pattern_masks,
+                pattern_weights=pattern_rows,
+                regions=[(r.white, r.black, r.table) for r in self._compiled],
+                region_rows=region_rows)
         return self._native
 
     def positional(self, pos: Position) -> float:
@@ -154,6 +198,7 @@ class Heuristic:
                 sig |= 1 << i
         const, on_endgame, with_material, without = self._value_row(sig)
         total = sum(map(mul, without if which else with_material, values))
+        total = self._shapes(pos, sig, total)
         return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
 
     def _quickly(self, pos: Position, which: int) -> float:
@@ -175,7 +220,38 @@ class Heuristic:
         total = (t0[wm & 511] + t1[wm >> 9 & 511] + t2[wm >> 18 & 511] + t3[wm >> 27]
                  - u0[bm & 511] - u1[bm >> 9 & 511] - u2[bm >> 18 & 511] - u3[bm >> 27]
                  + sum(map(mul, weights, other)))
+        total = self._shapes(pos, sig, total)
         return const + on_endgame * other[_OTHER_ENDGAME] + (-total if side else total)
+
+    def _shapes(self, pos: Position, sig: int, total: float) -> float:
+        """``total`` with the pattern terms and the regions added, White's view, in the order
+        of the native evaluation's additions (so the two stay equal to the last bit)."""
+        if self._pattern_masks:
+            total += sum(map(mul, self._pattern_row(sig), pattern_counts(pos, self._pattern_masks)))
+        if self._compiled:
+            regions = 0.0
+            for on, r in zip(self._region_row(sig), self._compiled):
+                if on:
+                    regions += region_value(pos, r)
+            total += regions
+        return total
+
+    def _region_row(self, sig: int) -> tuple[bool, ...]:
+        """Which regions apply under ``sig``."""
+        row = self._region_rows.get(sig)
+        if row is None:
+            on = set(self._question.applicable("region", sig)) if self.regions else set()
+            row = self._region_rows[sig] = tuple(r.name in on for r in self.regions)
+        return row
+
+    def _pattern_row(self, sig: int) -> tuple[float, ...]:
+        """The weight of each pattern term under ``sig`` (0 where its `when` fails)."""
+        row = self._pattern_rows.get(sig)
+        if row is None:
+            weights = {name: w for name, w, _ in self.applicable("pattern", sig)}
+            row = self._pattern_rows[sig] = tuple(weights.get(t.name, 0.0)
+                                                  for t in self.patterns)
+        return row
 
     def _quick_row(self, sig: int) -> tuple[float, float, tuple]:
         """The value row of ``sig`` as men tables per side and weights of OTHERS, with the
@@ -211,94 +287,10 @@ class Heuristic:
         return row
 
 
+#: The most features the `when`s may name for the native evaluator (its rows: 2 ** this).
+MAX_NATIVE_CONDITIONS = 8
 _MEN, _KINGS = POSITION_FEATURES.index("men"), POSITION_FEATURES.index("kings")
 _OTHER_ENDGAME = OTHERS.index("endgame")
-
-
-# --- features -------------------------------------------------------------------------------
-
-
-def _mask(squares) -> int:
-    return sum(1 << s for s in squares)
-
-
-_F, _R = SQUARE_FILE, SQUARE_RANK
-#: The long diagonal a1-h8 and the double diagonal h2-b8, White's view, and the squares beyond
-#: them (where an enemy man must cross them to reach White's back rank).
-_MAIN = _mask(s for s in SQUARES if _F[s] == _R[s])
-_DOUBLE = _mask(s for s in SQUARES if _F[s] + _R[s] == 8)
-_BEYOND_MAIN = _mask(s for s in SQUARES if _R[s] > _F[s])
-_BEYOND_DOUBLE = _mask(s for s in SQUARES if _F[s] + _R[s] > 8)
-#: Per side: ((barrier, beyond), (barrier, beyond)).
-BARRIERS = (
-    ((_MAIN, _BEYOND_MAIN), (_DOUBLE, _BEYOND_DOUBLE)),
-    ((mirror_bits(_MAIN), mirror_bits(_BEYOND_MAIN)),
-     (mirror_bits(_DOUBLE), mirror_bits(_BEYOND_DOUBLE))),
-)
-EDGE = _mask(s for s in SQUARES if _F[s] in (0, 7))
-
-
-def barrier(pos: Position, side: Side) -> tuple[int, int]:
-    """The diagonal that bars the enemy men's way for ``side`` and how many men are beyond it:
-    the one with more enemy men beyond (the ancestor counted which corner held more)."""
-    enemy = pos.men(1 - side)
-    best = (0, 0)
-    for line, beyond in BARRIERS[side]:
-        n = (enemy & beyond).bit_count()
-        if n > best[1]:
-            best = (line, n)
-    return best
-
-
-def _rank_of(square: int, side: Side) -> int:
-    return _R[square] if side == WHITE else 7 - _R[square]
-
-
-#: ``shots(after, us)``: the capture tree's value for ``us`` of the opponent's best shot from
-#: ``after`` (a knowledge-base rule they could play there), 0 when they have none.
-ShotFn = Callable[[Position, Side], int]
-
-
-def move_features(pos: Position, move: Move, memo: dict | None = None,
-                  shots: ShotFn | None = None,
-                  gain: Callable[[Position], float] | None = None) -> tuple[float, ...]:
-    """The values of MOVE_FEATURES for a quiet ``move`` of the side to move.
-
-    ``exchange`` is the capture tree after the move (their captures, ours back...); when they
-    have no capture, ``enemy_shot`` is what ``shots`` says their knowledge-base combinations
-    would win there (0 without a knowledge base) and ``eval_gain`` is ``gain(after)``: what the
-    move gains in the evaluation's value terms, for the mover (0 without it).
-    """
-    side = pos.side
-    own_kings = pos.kings_of(side)
-    king_move = bool(pos.kings >> move.start & 1)
-    sb, eb = 1 << move.start, 1 << move.end
-    line, far = barrier(pos, side) if own_kings else (0, 0)
-    after = play(pos, move)
-    tree = exchange(after, side, memo)
-    ex = tree.score
-    quiet = not tree.moves
-    shot = shots(after, side) if shots is not None and quiet else 0
-    eval_gain = gain(after) if gain is not None and quiet else 0
-    total = (pos.white | pos.black).bit_count()
-    return (
-        1 if move.crowned else 0,
-        ex,
-        0 if king_move else 1,
-        1 if king_move else 0,
-        1 if own_kings else 0,
-        far,
-        1 if king_move and line & eb and not line & sb else 0,
-        1 if line & own_kings else 0,
-        1 if king_move and line & sb and not line & eb else 0,
-        0 if king_move else bool(CENTRE & eb) - bool(CENTRE & sb),
-        1 if not king_move and BACK_RANK[side] & sb else 0,
-        0 if king_move else _rank_of(move.end, side),
-        1 if EDGE & eb else 0,
-        1 if total <= ENDGAME_PIECES else 0,
-        shot,
-        eval_gain,
-    )
 
 
 def material(pos: Position) -> int:
@@ -319,9 +311,16 @@ def heuristic_path() -> Path:
 _defaults: dict[Path, Heuristic] = {}
 
 
+def shapes_path(heuristic: Path) -> Path:
+    """The shapes file that goes with the AI's heuristic file: ``shapes.txt`` beside it, else
+    the shipped one (a user's copy of heuristic.txt alone keeps the shipped regions)."""
+    beside = heuristic.with_name("shapes.txt")
+    return beside if beside.is_file() else combos_dir() / "shapes.txt"
+
+
 def default_heuristic() -> Heuristic:
     """The heuristic of ``heuristic_path()``, loaded once per file."""
     path = heuristic_path()
     if path not in _defaults:
-        _defaults[path] = Heuristic.from_file(path)
+        _defaults[path] = Heuristic.from_file(path, shapes_path(path))
     return _defaults[path]

@@ -15,13 +15,13 @@ import sys
 from typing import Sequence
 
 from kbdraughts import __version__
-from kbdraughts.cli import analysis, annotate, egdb, engine, hub, play, rules
+from kbdraughts.cli import analysis, annotate, egdb, engine, hub, play, rules, tune
 from kbdraughts.cli.args import USAGE_ERROR, ArgumentParser
 from kbdraughts.native import describe
 
 #: rules check|match|show; moves, perft; bestmove, match; hub; annotate; egdb build|probe|verify;
-#: play (the default command).
-COMMANDS = [rules, analysis, engine, hub, annotate, egdb, play]
+#: tune games|fit|shapes; play (the default command).
+COMMANDS = [rules, analysis, engine, hub, annotate, egdb, tune, play]
 
 
 def build_parser() -> ArgumentParser:

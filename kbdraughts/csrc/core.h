@@ -62,8 +62,9 @@ int gives_capture(const Pos *p);
 int resolve(const Pos *p, int us, int plies, MoveList *lists, int64_t *left);
 
 /* eval.c: the position's features (ai/evaluation.py) and the weighted evaluation */
-#define N_OTHERS 8
-enum { O_KINGS, O_ENDGAME, O_RUNAWAY, O_BLOCKED, O_OUTPOSTS, O_MOBILITY, O_ROAD, O_FLANKS };
+#define N_OTHERS 13
+enum { O_KINGS, O_ENDGAME, O_RUNAWAY, O_BLOCKED, O_OUTPOSTS, O_MOBILITY, O_ROAD, O_FLANKS,
+       O_OPENING, O_HANGING, O_OPPOSITION, O_PASSED, O_CORNER };
 void other_features(const Pos *p, int out[N_OTHERS]);
 void men_sums(const Pos *p, int out[6]);
 
@@ -73,11 +74,31 @@ typedef struct {
     double weights[N_OTHERS];
 } EvalRow;
 
+/* The most features of OTHERS a `when` may name for the native evaluator: 2**8 rows. */
+#define MAX_EVAL_BITS 8
+
+/* A pattern term: per view (White's as written, Black's turned) and per square state (empty,
+ * white man, white king, black man, black king), the squares where that state breaks it. */
+typedef Bitboard PatternMasks[2][5];
+
+/* A region of the shapes file: its squares per view and its table of 3**k weights. */
+typedef struct {
+    int k;
+    int sq[2][8];
+    double *table;            /* owned by the evaluator */
+} EvalRegion;
+
 typedef struct {
     int material_only;        /* 1: material alone (search:D, the rule check) */
     int nbits;                /* features of OTHERS a `when` names: 2**nbits rows */
     int bit_feature[N_OTHERS];
     EvalRow *rows;            /* owned by the caller */
+    int npat;                 /* pattern terms */
+    PatternMasks *patterns;   /* npat of them, owned by the caller */
+    double *pattern_weights;  /* per row, npat weights (0 where a pattern does not apply) */
+    int nreg;                 /* regions of the shapes file */
+    EvalRegion *regions;
+    unsigned char *region_on; /* per row, nreg flags: the region applies */
 } Evaluator;
 
 /* The masks of ai/evaluation.py, handed over by Python at import (module.c): the geometry
@@ -85,6 +106,7 @@ typedef struct {
 typedef struct {
     Bitboard centre, back_rank[2], guard[2], golden, main_road, outposts, left, off;
     Bitboard run_from[2], run_path[2][NSQ], run_danger[2][NSQ];
+    Bitboard double_corner, system;
 } EvalMasks;
 extern EvalMasks MASKS;
 

@@ -28,6 +28,25 @@ static int runaway_men(Bitboard men, int side, Bitboard theirs, Bitboard occupie
     return n;
 }
 
+/* evaluation.capturable: the targets a piece next to them could jump now. */
+static Bitboard capturable(Bitboard targets, Bitboard by, Bitboard empty)
+{
+    return targets & (((by >> 4) & (empty << 4)) | ((by >> 5) & (empty << 5))
+                      | ((by << 4) & (empty >> 4)) | ((by << 5) & (empty >> 5)));
+}
+
+static int passed_men(Bitboard men, int side, Bitboard theirs)
+{
+    int n = 0;
+    Bitboard run = men & MASKS.run_from[side];
+    while (run) {
+        int s = lsb(run);
+        run &= run - 1;
+        n += !(MASKS.run_path[side][s] & theirs);
+    }
+    return n;
+}
+
 static Bitboard king_reach(Bitboard kings, Bitboard empty)
 {
     Bitboard reach = 0;
@@ -77,8 +96,25 @@ void other_features(const Pos *p, int out[N_OTHERS])
     }
     int flanks = abs(2 * popcount(wm & MASKS.left) - popcount(wm))
                - abs(2 * popcount(bm & MASKS.left) - popcount(bm));
+    int pieces = popcount(occupied), opp = 0, corner = 0;
+    if (!kings && popcount(wm) == popcount(bm)) {
+        /* the side to move has the opposition when its system holds an odd count */
+        Bitboard system = us == 0 ? MASKS.system : BB_BOARD & ~MASKS.system;
+        int mover_has = popcount(occupied & system) % 2 == 1;
+        opp = mover_has == (us == 0) ? 1 : -1;
+    }
+    if (kings) {
+        int nw = popcount(white), nb = popcount(black);
+        corner = (nw < nb && (white & kings & MASKS.double_corner))
+               - (nb < nw && (black & kings & MASKS.double_corner));
+    }
     out[O_KINGS] = nk;
-    out[O_ENDGAME] = popcount(occupied) <= 8;
+    out[O_ENDGAME] = pieces <= 8;
+    out[O_OPENING] = pieces >= 20;
+    out[O_HANGING] = popcount(capturable(wm, black, empty)) - popcount(capturable(bm, white, empty));
+    out[O_OPPOSITION] = opp;
+    out[O_PASSED] = passed_men(wm, 0, black) - passed_men(bm, 1, white);
+    out[O_CORNER] = corner;
     out[O_RUNAWAY] = run;
     out[O_BLOCKED] = blocked;
     out[O_OUTPOSTS] = outposts;
@@ -116,6 +152,36 @@ static double material(const Pos *p)
     return p->side ? b - w : w - b;
 }
 
+/* regions.region_index: the arrangement of men on a region's squares in base 3 from one
+ * side's view (``ours`` 1, ``theirs`` 2), or -1 with a king there. */
+static int region_index(const int *sq, int k, Bitboard ours, Bitboard theirs, Bitboard kings)
+{
+    int index = 0, place = 1;
+    for (int i = 0; i < k; i++) {
+        int s = sq[i];
+        if (kings >> s & 1)
+            return -1;
+        index += place * ((int)(ours >> s & 1) + 2 * (int)(theirs >> s & 1));
+        place *= 3;
+    }
+    return index;
+}
+
+static double regions_value(const Evaluator *e, const Pos *p, int sig)
+{
+    const unsigned char *on = e->region_on + (size_t)sig * e->nreg;
+    double sum = 0.0;
+    for (int r = 0; r < e->nreg; r++) {
+        if (!on[r])
+            continue;
+        const EvalRegion *g = &e->regions[r];
+        int iw = region_index(g->sq[0], g->k, p->white, p->black, p->kings);
+        int ib = region_index(g->sq[1], g->k, p->black, p->white, p->kings);
+        sum += (iw >= 0 ? g->table[iw] : 0.0) - (ib >= 0 ? g->table[ib] : 0.0);
+    }
+    return sum;
+}
+
 /* Heuristic._quickly(pos, 0): the row of the signature (the `when` features that hold), the
  * men weighed by four table look-ups a side, the other features one by one. */
 double evaluate(const Evaluator *e, const Pos *p)
@@ -138,5 +204,22 @@ double evaluate(const Evaluator *e, const Pos *p)
     for (int j = 0; j < N_OTHERS; j++)
         dot += row->weights[j] * (double)o[j];
     total += dot;
+    if (e->npat) {
+        const double *pw = e->pattern_weights + (size_t)sig * e->npat;
+        Bitboard st[5] = {BB_BOARD & ~(p->white | p->black), wm, p->white & p->kings, bm,
+                          p->black & p->kings};
+        double pat = 0.0; /* sum(map(mul, weights, counts)): left to right */
+        for (int k = 0; k < e->npat; k++) {
+            const Bitboard (*m)[5] = e->patterns[k];
+            int hw = !((st[0] & m[0][0]) | (st[1] & m[0][1]) | (st[2] & m[0][2])
+                       | (st[3] & m[0][3]) | (st[4] & m[0][4]));
+            int hb = !((st[0] & m[1][0]) | (st[1] & m[1][1]) | (st[2] & m[1][2])
+                       | (st[3] & m[1][3]) | (st[4] & m[1][4]));
+            pat += pw[k] * (double)(hw - hb);
+        }
+        total += pat;
+    }
+    if (e->nreg)
+        total += regions_value(e, p, sig);
     return row->cnst + row->on_endgame * (double)o[O_ENDGAME] + (p->side ? -total : total);
 }

@@ -7,9 +7,21 @@
 /* -- Evaluator --------------------------------------------------------------------------- */
 
 
+static void free_evaluator(Evaluator *ev)
+{
+    for (int r = 0; r < ev->nreg; r++)
+        PyMem_Free(ev->regions[r].table);
+    PyMem_Free(ev->regions);
+    PyMem_Free(ev->region_on);
+    PyMem_Free(ev->rows);
+    PyMem_Free(ev->patterns);
+    PyMem_Free(ev->pattern_weights);
+    memset(ev, 0, sizeof *ev);
+}
+
 static void Evaluator_dealloc(EvaluatorObject *self)
 {
-    PyMem_Free(self->ev.rows);
+    free_evaluator(&self->ev);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -59,16 +71,151 @@ static int read_row(PyObject *o, EvalRow *row)
     return doubles(PyTuple_GET_ITEM(o, 4), row->weights, N_OTHERS, "weights");
 }
 
+/* One pattern: a pair (White's view, Black's) of five masks. */
+static int read_pattern(PyObject *o, PatternMasks out)
+{
+    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 2) {
+        PyErr_SetString(PyExc_TypeError, "a pattern is a pair of views");
+        return 0;
+    }
+    for (int v = 0; v < 2; v++) {
+        PyObject *view = PyTuple_GET_ITEM(o, v);
+        if (!PyTuple_Check(view) || PyTuple_GET_SIZE(view) != 5) {
+            PyErr_SetString(PyExc_TypeError, "a pattern's view is five masks");
+            return 0;
+        }
+        for (int s = 0; s < 5; s++) {
+            unsigned long long m = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(view, s));
+            if (PyErr_Occurred())
+                return 0;
+            out[v][s] = (Bitboard)m & BB_BOARD;
+        }
+    }
+    return 1;
+}
+
+/* The pattern terms: their masks, and per row the weight of each (rows already read). */
+static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, Py_ssize_t nrows)
+{
+    if (patterns == Py_None)
+        return 1;
+    PyObject *fp = PySequence_Fast(patterns, "patterns must be a sequence");
+    PyObject *fw = fp ? PySequence_Fast(weights, "pattern_weights must be a sequence") : NULL;
+    int ok = fw != NULL;
+    Py_ssize_t n = ok ? PySequence_Fast_GET_SIZE(fp) : 0;
+    if (ok && (n > 4096 || PySequence_Fast_GET_SIZE(fw) != nrows)) {
+        PyErr_SetString(PyExc_ValueError, "4096 patterns at most, and a row of weights a row");
+        ok = 0;
+    }
+    if (ok && n) {
+        ev->patterns = PyMem_Calloc((size_t)n, sizeof(PatternMasks));
+        ev->pattern_weights = PyMem_Calloc((size_t)(n * nrows), sizeof(double));
+        ok = ev->patterns && ev->pattern_weights;
+        if (!ok)
+            PyErr_NoMemory();
+    }
+    for (Py_ssize_t k = 0; ok && k < n; k++)
+        ok = read_pattern(PySequence_Fast_GET_ITEM(fp, k), ev->patterns[k]);
+    for (Py_ssize_t r = 0; ok && n && r < nrows; r++)
+        ok = doubles(PySequence_Fast_GET_ITEM(fw, r), ev->pattern_weights + r * n, n,
+                     "pattern weights");
+    if (ok)
+        ev->npat = (int)n;
+    Py_XDECREF(fp);
+    Py_XDECREF(fw);
+    return ok;
+}
+
+/* One region: (white squares, black squares, table of 3**k weights). */
+static int read_region(PyObject *o, EvalRegion *g)
+{
+    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 3) {
+        PyErr_SetString(PyExc_TypeError, "a region is (white squares, black squares, table)");
+        return 0;
+    }
+    for (int v = 0; v < 2; v++) {
+        PyObject *fs = PySequence_Fast(PyTuple_GET_ITEM(o, v), "a region's squares");
+        if (!fs)
+            return 0;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(fs);
+        int ok = k >= 1 && k <= 8 && (v == 0 || k == g->k);
+        if (!ok)
+            PyErr_SetString(PyExc_ValueError, "a region has 1 to 8 squares, the same per view");
+        for (Py_ssize_t i = 0; ok && i < k; i++) {
+            long s = 0;
+            ok = small(PySequence_Fast_GET_ITEM(fs, i), 0, NSQ - 1, &s)
+                 && ((BB_BOARD >> s & 1) || (PyErr_SetString(PyExc_ValueError,
+                                                             "a region square off the board"), 0));
+            g->sq[v][i] = (int)s;
+        }
+        Py_DECREF(fs);
+        if (!ok)
+            return 0;
+        g->k = (int)k;
+    }
+    Py_ssize_t n = 1;
+    for (int i = 0; i < g->k; i++)
+        n *= 3;
+    g->table = PyMem_Calloc((size_t)n, sizeof(double));
+    if (!g->table) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    return doubles(PyTuple_GET_ITEM(o, 2), g->table, n, "a region's table");
+}
+
+/* The regions, and per row which of them apply (rows already read). */
+static int read_regions(Evaluator *ev, PyObject *regions, PyObject *on, Py_ssize_t nrows)
+{
+    if (regions == Py_None)
+        return 1;
+    PyObject *fr = PySequence_Fast(regions, "regions must be a sequence");
+    PyObject *fo = fr ? PySequence_Fast(on, "region_rows must be a sequence") : NULL;
+    int ok = fo != NULL;
+    Py_ssize_t n = ok ? PySequence_Fast_GET_SIZE(fr) : 0;
+    if (ok && (n > 256 || PySequence_Fast_GET_SIZE(fo) != nrows)) {
+        PyErr_SetString(PyExc_ValueError, "256 regions at most, and a row of flags a row");
+        ok = 0;
+    }
+    if (ok && n) {
+        ev->regions = PyMem_Calloc((size_t)n, sizeof(EvalRegion));
+        ev->region_on = PyMem_Calloc((size_t)(n * nrows), 1);
+        ok = ev->regions && ev->region_on;
+        if (!ok)
+            PyErr_NoMemory();
+    }
+    for (Py_ssize_t r = 0; ok && r < n; r++) {
+        ok = read_region(PySequence_Fast_GET_ITEM(fr, r), &ev->regions[r]);
+        ev->nreg = (int)r + 1; /* what was allocated is freed, even on a fault */
+    }
+    for (Py_ssize_t row = 0; ok && n && row < nrows; row++) {
+        PyObject *flags = PySequence_Fast(PySequence_Fast_GET_ITEM(fo, row), "region flags");
+        ok = flags && PySequence_Fast_GET_SIZE(flags) == n;
+        if (flags && !ok)
+            PyErr_SetString(PyExc_ValueError, "a flag per region a row");
+        for (Py_ssize_t r = 0; ok && r < n; r++) {
+            int truth = PyObject_IsTrue(PySequence_Fast_GET_ITEM(flags, r));
+            ok = truth >= 0;
+            ev->region_on[row * n + r] = (unsigned char)(truth > 0);
+        }
+        Py_XDECREF(flags);
+    }
+    Py_XDECREF(fr);
+    Py_XDECREF(fo);
+    return ok;
+}
+
 static int Evaluator_init(EvaluatorObject *self, PyObject *args, PyObject *kw)
 {
-    static char *names[] = {"rows", "features", "material", NULL};
-    PyObject *rows = Py_None, *features = Py_None;
+    static char *names[] = {"rows", "features", "material", "patterns", "pattern_weights",
+                            "regions", "region_rows", NULL};
+    PyObject *rows = Py_None, *features = Py_None, *patterns = Py_None, *pweights = Py_None;
+    PyObject *regions = Py_None, *region_rows = Py_None;
     int material = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OOp:Evaluator", names, &rows, &features,
-                                     &material))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|OOpOOOO:Evaluator", names, &rows, &features,
+                                     &material, &patterns, &pweights, &regions, &region_rows))
         return -1;
-    PyMem_Free(self->ev.rows);
-    memset(&self->ev, 0, sizeof self->ev);
+    free_evaluator(&self->ev);
     self->ev.material_only = material;
     if (material)
         return 0;
@@ -79,7 +226,7 @@ static int Evaluator_init(EvaluatorObject *self, PyObject *args, PyObject *kw)
         return -1;
     }
     Py_ssize_t nbits = PySequence_Fast_GET_SIZE(ff), nrows = PySequence_Fast_GET_SIZE(fr);
-    int ok = nbits <= N_OTHERS && nrows == (Py_ssize_t)1 << nbits;
+    int ok = nbits <= MAX_EVAL_BITS && nrows == (Py_ssize_t)1 << nbits;
     if (!ok)
         PyErr_SetString(PyExc_ValueError, "2**len(features) rows are needed, 8 features at most");
     for (Py_ssize_t k = 0; ok && k < nbits; k++) {
@@ -96,6 +243,10 @@ static int Evaluator_init(EvaluatorObject *self, PyObject *args, PyObject *kw)
     }
     for (Py_ssize_t r = 0; ok && r < nrows; r++)
         ok = read_row(PySequence_Fast_GET_ITEM(fr, r), &self->ev.rows[r]);
+    if (ok)
+        ok = read_patterns(&self->ev, patterns, pweights, nrows);
+    if (ok)
+        ok = read_regions(&self->ev, regions, region_rows, nrows);
     Py_DECREF(fr);
     Py_DECREF(ff);
     return ok ? 0 : -1;

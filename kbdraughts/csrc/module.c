@@ -152,7 +152,8 @@ static PyObject *py_init(PyObject *self, PyObject *args)
 }
 
 /* set_masks(centre, back_rank, guard, golden, main_road, outposts, left, off, run_from,
- * run_path, run_danger): ai/evaluation.py's masks; pairs per side, dicts per side and square. */
+ * run_path, run_danger, double_corner, system): ai/evaluation.py's masks; pairs per side,
+ * tables per side and square. */
 static int mask_pair(PyObject *o, Bitboard out[2])
 {
     if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 2) {
@@ -193,12 +194,15 @@ static int square_masks(PyObject *o, Bitboard out[2][NSQ])
 
 static PyObject *py_set_masks(PyObject *self, PyObject *args)
 {
-    unsigned long long centre, golden, road, outposts, left, off;
+    unsigned long long centre, golden, road, outposts, left, off, corner, system;
     PyObject *back, *guard, *run_from, *path, *danger;
     EvalMasks m;
-    if (!PyArg_ParseTuple(args, "KOOKKKKKOOO:set_masks", &centre, &back, &guard, &golden, &road,
-                          &outposts, &left, &off, &run_from, &path, &danger))
+    if (!PyArg_ParseTuple(args, "KOOKKKKKOOOKK:set_masks", &centre, &back, &guard, &golden,
+                          &road, &outposts, &left, &off, &run_from, &path, &danger, &corner,
+                          &system))
         return NULL;
+    m.double_corner = corner;
+    m.system = system;
     m.centre = centre;
     m.golden = golden;
     m.main_road = road;

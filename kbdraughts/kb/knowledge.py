@@ -38,8 +38,9 @@ LAYERS = ("capture", "exact", "pattern")
 MOTIF_LAYER = "motif"
 #: The error for a path given that does not exist (fatal: there is nothing to load).
 MISSING = "no such file or directory"
-#: Files in a rules directory that are not rules: the AI's weighted moves (another format).
-NOT_RULES = frozenset({"heuristic.txt"})
+#: Files in a rules directory that are not rules: the evaluation's terms and its regions
+#: (formats of their own, kb/terms.py and kb/shapes.py).
+NOT_RULES = frozenset({"heuristic.txt", "shapes.txt"})
 
 
 class RuleMatch(NamedTuple):

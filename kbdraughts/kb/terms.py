@@ -6,6 +6,12 @@ on features (``when``)::
     weight crowning 200 when crowns
     value kings 40 per kings when not endgame
 
+A ``pattern`` term weighs a local shape of men and kings, given square by square in the rules'
+symbols (``. w W b B + * @ ?``, :mod:`kbdraughts.kb.pattern`), written for White and counted
+for Black on the board turned round, ours minus theirs as every value::
+
+    pattern stake 12 c5=w d4=w b4=? when not endgame
+
 Lines are numbered as an editor does (only ``\n`` ends one); a control character outside a
 comment, a file that is not UTF-8 and a weight beyond :data:`MAX_WEIGHT` are errors with
 ``path:line``.
@@ -31,10 +37,12 @@ from typing import Iterator, Sequence
 
 from kbdraughts.files import control_character, decode_text, editor_lines
 from kbdraughts.kb.datalog import Program, Var
+from kbdraughts.kb.pattern import BUILTIN_SYMBOLS
+from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = [
     "Term", "parse_terms", "read_terms", "HeuristicFileError", "TermQuestion", "MOVE_FEATURES",
-    "POSITION_FEATURES", "KINDS", "MAX_WEIGHT",
+    "POSITION_FEATURES", "KINDS", "MAX_WEIGHT", "MAX_PATTERN_SQUARES",
 ]
 
 #: Features of a quiet move, from the mover's side (``ai.heuristic.move_features`` computes
@@ -49,9 +57,17 @@ MOVE_FEATURES: tuple[str, ...] = (
 POSITION_FEATURES: tuple[str, ...] = (
     "centre_men", "back_men", "man_ranks", "kings", "endgame", "back_guard", "golden",
     "runaway", "blocked_men", "outposts", "king_mobility", "main_road", "flank_imbalance", "men",
+    "opening", "hanging", "opposition", "passed_men", "double_corner",
 )
-#: The features each kind of term may mention.
-KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES}
+#: The features each kind of term may mention (a pattern's conditions are a position's, and
+#: so are a region's of the shapes file, :mod:`kbdraughts.kb.shapes`).
+KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES, "pattern": POSITION_FEATURES,
+         "region": POSITION_FEATURES}
+#: The kinds a line of the heuristic file may have.
+LINE_KINDS = ("weight", "value", "pattern")
+#: The most squares one pattern names (a pattern is a local shape; a whole board is a rule's).
+MAX_PATTERN_SQUARES = 12
+_SQUARE_OF = {name: s for s, name in SQUARE_NAMES.items()}
 #: The largest weight a term may have, either sign: a hundred men. More would swamp the
 #: material and the search's win scores (``values.WIN``), or overflow to infinity.
 MAX_WEIGHT = 10_000
@@ -71,11 +87,13 @@ class Term:
     per: str | None  # multiply by this feature's value
     needs: tuple[tuple[str, bool], ...]  # (feature, must hold) pairs
     line: int
+    #: A pattern's squares and each one's symbol (White's view); empty for other kinds.
+    squares: tuple[tuple[int, str], ...] = ()
 
 
 _LINE = re.compile(
     r"(?P<kind>\w+)\s+(?P<name>[\w.-]+)\s+(?P<w>[-+]?\d+(?:\.\d+)?)"
-    r"(?:\s+per\s+(?P<per>\w+))?(?:\s+when\s+(?P<when>.+))?$"
+    r"(?:\s+per\s+(?P<per>\w+))?(?P<at>(?:\s+\S+=\S+)*)(?:\s+when\s+(?P<when>.+))?$"
 )
 
 
@@ -106,10 +124,11 @@ def _parse_line(line: str, n: int, path: str) -> Term:
     m = _LINE.match(line)
     if not m:
         raise fail(f"expected 'weight|value NAME NUMBER [per FEATURE] [when CONDITION "
-                   f"and ...]', got {line!r}")
+                   f"and ...]' or 'pattern NAME NUMBER SQUARE=SYMBOL ... [when ...]', "
+                   f"got {line!r}")
     kind = m["kind"]
-    if kind not in KINDS:
-        raise fail(f"unknown term kind {kind!r} (use 'weight' or 'value')")
+    if kind not in LINE_KINDS:
+        raise fail(f"unknown term kind {kind!r} (use 'weight', 'value' or 'pattern')")
     known = KINDS[kind]
 
     def check(feature: str) -> str:
@@ -118,6 +137,15 @@ def _parse_line(line: str, n: int, path: str) -> Term:
         return feature
 
     per = check(m["per"]) if m["per"] else None
+    if per == "opening":  # the same for both sides: a constant would favour the side to move
+        raise fail("'opening' is a phase, the same for both sides: use it after 'when'")
+    at = m["at"].split()
+    if kind == "pattern" and (per or not at):
+        raise fail("a pattern is 'pattern NAME NUMBER SQUARE=SYMBOL ... [when ...]', "
+                   "e.g. 'pattern stake 12 c5=w d4=w'")
+    if kind != "pattern" and at:
+        raise fail(f"squares ({at[0]}) belong to a 'pattern' term, not to a {kind} term")
+    squares = _squares(at, fail)
     needs: list[tuple[str, bool]] = []
     if m["when"]:
         for cond in re.split(r"\s+and\s+", m["when"].strip()):
@@ -132,7 +160,27 @@ def _parse_line(line: str, n: int, path: str) -> Term:
     if not abs(weight) <= MAX_WEIGHT:
         shown = m["w"] if len(m["w"]) <= 20 else f"{m['w'][:12]}... ({len(m['w'])} characters)"
         raise fail(f"weight {shown} is too large (at most {MAX_WEIGHT} either way)")
-    return Term(kind, m["name"], weight, per, tuple(needs), n)
+    return Term(kind, m["name"], weight, per, tuple(needs), n, squares)
+
+
+def _squares(words: Sequence[str], fail) -> tuple[tuple[int, str], ...]:
+    """A pattern's ``SQUARE=SYMBOL`` words as (square, symbol) pairs."""
+    if len(words) > MAX_PATTERN_SQUARES:
+        raise fail(f"a pattern names at most {MAX_PATTERN_SQUARES} squares, this one "
+                   f"{len(words)}")
+    out: dict[int, str] = {}
+    for word in words:
+        name, _, symbol = word.partition("=")
+        square = _SQUARE_OF.get(name)
+        if square is None:
+            raise fail(f"{name!r} is not a dark square (a1, c1 ... h8)")
+        if symbol not in BUILTIN_SYMBOLS:
+            raise fail(f"unknown symbol {symbol!r} on {name} (use one of "
+                       f"{' '.join(BUILTIN_SYMBOLS)})")
+        if square in out:
+            raise fail(f"{name} is named twice")
+        out[square] = symbol
+    return tuple(out.items())
 
 
 def read_terms(data: bytes, path: str) -> list[Term]:

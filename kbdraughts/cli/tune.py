@@ -1,0 +1,135 @@
+"""``kbdraughts tune games|fit``: the evaluation's weights learned from self-play.
+
+``games`` plays self-play games of the native search at a fixed depth into a data file (on
+local processes, or on a Ray cluster with ``--cluster``); ``fit`` fits every `value` and
+`pattern` weight of a heuristic file to it (Texel, with a held-out set) and with ``--write``
+puts the weights back with a comment that says what they were fitted on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from kbdraughts.cli.args import fail, positive, whole_number
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("tune", help="learn the evaluation's weights from self-play games",
+                       description=__doc__.split("\n\n")[1].replace("\n", " "))
+    tsub = p.add_subparsers(dest="tune_command", metavar="games|fit|shapes", required=True)
+    g = tsub.add_parser("games", help="self-play positions labelled by the game's result")
+    g.add_argument("--out", type=Path, required=True,
+                   help="the data file; a file cut short goes on where it stopped")
+    g.add_argument("--games", type=positive("games"), default=100, help="games (default 100)")
+    g.add_argument("--depth", type=whole_number("depth", 1, 20), default=8,
+                   help="the search's depth in plies (default 8)")
+    g.add_argument("--seed", type=whole_number("seed"), default=1, help="default 1")
+    g.add_argument("--opening", type=whole_number("opening plies", 0, 40), default=6,
+                   help="random plies that open each game (default 6)")
+    g.add_argument("--noise", type=float, default=0.02,
+                   help="the share of random moves after the opening (default 0.02)")
+    g.add_argument("--heuristic", type=Path, default=None,
+                   help="the heuristic file the games are played with (default: the shipped)")
+    g.add_argument("--jobs", type=positive("jobs"), default=os.cpu_count() or 1,
+                   help="local processes (default: one a core)")
+    g.add_argument("--cluster", metavar="ADDRESS", default=None,
+                   help="play on a Ray cluster (ray://HOST:PORT, or 'local' for one here; "
+                   "default: local processes)")
+    g.set_defaults(func=run_games)
+    f = tsub.add_parser("fit", help="fit the value and pattern weights to a data file")
+    f.add_argument("data", type=Path, nargs="+", help="data files of 'tune games'")
+    f.add_argument("--heuristic", type=Path, default=None,
+                   help="the heuristic file to fit (default: the one the AI uses)")
+    f.add_argument("--l2", type=float, default=1e-4,
+                   help="the loss one man of change in a weight costs (default 1e-4)")
+    f.add_argument("--limit", type=positive("positions"), default=None,
+                   help="read at most this many positions a file (default: all)")
+    f.add_argument("--write", action="store_true",
+                   help="write the weights back when the held-out loss fell (default: print only)")
+    f.add_argument("--target", choices=("result", "score", "both"), default="score",
+                   help="fit to the search's scores at the games' depth (the default: it "
+                   "played best), to the games' results (Texel), or to both")
+    f.add_argument("--shapes", type=Path, default=None,
+                   help="the shapes file to fit (default: the one beside the heuristic file)")
+    f.set_defaults(func=run_fit)
+    s = tsub.add_parser("shapes", help="regions of a template added to a shapes file")
+    s.add_argument("--template", choices=("diamond", "window"), required=True,
+                   help="diamond: 18 regions of 4 squares; window: 9 of 8 squares")
+    s.add_argument("--out", type=Path, required=True, help="the shapes file (appended to)")
+    s.set_defaults(func=run_shapes)
+
+
+def run_games(args: argparse.Namespace) -> int:
+    from kbdraughts.tune.games import Settings, write_games
+
+    if not 0 <= args.noise <= 1:
+        return fail("tune games", f"--noise must be from 0 to 1, got {args.noise}")
+    settings = Settings(args.depth, args.opening, args.noise, args.seed,
+                        str(args.heuristic) if args.heuristic else None)
+    start = time.perf_counter()
+
+    def progress(games: int, positions: int) -> None:
+        if games % 50 == 0 or games == args.games:
+            print(f"{games}/{args.games} games, {positions} positions, "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+
+    try:
+        n = write_games(args.out, settings, args.games, args.jobs, args.cluster, progress)
+    except OSError as e:
+        return fail("tune games", f"{args.out}: {e.strerror}")
+    except ImportError as e:
+        return fail("tune games", f"--cluster needs Ray ({e}); pip install 'kbdraughts[cluster]'")
+    print(f"{n} positions written to {args.out}")
+    return 0
+
+
+def run_fit(args: argparse.Namespace) -> int:
+    try:
+        from kbdraughts.tune.report import FitError, fit_file
+    except ImportError as e:
+        return fail("tune fit", f"fitting needs NumPy and SciPy ({e}): "
+                    "pip install 'kbdraughts[tune]'")
+    if not args.l2 >= 0:
+        return fail("tune fit", f"--l2 must be 0 or more, got {args.l2}")
+    try:
+        fit_file(args.data, args.heuristic, args.l2, args.limit, args.write, args.shapes,
+                 args.target)
+    except FitError as e:
+        return fail("tune fit", str(e))
+    return 0
+
+
+def run_shapes(args: argparse.Namespace) -> int:
+    try:
+        from kbdraughts.tune.shapes import shapes_text, template_regions
+    except ImportError as e:
+        return fail("tune shapes", f"needs NumPy and SciPy ({e}): pip install 'kbdraughts[tune]'")
+    from kbdraughts.kb.shapes import read_shapes
+    from kbdraughts.kb.terms import HeuristicFileError
+
+    try:
+        have = {r.name for r in read_shapes(args.out)}
+        new = [r for r in template_regions(args.template) if r.name not in have]
+        with args.out.open("a", encoding="utf-8") as f:
+            if not have and f.tell() == 0:
+                f.write(SHAPES_HEADER)
+            f.write(shapes_text("", new, [[] for _ in new]))
+    except HeuristicFileError as e:
+        return fail("tune shapes", str(e))
+    except OSError as e:
+        return fail("tune shapes", f"{args.out}: {e.strerror}")
+    print(f"{len(new)} regions of the {args.template} template added to {args.out}; "
+          f"'kbdraughts tune fit --write' weighs them")
+    return 0
+
+
+SHAPES_HEADER = """\
+# Regions of a few squares and a weight for each way the men stand on them (combos/README.md,
+# "The evaluation"): written for White, counted for Black on the board turned round, ours minus
+# theirs; a region with a king on it counts nothing. Made by 'kbdraughts tune shapes', weighed
+# by 'kbdraughts tune fit --write'.
+"""

@@ -1,0 +1,225 @@
+"""The Texel fit: every `value` and `pattern` weight of a heuristic file fitted at once to the
+results of games, with a held-out set that judges it.
+
+The evaluation is linear in its weights (material plus each applicable term's weight times its
+feature), so each position's terms are computed once into a row of a matrix ``X`` (White's
+view), and the fit is NumPy arithmetic. The loss is Texel's: the mean squared difference
+between the game's result for White and ``sigmoid(K * evaluation)``. ``K`` is fitted first, to
+the file's own weights (the material, whose values are fixed, sets the scale); then the
+weights, by SciPy's L-BFGS-B with the exact gradient and an L2 pull back towards the file's
+weights (``l2``: the loss that a whole man of change in one weight costs), so that a term the
+data barely sees keeps its written weight.
+
+Games whose number is a multiple of ``HOLD_OUT`` are held out: never fitted, only measured.
+A fit is kept only if it lowers the held-out loss; its report says by how much.
+
+>>> float(sigmoid(np.array([0.0]))[0])
+0.5
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+from scipy import sparse
+from scipy.optimize import minimize, minimize_scalar
+
+from kbdraughts.ai.patterns import pattern_counts
+from kbdraughts.ai.evaluation import white_features
+from kbdraughts.ai.heuristic import Heuristic, material, position_features
+from kbdraughts.tune.shapes import region_columns
+from kbdraughts.board import WHITE, Position
+from kbdraughts.notation import parse_fen
+
+__all__ = ["Data", "DataError", "Fit", "read_data", "term_matrix", "fit_weights", "loss", "sigmoid",
+           "HOLD_OUT", "fitted_terms"]
+
+#: One game in this many is held out.
+HOLD_OUT = 10
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -500, 500)))
+
+
+def fitted_terms(h: Heuristic) -> list:
+    """The terms a fit weighs: every `value` and `pattern` term, in the file's order."""
+    return [t for t in h.terms if t.kind in ("value", "pattern")]
+
+
+@dataclass
+class Data:
+    """Positions as the fit sees them: per position the result for White, its search score
+    for White, its game, its material for White; a column of ``X`` per term, and of the
+    sparse ``S`` per region arrangement met (``regions``: each one's region and index)."""
+
+    results: np.ndarray
+    scores: np.ndarray
+    games: np.ndarray
+    base: np.ndarray
+    X: np.ndarray
+    S: sparse.csr_matrix | None = None
+    regions: list[tuple[int, int]] = field(default_factory=list)
+    region_start: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+    def split(self) -> tuple["Data", "Data"]:
+        """(the positions to fit, the held-out ones): whole games apart."""
+        held = self.games % HOLD_OUT == 0
+        return self._rows(~held), self._rows(held)
+
+    def _rows(self, mask: np.ndarray) -> "Data":
+        return Data(self.results[mask], self.scores[mask], self.games[mask], self.base[mask],
+                    self.X[mask], self.S[mask] if self.S is not None else None, self.regions,
+                    self.region_start)
+
+    @property
+    def columns(self) -> int:
+        return self.X.shape[1] + (self.S.shape[1] if self.S is not None else 0)
+
+    def evaluate(self, w: np.ndarray) -> np.ndarray:
+        """The evaluation for White of every position under weights ``w`` (terms, then the
+        region arrangements)."""
+        n = self.X.shape[1]
+        e = self.base + self.X @ w[:n]
+        return e + self.S @ w[n:] if self.S is not None else e
+
+    def transposed(self, v: np.ndarray) -> np.ndarray:
+        """``[X S].T @ v``: the gradient's product."""
+        g = self.X.T @ v
+        return np.concatenate([g, self.S.T @ v]) if self.S is not None else g
+
+
+class DataError(ValueError):
+    """A line of a data file that cannot be read; ``str`` is ``path:line: error: ...``."""
+
+
+def read_data(path: Path, limit: int | None = None) -> list[tuple[Position, float, float, int]]:
+    """The (position, result for White, score for the side to move, game) lines of a games
+    file; an older file of ``FEN RESULT`` lines numbers its positions as games."""
+    out = []
+    with path.open(encoding="utf-8", errors="replace") as f:
+        for i, line in enumerate(f, 1):
+            words = line.split("#", 1)[0].split()
+            if not words:
+                continue
+            try:
+                fen_text, result = words[0], float(words[1])
+                score = float(words[2]) if len(words) > 2 else math.nan
+                game = int(words[3]) if len(words) > 3 else i
+                if result not in (0.0, 0.5, 1.0) or len(words) > 4:
+                    raise ValueError("expected 'FEN RESULT [SCORE GAME]', RESULT 1, 0.5 or 0")
+                out.append((parse_fen(fen_text), result, score, game))
+            except (ValueError, IndexError) as e:
+                raise DataError(f"{path}:{i}: error: {e}") from None
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def term_matrix(h: Heuristic, data: Sequence[tuple[Position, float, float, int]]) -> Data:
+    """The linear form of ``h``'s evaluation on ``data``, White's view, computed once."""
+    terms = fitted_terms(h)
+    column = {(t.kind, t.name): j for j, t in enumerate(terms)}
+    patterns = [column["pattern", t.name] for t in h.patterns]
+    masks = h._pattern_masks
+    X = np.zeros((len(data), len(terms)))
+    base = np.empty(len(data))
+    for i, (pos, _r, _s, _g) in enumerate(data):
+        sign = 1 if pos.side == WHITE else -1
+        values = position_features(pos)
+        sig = sum(1 << k for k, v in enumerate(values) if v)
+        for name, _w, per in h.applicable("value", sig):
+            X[i, column["value", name]] = sign * (values[per] if per is not None else 1)
+        if masks:
+            applies = {name for name, _w, _p in h.applicable("pattern", sig)}
+            for t, j, n in zip(h.patterns, patterns, pattern_counts(pos, masks)):
+                if n and t.name in applies:
+                    X[i, j] = n  # pattern counts are White's view already
+        base[i] = sign * material(pos)
+    signs = np.array([1 if p.side == WHITE else -1 for p, *_ in data])
+    d = Data(np.array([r for _, r, _, _ in data]), signs * np.array([s for *_, s, _ in data]),
+             np.array([g for *_, g in data]), base, X)
+    if h.regions:
+        applies = np.array([h._region_row(sum(1 << k for k, v in enumerate(white_features(p))
+                                                  if v)) for p, *_ in data], dtype=bool)
+        d.S, d.regions, d.region_start = region_columns([p for p, *_ in data], h._compiled,
+                                                        applies)
+    return d
+
+
+def loss(d: Data, w: np.ndarray, k: float) -> float:
+    """Texel's loss: the mean squared error of ``sigmoid(K * eval)`` against the results."""
+    return float(np.mean((d.results - sigmoid(k * d.evaluate(w))) ** 2))
+
+
+def fit_k(d: Data, w: np.ndarray) -> float:
+    """The scale ``K`` that fits ``w``'s evaluation best to the results."""
+    res = minimize_scalar(lambda lk: loss(d, w, math.exp(lk)), bounds=(-12, 0), method="bounded")
+    return math.exp(res.x)
+
+
+@dataclass
+class Fit:
+    """A fit's outcome: the weights, K, and the losses that judge it."""
+
+    weights: np.ndarray
+    k: float
+    loss_before: float
+    loss_after: float
+    held_before: float
+    held_after: float
+    positions: int
+    held_positions: int
+
+
+#: What the evaluation is fitted to: the game's result (Texel), the search's score at the
+#: games' depth (so the evaluation learns what a deeper look sees), or the mean of the two.
+TARGETS = ("result", "score", "both")
+
+
+def targeted(d: Data, k: float, target: str) -> Data:
+    """``d`` with its results replaced by the target the fit is to meet."""
+    if target == "result":
+        return d
+    seen = sigmoid(k * np.nan_to_num(d.scores, nan=0.0))
+    labels = seen if target == "score" else (d.results + seen) / 2
+    if np.isnan(d.scores).any():
+        raise ValueError("the data has no search scores: fit it to 'result'")
+    return Data(labels, d.scores, d.games, d.base, d.X, d.S, d.regions, d.region_start)
+
+
+def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] = (),
+                target: str = "result") -> Fit:
+    """Fit the weights and K together to ``target`` on ``d``'s training games, judged on its
+    held-out ones by the results. ``fixed``: columns that keep their weight. The losses are
+    Texel's on the results, each weights at its own best K."""
+    train, held = d.split()
+    k0 = fit_k(train, w0)
+    goal = targeted(train, k0, target)
+    scale = 100.0  # weights are in hundredths of a man: the pull counts whole men
+    free = np.ones(len(w0) + 1, dtype=bool)
+    free[list(fixed)] = False
+
+    def cost(x: np.ndarray) -> tuple[float, np.ndarray]:
+        w, k = x[:-1], math.exp(x[-1])
+        e = goal.evaluate(w)
+        p = sigmoid(k * e)
+        err = p - goal.results
+        slope = (2.0 / len(p)) * err * p * (1.0 - p)
+        pull = (w - w0) / scale
+        grad = np.append(k * goal.transposed(slope) + 2.0 * l2 * pull / scale, k * (slope @ e))
+        grad[~free] = 0.0
+        return float(np.mean(err ** 2) + l2 * np.sum(pull ** 2)), grad
+
+    start = np.append(w0.astype(float), math.log(k0))
+    bounds = [(-10_000, 10_000)] * len(w0) + [(-12, 0)]
+    res = minimize(cost, start, jac=True, method="L-BFGS-B", bounds=bounds,
+                   options={"maxiter": 2000, "ftol": 1e-14, "gtol": 1e-12})
+    w = np.where(free[:-1], res.x[:-1], w0)
+    k = math.exp(res.x[-1]) if target == "result" else fit_k(train, w)
+    return Fit(w, k, loss(train, w0, k0), loss(train, w, k), loss(held, w0, k0),
+               loss(held, w, k), len(train.results), len(held.results))

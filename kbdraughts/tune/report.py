@@ -1,0 +1,93 @@
+"""``kbdraughts tune fit``: a heuristic file fitted to data files, the fit reported term by
+term, and with ``write`` the weights put back with what they were fitted on."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from kbdraughts.ai.heuristic import Heuristic, HeuristicFileError, heuristic_path, shapes_path
+from kbdraughts.tune.fit import DataError, Fit, fit_weights, fitted_terms, read_data, term_matrix
+from kbdraughts.tune.shapes import shapes_text
+from kbdraughts.tune.write import NOTE, number, with_note, with_weights
+
+__all__ = ["fit_file", "note_lines", "FitError"]
+
+
+class FitError(ValueError):
+    """What keeps a fit from starting (a file, a line); ``str`` says it for a person."""
+
+#: Game numbers of the second data file start here, and so on: games of two files never meet.
+GAMES_APART = 10_000_000
+
+
+def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: int | None,
+             write: bool, shapes: Path | None = None, target: str = "score") -> Fit:
+    """Fit, print, maybe write; FitError when the files cannot be read."""
+    path = heuristic or heuristic_path()
+    if shapes is None and heuristic is None:
+        shapes = shapes_path(path)
+    try:
+        h = Heuristic.from_file(path, shapes)
+        data = []
+        for k, p in enumerate(paths):
+            data += [(pos, r, s, g + k * GAMES_APART) for pos, r, s, g in read_data(p, limit)]
+    except (HeuristicFileError, DataError) as e:
+        raise FitError(str(e)) from None
+    except OSError as e:
+        raise FitError(f"{e.filename}: {e.strerror}") from None
+    terms = fitted_terms(h)
+    if not data or not terms:
+        raise FitError("nothing to fit (no positions, or no value or pattern term)")
+    d = term_matrix(h, data)
+    w0 = np.concatenate([[t.weight for t in terms], d.region_start])
+    try:
+        fit = fit_weights(d, w0, l2, target=target)
+    except ValueError as e:
+        raise FitError(str(e)) from None
+    print(f"{fit.positions} positions fitted to the {target}s, {fit.held_positions} held out "
+          f"(every tenth game); K = {fit.k:.5f}")
+    print(f"loss: {fit.loss_before:.6f} -> {fit.loss_after:.6f}; held out: "
+          f"{fit.held_before:.6f} -> {fit.held_after:.6f}")
+    seen = (d.X != 0).sum(axis=0)
+    for t, a, b, n in zip(terms, w0, fit.weights, seen):
+        print(f"  {t.kind:7s} {t.name:22s} {number(a):>8s} -> {number(b):>8s}   ({n} positions)")
+    if d.regions:
+        print(f"  {len(h.regions)} regions: {len(d.regions)} arrangements met, the largest "
+              f"weight {number(float(np.max(np.abs(fit.weights[len(terms):]))))}")
+    if not write:
+        return fit
+    if fit.held_after >= fit.held_before:
+        print("the held-out loss did not fall: the file is left as it was")
+        return fit
+    text = path.read_text(encoding="utf-8")
+    new = with_weights(text, h.terms, {t.name: w for t, w in zip(terms, fit.weights)})
+    path.write_text(with_note(new, note_lines(fit, paths, l2, target)), encoding="utf-8")
+    print(f"wrote {path}")
+    if d.regions:
+        shapes = shapes if shapes is not None else path.with_name("shapes.txt")
+        tables = [list(c.table) for c in h._compiled]
+        for (r, i), w in zip(d.regions, fit.weights[len(terms):]):
+            tables[r][i] = float(w)
+        header = "".join(line + "\n" for line in shapes.read_text(encoding="utf-8").split("\n")
+                         if line.startswith("#") and not line.startswith(NOTE))
+        shapes.write_text(with_note(header, note_lines(fit, paths, l2, target)) + shapes_text(
+            "", h.regions, tables), encoding="utf-8")
+        print(f"wrote {shapes}")
+    return fit
+
+
+def note_lines(fit: Fit, paths: Sequence[Path], l2: float, target: str = "score") -> list[str]:
+    """The comment a fit leaves in the file: the data, the losses, the held-out loss."""
+    names = ", ".join(p.name for p in paths)
+    return [
+        f"weights fitted by 'kbdraughts tune fit' on {date.today().isoformat()}: "
+        f"{fit.positions} positions",
+        f"of self-play ({names}), {fit.held_positions} more held out (every tenth game);",
+        f"fitted to the {target}s; K = {fit.k:.5f}, l2 = {l2:g}. Texel loss "
+        f"{fit.loss_before:.6f} -> {fit.loss_after:.6f};",
+        f"held out {fit.held_before:.6f} -> {fit.held_after:.6f}.",
+    ]
