@@ -235,24 +235,29 @@ def test_movetime_help_gives_the_engine_default():
 
 #: Two kings against one: White is well ahead and its search plays d2-e3 here.
 AHEAD = "W:WKd2,Kf2:BKa7"
-#: The same position reached by a game in which d2-e3 would now repeat B:WKf2,Ke3:BKa7 for the
-#: third time (a draw by the rules).
-AHEAD_GAME = "B:WKf2,Ke3:BKa7 moves a7-b8 e3-d2 b8-a7 d2-e3 a7-b8 e3-d2 b8-a7"
 
 
 def test_bestmove_knows_the_game_and_avoids_a_repetition_when_ahead():
     from kbdraughts.match.line_protocol import read_game_line
-    from kbdraughts.notation import parse_move
+    from kbdraughts.board import play
+    from kbdraughts.notation import fen, parse_move
 
-    game = read_game_line(AHEAD_GAME)
-    assert game.position == parse_fen(AHEAD)
-    game.push(parse_move(game.position, "d2-e3"))
-    assert game.result is not None and game.result.winner is None  # d2-e3 would draw
-    r = run("bestmove", "--level", "2", "--movetime", "60000", "--no-kb", AHEAD, AHEAD_GAME)
+    # The move it plays in the position alone; then a game in which that move would repeat
+    # the position after it a third time (a draw by the rules): there it plays another.
+    r = run("bestmove", "--level", "2", "--movetime", "60000", "--no-kb", AHEAD)
     assert r.returncode == 0, r.stderr
-    plain, knowing = r.stdout.splitlines()
-    assert plain == "d2-e3"
-    assert knowing != "d2-e3" and knowing in {move_text(m) for m in legal_moves(parse_fen(AHEAD))}
+    plain = r.stdout.strip()
+    start, end = plain.split("-")
+    after = parse_move(parse_fen(AHEAD), plain)
+    line = (f"{fen(play(parse_fen(AHEAD), after))} moves a7-b8 {end}-{start} b8-a7 "
+            f"{start}-{end} a7-b8 {end}-{start} b8-a7")
+    game = read_game_line(line)
+    assert game.position == parse_fen(AHEAD)
+    game.push(parse_move(game.position, plain))
+    assert game.result is not None and game.result.winner is None  # it would draw
+    r = run("bestmove", "--level", "2", "--movetime", "60000", "--no-kb", line)
+    knowing = r.stdout.strip()
+    assert knowing != plain and knowing in {move_text(m) for m in legal_moves(parse_fen(AHEAD))}
 
 
 def test_bestmove_game_lines_from_stdin_and_a_bad_move_is_an_error():

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from kbdraughts.board import BLACK, START
+from kbdraughts.kb.knowledge import NOT_RULES
 from kbdraughts.kb.pattern import BUILTIN_SYMBOLS
 from kbdraughts.kb.rule import Rule, make_rule
 from kbdraughts.kb.rules import EXAMPLE, parse_rules
@@ -24,7 +25,7 @@ from kbdraughts.resources import combos_dir
 DATA = Path(__file__).parent / "data" / "rules"
 WHERE = {"path", "line"}  # where a rule was read, not what it says
 MEANING = [f.name for f in dataclasses.fields(Rule) if f.name not in WHERE]
-FILES = sorted(p for p in combos_dir().glob("*.txt") if p.name != "heuristic.txt") + sorted(
+FILES = sorted(p for p in combos_dir().glob("*.txt") if p.name not in NOT_RULES) + sorted(
     DATA.glob("*.txt"))
 
 
