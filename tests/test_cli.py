@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib.util
 import os
@@ -106,3 +107,25 @@ def test_every_command_is_registered():
 def test_no_command_is_a_usage_error(capsys):
     assert main(["rules"]) == 2
     assert "check" in capsys.readouterr().out
+
+
+def _every_command(parser, path=()):
+    """Each command path of the parser, the top one included: ("rules", "check"), ..."""
+    yield path
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _every_command(sub, path + (name,))
+
+
+def test_every_command_and_subcommand_prints_its_help(capsys):
+    """Issue 28, item 16: a '%' in a help string made `rules check --help` raise."""
+    paths = list(_every_command(build_parser()))
+    assert ("rules", "check") in paths and ("egdb", "build") in paths and len(paths) > 12
+    for path in paths:
+        try:
+            main(list(path) + ["--help"])
+        except SystemExit as stop:
+            assert stop.code == 0, path
+        out = capsys.readouterr().out
+        assert out.startswith("usage: kbdraughts"), (path, out[:200])

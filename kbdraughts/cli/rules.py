@@ -73,7 +73,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--positions", type=whole_number("positions", 0, MAX_POSITIONS),
                    default=CHECK_POSITIONS, metavar="N",
                    help="measure each motif's precision on N positions of random games and "
-                   f"warn under {PRECISION_WARNING:.0%} (default {CHECK_POSITIONS:,}; 0: "
+                   # argparse %-formats help: the percent sign is doubled.
+                   f"warn under {PRECISION_WARNING * 100:.0f}%% (default {CHECK_POSITIONS:,}; 0: "
                    "do not measure)")
     c.set_defaults(func=run_check)
     m = actions.add_parser(
