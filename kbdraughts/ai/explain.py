@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from kbdraughts import native
 from kbdraughts.ai.capture_tree import Line, exchange
@@ -151,17 +151,42 @@ def rule_reason(layer: str, match: RuleMatch, pos: Position | None = None) -> tu
 def rule_words(layer: str, match: RuleMatch, pos: Position | None = None) -> str:
     """A rule's move in a player's words: its id and name, no file (``rules show ID`` has it);
     an exact rule (the opening book) by its name alone, which names the opening as players know
-    it («Кол» (Kol)); a motif's also what it claims and the line it expects."""
+    it («Кол» (Kol)); a motif by its idea, as the coach names it, with what it claims and the
+    line it expects."""
     rule = match.rule
     name = "".join(ch for ch in rule.name if ch.isprintable()) if rule.name else ""
     named = f"{layer} {rule.id}" + (f" \"{name}\"" if name else "")
     if name and rule.exact:  # the opening book's lines: their names say more than ids
         named = f"{layer}: {name}"
-    if match.layer == "motif":
+    if match.layer == "motif":  # by its name, as the coach's notes say it
         claim = claim_of(rule)
         said = f" {claim.words()}" if claim is not None and claim.kind != DANGER else ""
-        return f"{named}{said}: {motif_line(match, pos)}"
+        return f"{idea_words(rule, match.move)}{said}: {motif_line(match, pos)}"
     return named + (", mirrored" if match.mirrored else "")
+
+
+
+def idea_of(rule: Any) -> tuple[str, str]:
+    """A rule's idea as its name gives it: the head before a colon, without its article
+    (``shot``, ``king fork``), and the rest (``give one, take two``, or empty); a long name
+    without a colon is the rest, its id the head (``king threat``: ``a king attacks ...``)."""
+    name = printable(str(getattr(rule, "name", "") or rule.id))
+    head, colon, tail = name.partition(": ")
+    if not colon and len(name.split()) > 3:
+        head, tail = printable(str(rule.id)).replace("-", " "), name
+    for article in ("a ", "an ", "the "):
+        if head.lower().startswith(article):
+            head = head[len(article):]
+    return head, tail
+
+
+def idea_words(rule: Any | None, move: Move) -> str:
+    """A rule's idea with its move: ``the shot e3-d4 (give one, take two)``, ``the king
+    fork g1-d4``."""
+    if rule is None:
+        return move_text(move)
+    head, tail = idea_of(rule)
+    return f"the {head} {move_text(move)}" + (f" ({tail})" if tail else "")
 
 
 def motif_line(match: RuleMatch, pos: Position | None) -> str:

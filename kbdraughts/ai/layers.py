@@ -302,7 +302,7 @@ def search(ctx: Context) -> Choice | None:
     if agreeing is not None:  # the knowledge base's idea, confirmed by the search
         rule_layer = MOTIF_RULE if agreeing.layer == "motif" else PATTERN_RULE
         reason += f"; as {explain.rule_reason(rule_layer, agreeing, ctx.position)[0]}"
-        words += f", the idea of {agreeing.rule.id}"
+        words += f", {explain.idea_words(agreeing.rule, move)}"  # named as review names it
     return Choice(move, SEARCH, reason, brief, words)
 
 

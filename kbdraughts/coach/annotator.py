@@ -374,10 +374,8 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
 
 
 def _once(game: Game, notes: list[Note]) -> list[Note]:
-    """``notes`` with each combination noted once, on the move that starts it: a PLAYED note
-    on a move the game played along the line of an earlier PLAYED note of the same side is
-    that combination again (Medkov-Sidorov, 1924: 22. c1-b2, 23. e3-d4 and 24. d4-e5 are one).
-    """
+    """``notes`` with a combination noted once, on its first move: a PLAYED note on a move
+    the game played along an earlier PLAYED note's line is that combination again."""
     def along(first: Note, ply: int) -> bool:
         k = ply - first.ply
         return (first.kind == PLAYED and 0 < k < len(first.line)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from kbdraughts.ai.explain import rule_place
+from kbdraughts.ai.explain import idea_of, idea_words, rule_place
 from kbdraughts.coach.gain import Gain, gain
 from kbdraughts.board import Move, Position, Side, captures, play
 from kbdraughts.files import printable
@@ -104,29 +104,6 @@ class Note:
             return self.gain.wins(loser), self.gain.loses(winner)
         amount = men_amount(self.amount - self.amount % MAN_VALUE)
         return f"wins {amount}", f"loses {amount}"
-
-
-def idea_of(rule: Any) -> tuple[str, str]:
-    """A rule's idea as its name gives it: the head before a colon, without its article
-    (``shot``, ``king fork``), and the rest (``give one, take two``, or empty); a long name
-    without a colon is the rest, its id the head (``king threat``: ``a king attacks ...``)."""
-    name = printable(str(getattr(rule, "name", "") or rule.id))
-    head, colon, tail = name.partition(": ")
-    if not colon and len(name.split()) > 3:
-        head, tail = printable(str(rule.id)).replace("-", " "), name
-    for article in ("a ", "an ", "the "):
-        if head.lower().startswith(article):
-            head = head[len(article):]
-    return head, tail
-
-
-def idea_words(rule: Any | None, move: Move) -> str:
-    """A rule's idea with its move: ``the shot e3-d4 (give one, take two)``, ``the king
-    fork g1-d4``."""
-    if rule is None:
-        return move_text(move)
-    head, tail = idea_of(rule)
-    return f"the {head} {move_text(move)}" + (f" ({tail})" if tail else "")
 
 
 def shown(before: Position, line: Sequence[Move], winner: Side, base: int) -> tuple[Move, ...]:
