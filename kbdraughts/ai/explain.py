@@ -29,7 +29,7 @@ from kbdraughts.ai.capture_tree import Line, exchange
 from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleMatch
 from kbdraughts.ai.search import SearchResult
-from kbdraughts.board import Move, Position, play
+from kbdraughts.board import Move, Position, captures, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
 from kbdraughts.resources import combos_dir
@@ -258,6 +258,37 @@ def search_reason(res: SearchResult, move: Move) -> tuple[str, str, str]:
     reason = (f"search {depth}: {score}, line {line_text(res.line) or move_text(move)} "
               f"({res.nodes} nodes, {res.seconds:.2f} s{core})")
     return reason, short(f"search {depth} {score}"), f"search: {search_words(res.score)}"
+
+
+def exchange_words(pos: Position, move: Move) -> str:
+    """``gives a man and wins it back: c3-d4 e5:c3 b2:d4`` where ``move`` gives men that the
+    captures the capture tree expects after it take back, as many, no king taken or crowned
+    (a search's "even" says nothing of it); else empty.
+
+    >>> from kbdraughts.notation import parse_fen, parse_move
+    >>> pos = parse_fen("W:Wa1,b2,c3:Be5")
+    >>> exchange_words(pos, parse_move(pos, "c3-d4"))
+    'gives a man and wins it back: c3-d4 e5:c3 b2:d4'
+    """
+    after = play(pos, move)
+    if move.captured or not captures(after):
+        return ""
+    line = (move,) + exchange(after, pos.side).moves
+    counts, at = [0, 0], pos  # pieces taken by the mover, by the other side
+    for m in line:
+        if m.crowned or m.captured & at.kings:
+            return ""
+        counts[at.side != pos.side] += m.captured.bit_count()
+        at = play(at, m)
+    taken, given = counts
+    if not given or taken != given:
+        return ""
+    what = "a man and wins it back" if given == 1 else \
+        f"{_NUMBERS[given] if given < len(_NUMBERS) else given} men and wins them back"
+    return f"gives {what}: {line_text(line)}"
+
+
+_NUMBERS = ("no", "a", "two", "three", "four", "five", "six")
 
 
 def pure_search_note() -> str:

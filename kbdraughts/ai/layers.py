@@ -303,6 +303,8 @@ def search(ctx: Context) -> Choice | None:
         rule_layer = MOTIF_RULE if agreeing.layer == "motif" else PATTERN_RULE
         reason += f"; as {explain.rule_reason(rule_layer, agreeing, ctx.position)[0]}"
         words += f", {explain.idea_words(agreeing.rule, move)}"  # named as review names it
+    elif gives := explain.exchange_words(ctx.position, move):
+        words += f"; {gives}"
     return Choice(move, SEARCH, reason, brief, words)
 
 
