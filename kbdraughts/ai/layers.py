@@ -64,6 +64,7 @@ class Choice(NamedTuple):
     reason: str
     short: str
     words: str = ""  # the reason in a player's words for the console (no engine detail)
+    score: float | None = None  # the search's score for the mover, when a search chose
 
 
 @dataclass(frozen=True)
@@ -305,7 +306,7 @@ def search(ctx: Context) -> Choice | None:
         words += f", {explain.idea_words(agreeing.rule, move)}"  # named as review names it
     elif gives := explain.exchange_words(ctx.position, move):
         words += f"; {gives}"
-    return Choice(move, SEARCH, reason, brief, words)
+    return Choice(move, SEARCH, reason, brief, words, res.score)
 
 
 def recurring_positions(game: Game) -> list[Position]:
