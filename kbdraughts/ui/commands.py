@@ -17,7 +17,7 @@ from kbdraughts.ai.spec import MAX_LEVEL
 from kbdraughts.board import BLACK, START, WHITE, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
 from kbdraughts.pdn import PdnGame, write_pdn_file
-from kbdraughts.ui.draws import draw_judgement
+from kbdraughts.ui.draws import answer_offer, draw_judgement
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
     suggest)
@@ -198,8 +198,8 @@ def _draw(ui: Front, arg: str) -> None:
         return
     other = 1 - me
     if session.is_human(other):
-        accepted = ui.ask_yes_no(f"{side_name(me)} offers a draw. "
-                                 f"{side_name(other)}, accept? [y/n] ")
+        accepted = answer_offer(ui, f"{side_name(me)} offers a draw. "
+                                    f"{side_name(other)}, accept? [y/n] ")
     else:
         player = session.players[other]
         assert player is not None
