@@ -14,7 +14,7 @@ from pathlib import Path
 
 from kbdraughts.ai.explain import said_for
 from kbdraughts.ai.spec import MAX_LEVEL
-from kbdraughts.board import BLACK, START, WHITE, Side
+from kbdraughts.board import BLACK, WHITE, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
 from kbdraughts.pdn import PdnGame, write_pdn_file
 from kbdraughts.ui.draws import answer_offer, draw_judgement
@@ -233,29 +233,6 @@ def _resign(ui: Front, arg: str) -> None:
     ui.save_now()
 
 
-@command("new", "start a new game from the initial position; 'new black' to play Black",
-         "new [white|black]")
-def _new(ui: Front, arg: str) -> None:
-    colour = arg.strip().lower()
-    if colour not in ("", "white", "black", "random"):
-        ui.error(f"'new {arg.strip()}': say 'new', 'new white' or 'new black'.")
-        return
-    game = ui.session.game
-    if game.result is None and (game.moves or game.start != START) and not ui.ask_yes_no(
-            "Leave this game for a new one? (It stays saved.) [y/n] "):
-        ui.info("Play on.")
-        return
-    new_game(ui, colour or None)
-
-
-def new_game(ui: Front, colour: str | None) -> None:
-    """A new game from the initial position (``colour``: the person's side, if one plays)."""
-    session = ui.session
-    session.new_game(colour)
-    ui.changed()
-    ui.info(f"New game: {session.seat_name(WHITE)} against {session.seat_name(BLACK)}.")
-
-
 @command("save", "save the game as PDN; asks before writing over a file, unless --force",
          "save FILE [--force]", argument="file")
 def _save(ui: Front, arg: str) -> None:
@@ -374,7 +351,7 @@ def _teach(ui: Front, arg: str) -> None:
 
 
 # The commands of their own modules, listed here by `help` (before quit).
-from kbdraughts.ui import analysis, walking  # noqa: E402,F401
+from kbdraughts.ui import analysis, setup, walking  # noqa: E402,F401
 from kbdraughts.ui import promote  # noqa: E402,F401 (after walking's commands in help)
 
 
