@@ -166,3 +166,32 @@ def test_a_clean_file_with_every_feature(capsys):
                  "B:Wa1,c1,e1,g1,b2,d2,f2,h2,c3,e3,g3,b4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"]) == 0
     # d2 is a white man, allowed by Z; with e3 white instead, d2 is empty: Z allows that too.
     assert capsys.readouterr().out == "good.shot_1\ngood.shot_1\ngood-compact\ngood-opening\n"
+
+
+#: A motif and a define whose faults are on the lines under their heads (issue 28, item 30).
+FAULTS_BELOW = """\
+# mine
+
+motif m-1
+  name: shot: give one, take two
+  play: S-T
+  when: our_man(S), next(S, T, D), forward(D), empty(T),
+    jump(E, T, L), their_piece(E), bogus_pred(S),
+    step(S, T), after(S-T, they_take(1)),
+    N > 1
+  gain: 1
+  example: W:Wa1,c1,g1,b2,d2,h2,e3,g3:Bc5,g5,b6,a7,e7,g7,b8,f8,h8
+
+define foo(X) :-
+  our_man(X),
+  bad_pred(X)
+"""
+
+
+def test_a_rule_error_names_the_line_of_the_fault(tmp_path: Path, capsys):
+    path = tmp_path / "mine.txt"
+    path.write_text(FAULTS_BELOW)
+    assert main(["rules", "check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:7: error: unknown predicate bogus_pred/1" in out
+    assert f"{path}:15: error: unknown predicate bad_pred/1" in out
