@@ -207,7 +207,7 @@ def test_few_pieces_do_not_make_it_take_a_draw_while_ahead(endgame_tables):
     if not native_solves():
         return
     accepted, why = Engine(level=1, use_kb=False).draw_verdict(game, 0)
-    assert not accepted and re.fullmatch(r"the endgame database says it wins in \d+ moves .*", why)
+    assert not accepted and re.fullmatch(r"the endgame database says it wins in \d+ moves, .*", why)
 
 
 def test_the_stop_event_ends_thinking_with_a_legal_move():

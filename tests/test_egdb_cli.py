@@ -164,6 +164,6 @@ def test_probe_applies_the_draw_counters_of_a_game_line(folder, capsys) -> None:
     with_moves, fresh = capsys.readouterr().out.splitlines()
     board = with_moves.split("  #")[0]
     assert board.split()[0] in ("win", "loss")  # the board's value comes first, unchanged
-    assert "; drawn by the 15-move rule (three kings against a lone king: White has made" \
+    assert "; drawn by the 15-move rule of three kings against a lone king, White having made" \
         in with_moves
     assert "drawn by" not in fresh

@@ -122,7 +122,7 @@ def test_where_the_tables_reach_the_analysis_says_their_verdict_not_the_searchs_
     wins in 3 moves"."""
     _, shown = play_session("analyse 4\rxquit\r", tmp_path, fen="W:Wc3,Ke1:Bh8")
     last = shown.rsplit("Depth 4: ", 1)[1]
-    assert re.match(r"Endgame tables: White wins in \d+ moves? \(by the board", last)
+    assert re.match(r"Endgame tables: White wins in \d+ moves?, by the board", last)
     assert "men from White's point of view" not in last
     moves = re.search(r"White's best moves \(scores for White, in men\): (.*)", last).group(1)
     assert re.fullmatch(r"(\S+ wins\s*){3}", moves.strip()), moves
