@@ -48,7 +48,7 @@ def test_rules_show_looks_in_every_path(two_files, capsys):
     out = capsys.readouterr().out
     assert "b.txt:1" in out and "play: c3:a5" in out
     assert main(["rules", "show", "second", "--rules", str(a)]) == 2
-    assert "no rule 'second' among 1 rules" in capsys.readouterr().err
+    assert "no rule 'second' among 1 rule (1 exact, 0 patterns)\n" in capsys.readouterr().err
 
 
 def write_rules(tmp_path: Path) -> Path:
@@ -195,3 +195,25 @@ def test_a_rule_error_names_the_line_of_the_fault(tmp_path: Path, capsys):
     out = capsys.readouterr().out
     assert f"{path}:7: error: unknown predicate bogus_pred/1" in out
     assert f"{path}:15: error: unknown predicate bad_pred/1" in out
+
+
+def test_one_count_of_the_knowledge_base_everywhere(tmp_path: Path, capsys):
+    """Issue 28, item 33: teach said "768 rules" (rules and motifs together) where rules check
+    said "748 rules"; both now say the one summary."""
+    from kbdraughts.ui.teach import check_knowledge_base
+
+    assert main(["rules", "check", "--positions", "0"]) == 0
+    summary = capsys.readouterr().out.splitlines()[-1]
+    size = summary.split(", ", 1)[1].rsplit(", ", 2)[0]  # "748 rules (683 exact, ...), 18 motifs"
+    assert size.endswith(" motifs") and " rules (" in size
+    said, ok = check_knowledge_base(tmp_path / "none.txt")
+    assert ok and said == f"the knowledge base loads it: {size}"
+
+
+def test_rules_show_gives_a_motifs_pieces(capsys):
+    assert main(["rules", "show", "main-road"]) == 0
+    assert "  pieces: white 3..12, black 1..3\n" in capsys.readouterr().out
+    assert main(["rules", "show", "catch-lone-king"]) == 0
+    assert "  pieces: black 1, black kings 1\n" in capsys.readouterr().out
+    assert main(["rules", "show", "shot-1-for-2"]) == 0
+    assert "pieces:" not in capsys.readouterr().out  # any number: nothing to say

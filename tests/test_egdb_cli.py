@@ -167,3 +167,15 @@ def test_probe_applies_the_draw_counters_of_a_game_line(folder, capsys) -> None:
     assert "; drawn by the 15-move rule of three kings against a lone king, White having made" \
         in with_moves
     assert "drawn by" not in fresh
+
+
+def test_build_says_reading_when_every_table_is_read_and_building_when_some_are_missing(
+        folder, capsys) -> None:
+    """Issue 28, item 33: "building 9 tables" when each was read from disk."""
+    n = len(materials(3))
+    assert main(["egdb", "build", "--pieces", "3"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"reading {n} tables (built already), ") and "building" not in err
+    store.path_for(folder, materials(2)[0]).unlink()
+    assert main(["egdb", "build", "--pieces", "3"]) == 0
+    assert capsys.readouterr().err.startswith(f"building 1 table and reading {n - 1}, ")

@@ -18,7 +18,7 @@ and then the verdict is unsure (None), as it is where no table reaches.
 >>> v.outcome, v.by_rules
 (0, True)
 >>> v.words(pos)[:74]
-'drawn by the 15-move rule (three kings against a lone king: White has made'
+'drawn by the 15-move rule of three kings against a lone king, White having'
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from kbdraughts.board import Move, Position, captures, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
 from kbdraughts.resources import combos_dir
+from kbdraughts.wording import plural
 from kbdraughts.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, TABLE_WIN, TABLE_ZONE, WIN
 
 #: The short form's length at most (the console's status bar).
@@ -243,7 +244,7 @@ def weighted_reason(weight: float, parts: Sequence[tuple[str, float]], n: int
     """(reason, short, words) of the weighted quiet move: its weight, its terms, among ``n``
     moves (in words: the terms that count for it, without their weights)."""
     terms = ", ".join(f"{name} {signed(v)}" for name, v in parts) or "no term applies"
-    reason = f"weighted move {signed(weight)}: {terms} (best of {n} moves)"
+    reason = f"weighted move {signed(weight)}: {terms} (best of {plural(n, 'move')})"
     liked = ", ".join(name for name, v in parts if v > 0)
     words = f"weighted move: {liked}" if liked else "weighted move"
     return reason, short(f"weighted move {signed(weight)}"), words
@@ -256,7 +257,7 @@ def search_reason(res: SearchResult, move: Move) -> tuple[str, str, str]:
     depth = f"depth {res.depth}" + ("" if res.complete else "+")
     core = "" if res.native else f"; {pure_search_note()}"
     reason = (f"search {depth}: {score}, line {line_text(res.line) or move_text(move)} "
-              f"({res.nodes} nodes, {res.seconds:.2f} s{core})")
+              f"({plural(res.nodes, 'node')}, {res.seconds:.2f} s{core})")
     return reason, short(f"search {depth} {score}"), f"search: {search_words(res.score)}"
 
 

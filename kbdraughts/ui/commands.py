@@ -18,6 +18,7 @@ from kbdraughts.board import BLACK, WHITE, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
 from kbdraughts.pdn import PdnGame, write_pdn_file
 from kbdraughts.ui.draws import answer_offer, draw_judgement
+from kbdraughts.wording import plural
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
     suggest)
@@ -257,7 +258,7 @@ def _save(ui: Front, arg: str) -> None:
         ui.error(f"Cannot write {path}: {getattr(e, 'strerror', None) or e}.")
         return
     aside = len(session.variations)
-    ui.info(f"Saved to {path} ({session.game.ply} plies"
+    ui.info(f"Saved to {path} ({plural(session.game.ply, 'ply')}"
             + (f", {aside} variation{'s' * (aside != 1)}" if aside else "") + ").")
 
 

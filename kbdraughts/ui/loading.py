@@ -17,6 +17,7 @@ from pathlib import Path
 from kbdraughts.notation import side_name
 from kbdraughts.pdn import PdnError, PdnFile, PdnGame, load_pdn_file
 from kbdraughts.ui.registry import Front
+from kbdraughts.wording import plural
 
 __all__ = ["game_lines", "pick", "split_game_argument", "record_verdict", "load_file",
            "variation_notes"]
@@ -27,7 +28,7 @@ def _describe(pg: PdnGame) -> str:
     players = f"{tags.get('White', '?')} – {tags.get('Black', '?')}"
     event = tags.get("Event", "")
     event = f", {event}" if event and event != "?" else ""
-    return f"{players}{event}, {pg.result}, {pg.game.ply} plies"
+    return f"{players}{event}, {pg.result}, {plural(pg.game.ply, 'ply')}"
 
 
 def game_lines(read: PdnFile) -> list[str]:
@@ -97,7 +98,7 @@ def load_file(ui: Front, name: str, path: Path, number: int | None) -> None:
     ui.changed()
     game = chosen.game
     more = f" (game {number} of {len(read.entries)})" if len(read.entries) > 1 else ""
-    ui.info(f"Loaded {name}{more}: {game.ply} plies, {side_name(game.side)} to move.")
+    ui.info(f"Loaded {name}{more}: {plural(game.ply, 'ply')}, {side_name(game.side)} to move.")
     for kind, note in variation_notes(chosen):
         ui.say(note, kind)
     ui.save_now()
