@@ -52,6 +52,9 @@ def test_probe_says_when_a_table_is_not_built(folder, capsys) -> None:
     assert main(["egdb", "probe", "W:WKa1:BKh8"]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("loss 2") and "building the endgame tables" in err
+    # the time as measured (issue 28, item 34: the pure path said "some seconds" and took 67)
+    assert f"(once; {build.BUILD_TIME[build.native_solves()]})" in err
+    assert build.BUILD_TIME[False] == "about a minute"
     assert main(["egdb", "probe", "W:WKa1,Kc1:BKh8,Kf8,Kd8"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("unknown  # the table w0m2k-b0m3k (2 kings v 3 kings) is not built")
