@@ -417,3 +417,16 @@ def test_gain_zero_is_refused_saying_what_to_write(tmp_path: Path, capsys):
     assert main(["rules", "check", str(f)]) == 1
     assert capsys.readouterr().out.splitlines()[0].startswith(
         f"{f}:5: error: 'gain: 0' claims nothing")
+
+
+def test_a_claim_that_nets_one_piece_says_one_piece(tmp_path: Path, capsys):
+    """Issue 28, item 33: "nets 1 pieces"."""
+    f = tmp_path / "m.txt"
+    f.write_text("motif shot\n  play: S-T\n  when: our_man(S), next(S, T, D), forward(D), "
+                 "empty(T), jump(E, T, L), their_piece(E), step(S, T), "
+                 "after(S-T, forced_take(T)), after(S-T, they_take(1))\n  gain: 2\n"
+                 "  example: W:Wa1,c1,g1,b2,d2,h2,e3,g3:Bc5,g5,b6,a7,e7,g7,b8,f8,h8\n")
+    assert main(["rules", "check", "--prove", "--positions", "0", str(f)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("m.txt:5: error: motif shot gain 2: nets 1 piece within 3 plies, "
+                           "not 2"), out

@@ -180,7 +180,8 @@ def _precision_warnings(motifs: list, positions: int) -> list:
         if st.precision is not None and st.precision < PRECISION_WARNING:
             out.append(Diagnostic(st.rule.path, st.rule.line, "warning", (
                 f"motif {st.rule.id}: precision {100 * st.precision:.1f}% ({st.right:,} of "
-                f"{st.judged:,} firings right) on {positions:,} positions of random games, under "
+                f"{st.judged:,} firings right) on {plural(positions, 'position', True)} of random "
+                "games, under "
                 f"{PRECISION_WARNING:.0%}: 'kbdraughts rules stats {st.rule.id}' shows the "
                 "false firings")))
     return out

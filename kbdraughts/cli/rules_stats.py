@@ -97,7 +97,7 @@ def run_stats(args: argparse.Namespace) -> int:
     judged = sum(st.judged for st in shown)
     right = sum(st.right for st in shown)
     share = f" ({100 * right / judged:.1f}%)" if judged else ""
-    print(f"{len(positions):,} positions: {judged:,} firings judged, {right:,} right{share}, "
+    print(f"{plural(len(positions), 'position', True)}: {judged:,} firings judged, {right:,} right{share}, "
           f"{sum(st.unjudged for st in shown):,} unjudged; {time.perf_counter() - started:.1f} s")
     return 0
 

@@ -22,6 +22,7 @@ from kbdraughts.notation import move_text, side_name
 from kbdraughts.ui.registry import Front, command
 from kbdraughts.pdn.lines import line_text
 from kbdraughts.variations import Line
+from kbdraughts.wording import plural
 
 if TYPE_CHECKING:
     from kbdraughts.coach.analysis import Report
@@ -53,7 +54,8 @@ def report_fragments(report: Report, game: Game) -> StyleAndTextTuples:
         ("", f"  Best line: {line}\n"),
         ("", f"  {mover}'s best moves (scores for {mover}, in men): {moves}"),
     ]
-    out.append(("class:msg.dim", f"\n  ({report.nodes:,} positions in {report.seconds:.1f} s)"))
+    out.append(("class:msg.dim", f"\n  ({plural(report.nodes, 'position', True)} in "
+                                 f"{report.seconds:.1f} s)"))
     return out
 
 
