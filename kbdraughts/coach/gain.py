@@ -42,27 +42,27 @@ class Gain(NamedTuple):
     def wins(self, them: str) -> str:
         """The winner's verb phrase: ``wins two men and crowns``, ``crowns``, ``wins a king
         for a man``, ``wins four men while Black crowns`` (``them``: the loser's name)."""
-        won, given = self._items()
-        said = ("wins " + won + (f" for {given}" if given else "") if won
-                else f"gives {given}" if given else "")
-        if self.crowns > 0:
-            said = f"{said} and {_crowns(self.crowns)}" if said else _crowns(self.crowns)
-        elif self.crowns < 0:
-            said += f" while {them} {_crowns(-self.crowns)}"
-        return said
+        ours = _crowns(self.crowns) if self.crowns > 0 else ""
+        theirs = f" while {them} {_crowns(-self.crowns)}" if self.crowns < 0 else ""
+        return self._said("wins", "gives", ours, theirs)
 
     def loses(self, them: str) -> str:
         """The loser's verb phrase: ``loses a man and lets White crown``, ``lets White
         crown`` (``them``: the winner's name)."""
+        ours = f"lets {them} crown" + (" twice" if self.crowns > 1 else "") \
+            if self.crowns > 0 else ""
+        theirs = f" and {_crowns(-self.crowns)}" if self.crowns < 0 else ""
+        return self._said("loses", "wins", ours, theirs)
+
+    def _said(self, take: str, give: str, crowning: str, crowned: str) -> str:
+        """The pieces taken (``take`` them, ``for`` those given) or given alone (``give``),
+        then the winner's ``crowning`` joined by ``and``, then the loser's ``crowned``."""
         won, given = self._items()
-        said = ("loses " + won + (f" for {given}" if given else "") if won
-                else f"wins {given}" if given else "")
-        if self.crowns > 0:
-            crown = f"lets {them} crown" + (" twice" if self.crowns > 1 else "")
-            said = f"{said} and {crown}" if said else crown
-        elif self.crowns < 0:
-            said += f" and {_crowns(-self.crowns)}"
-        return said
+        said = (f"{take} {won}" + (f" for {given}" if given else "") if won
+                else f"{give} {given}" if given else "")
+        if crowning:
+            said = f"{said} and {crowning}" if said else crowning
+        return said + crowned
 
     def _items(self) -> tuple[str, str]:
         """What the winner takes and what it gives, in words (``a man and a king``)."""
