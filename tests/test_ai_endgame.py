@@ -247,3 +247,18 @@ def test_five_piece_wins_are_played_out_by_the_tables_against_the_best_defence(
     assert first is not None and first.layer == ENDGAME_DB and "White wins" in first.reason
     play_out(engine, game, WHITE, best_defence)
     assert game.result is not None and game.result.winner == WHITE, game.moves
+
+
+def test_the_tables_words_never_win_in_0_moves_nor_nest_parentheses(endgame_tables):
+    """Issue 28, item 32: "White wins in 0 moves" where Black's own capture to come is the
+    conversion; the rule's name in parentheses inside a draw offer's."""
+    from kbdraughts.notation import parse_fen
+
+    pos = parse_fen("B:WKa1,c3:Bd4")  # d4:b2 is forced, then a1:c3
+    assert judge(pos, 0, 0).words(pos) == ("White wins, by the board: 1 ply to the next "
+                                           "capture or crowning")
+    pos = parse_fen("W:WKa1,Kc1,Ke1:BKd8")
+    for counters in ((0, 28), (28, 0)):
+        words = judge(pos, *counters).words(pos)
+        assert words.startswith("drawn by the 15-move rule of ") and "(" not in words, words
+    assert "(" not in judge(pos, 0, 0).words(pos)

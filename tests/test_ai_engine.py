@@ -215,7 +215,7 @@ def test_few_pieces_do_not_make_it_take_a_draw_while_ahead(endgame_tables):
     if not native_solves():
         return
     accepted, why = Engine(level=1, use_kb=False).draw_verdict(game, 0)
-    assert not accepted and re.fullmatch(r"the endgame database says it wins in \d+ moves .*", why)
+    assert not accepted and re.fullmatch(r"the endgame database says it wins in \d+ moves, .*", why)
 
 
 def test_the_stop_event_ends_thinking_with_a_legal_move():
@@ -380,3 +380,16 @@ def test_the_words_for_the_console_have_no_file_and_no_engine_detail(tmp_path):
     assert won.words == "search: wins in 3 moves"
     taken = Engine(level=1, use_kb=False).choose(Game(parse_fen("W:Wc3,a3:Bd4,b4,h8")))
     assert taken.words == "capture tree: +2 men for itself"
+
+
+def test_a_draw_judged_after_the_engines_move_says_what_the_move_said():
+    """Issue 28, item 26: a move said "+3 men for Black" and `draw` then "+1.9 men": the draw's
+    short search, not the move's. After its own move the engine judges by that move's search."""
+    fen = "W:Wc1,e1,g1,h2,a3,c3,g3,b4,a5:Be5,b6,d6,h6,a7,c7,b8,d8,h8"
+    engine = Engine(level=2, movetime_ms=60_000, egdb=False)  # 4 plies: the same each run
+    game = Game(parse_fen(fen))
+    choice = engine.choose(game)
+    game.push(choice.move)
+    said = re.match(r"search: (even|[-+][\d.]+ men? for itself)", choice.words)
+    assert said, choice.words
+    assert engine.draw_verdict(game, 0)[1].endswith(f"it judges the position {said.group(1)}")

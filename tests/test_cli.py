@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib.util
 import os
@@ -24,12 +25,37 @@ def run_python(code: str) -> subprocess.CompletedProcess:
 
 def test_version():
     r = subprocess.run(CMD + ["--version"], capture_output=True, text=True, timeout=60)
-    assert (r.returncode, r.stdout, r.stderr) == (0, f"kbdraughts {__version__} ({describe()})\n",
+    assert (r.returncode, r.stdout, r.stderr) == (0, f"kbdraughts {__version__}, {describe()}\n",
                                                   "")
     assert __version__ == "0.1.0"
     pure = subprocess.run(CMD + ["--version"], capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, KBDRAUGHTS_PURE="1"))
-    assert pure.stdout == f"kbdraughts {__version__} (pure-Python core: KBDRAUGHTS_PURE is set)\n"
+                          env=dict(os.environ, KBDRAUGHTS_PURE="1", COLUMNS="40"))
+    assert pure.stdout == (f"kbdraughts {__version__}, pure-Python core (KBDRAUGHTS_PURE is set: "
+                           "searches ~7 plies shallower)\n")  # one line, however narrow
+
+
+def test_without_a_compiler_the_version_and_the_console_say_what_it_costs(tmp_path: Path):
+    """Issue 28, item 34: an install without a C compiler succeeds silently; the version and
+    the console's start say the pure core searches about 7 plies shallower."""
+    import shutil
+
+    shutil.copytree(ROOT / "kbdraughts", tmp_path / "kbdraughts",
+                    ignore=shutil.ignore_patterns("_core*", "__pycache__", "csrc"))
+    shutil.copytree(ROOT / "combos", tmp_path / "combos")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    env.pop("KBDRAUGHTS_PURE", None)
+    # the copy without its extension, the editable install's finder (which would find the
+    # checkout's) left out
+    copy = [sys.executable, "-c", "import runpy, sys; sys.meta_path[:] = [f for f in "
+            "sys.meta_path if 'Editable' not in repr(f)]; "
+            "runpy.run_module('kbdraughts.cli', run_name='__main__')"]
+    said = "pure-Python core (no C compiler at install: searches ~7 plies shallower)"
+    version = subprocess.run(copy + ["--version"], capture_output=True, text=True, timeout=60,
+                             env=env, cwd=tmp_path)
+    assert version.stdout == f"kbdraughts {__version__}, {said}\n", version.stderr
+    played = subprocess.run(copy + ["play", "--level", "1"], input="quit\n",
+                            capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+    assert f"Note: {said}." in played.stdout, played.stdout + played.stderr
 
 
 def test_python_dash_m_kbdraughts_is_the_command_too():
@@ -106,3 +132,25 @@ def test_every_command_is_registered():
 def test_no_command_is_a_usage_error(capsys):
     assert main(["rules"]) == 2
     assert "check" in capsys.readouterr().out
+
+
+def _every_command(parser, path=()):
+    """Each command path of the parser, the top one included: ("rules", "check"), ..."""
+    yield path
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _every_command(sub, path + (name,))
+
+
+def test_every_command_and_subcommand_prints_its_help(capsys):
+    """Issue 28, item 16: a '%' in a help string made `rules check --help` raise."""
+    paths = list(_every_command(build_parser()))
+    assert ("rules", "check") in paths and ("egdb", "build") in paths and len(paths) > 12
+    for path in paths:
+        try:
+            main(list(path) + ["--help"])
+        except SystemExit as stop:
+            assert stop.code == 0, path
+        out = capsys.readouterr().out
+        assert out.startswith("usage: kbdraughts"), (path, out[:200])

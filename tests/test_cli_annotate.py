@@ -279,8 +279,8 @@ def test_a_game_given_its_whole_budget_is_hunted_and_one_given_less_is_not(tmp_p
     write_games(pdn, game)
     hunted = run("annotate", str(pdn))
     assert hunted.returncode == 0, hunted.stderr
-    assert ("{coach: White's d8-h4 allowed the crowning b2-a1: White loses a man (Black "
-            "crowns): d8-h4 b2-a1}") in " ".join(hunted.stdout.split())
+    assert ("{coach: White's d8-h4 allowed the crowning b2-a1: White lets Black crown: "
+            "d8-h4 b2-a1}") in " ".join(hunted.stdout.split())
     assert "(1 by the hunt: every move searched deep)" in hunted.stderr
     shared = run("annotate", str(pdn), "--budget", "1")
     assert shared.returncode == 0 and "coach:" not in shared.stdout

@@ -70,8 +70,8 @@ def test_bestmove_explains_an_endgame_by_the_tables(endgame_tables):
             "W:WKa1,Kc1,Ke1:BKd8")
     assert r.returncode == 0, r.stderr
     move, reason = r.stdout.strip().split("  # ")
-    assert reason == ("endgame database: White wins in 7 moves (by the board: 14 plies to the "
-                      f"next capture or crowning); {move}")
+    assert reason == ("endgame database: White wins in 7 moves, by the board: 14 plies to the "
+                      f"next capture or crowning; {move}")
 
 
 def test_bestmove_bad_fen_is_one_line_and_status_2():

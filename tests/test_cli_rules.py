@@ -48,7 +48,7 @@ def test_rules_show_looks_in_every_path(two_files, capsys):
     out = capsys.readouterr().out
     assert "b.txt:1" in out and "play: c3:a5" in out
     assert main(["rules", "show", "second", "--rules", str(a)]) == 2
-    assert "no rule 'second' among 1 rules" in capsys.readouterr().err
+    assert "no rule 'second' among 1 rule (1 exact, 0 patterns)\n" in capsys.readouterr().err
 
 
 def write_rules(tmp_path: Path) -> Path:
@@ -166,3 +166,54 @@ def test_a_clean_file_with_every_feature(capsys):
                  "B:Wa1,c1,e1,g1,b2,d2,f2,h2,c3,e3,g3,b4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"]) == 0
     # d2 is a white man, allowed by Z; with e3 white instead, d2 is empty: Z allows that too.
     assert capsys.readouterr().out == "good.shot_1\ngood.shot_1\ngood-compact\ngood-opening\n"
+
+
+#: A motif and a define whose faults are on the lines under their heads (issue 28, item 30).
+FAULTS_BELOW = """\
+# mine
+
+motif m-1
+  name: shot: give one, take two
+  play: S-T
+  when: our_man(S), next(S, T, D), forward(D), empty(T),
+    jump(E, T, L), their_piece(E), bogus_pred(S),
+    step(S, T), after(S-T, they_take(1)),
+    N > 1
+  gain: 1
+  example: W:Wa1,c1,g1,b2,d2,h2,e3,g3:Bc5,g5,b6,a7,e7,g7,b8,f8,h8
+
+define foo(X) :-
+  our_man(X),
+  bad_pred(X)
+"""
+
+
+def test_a_rule_error_names_the_line_of_the_fault(tmp_path: Path, capsys):
+    path = tmp_path / "mine.txt"
+    path.write_text(FAULTS_BELOW)
+    assert main(["rules", "check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:7: error: unknown predicate bogus_pred/1" in out
+    assert f"{path}:15: error: unknown predicate bad_pred/1" in out
+
+
+def test_one_count_of_the_knowledge_base_everywhere(tmp_path: Path, capsys):
+    """Issue 28, item 33: teach said "768 rules" (rules and motifs together) where rules check
+    said "748 rules"; both now say the one summary."""
+    from kbdraughts.ui.teach import check_knowledge_base
+
+    assert main(["rules", "check", "--positions", "0"]) == 0
+    summary = capsys.readouterr().out.splitlines()[-1]
+    size = summary.split(", ", 1)[1].rsplit(", ", 2)[0]  # "748 rules (683 exact, ...), 18 motifs"
+    assert size.endswith(" motifs") and " rules (" in size
+    said, ok = check_knowledge_base(tmp_path / "none.txt")
+    assert ok and said == f"the knowledge base loads it: {size}"
+
+
+def test_rules_show_gives_a_motifs_pieces(capsys):
+    assert main(["rules", "show", "main-road"]) == 0
+    assert "  pieces: white 3..12, black 1..3\n" in capsys.readouterr().out
+    assert main(["rules", "show", "catch-lone-king"]) == 0
+    assert "  pieces: black 1, black kings 1\n" in capsys.readouterr().out
+    assert main(["rules", "show", "shot-1-for-2"]) == 0
+    assert "pieces:" not in capsys.readouterr().out  # any number: nothing to say

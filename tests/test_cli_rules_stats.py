@@ -85,7 +85,8 @@ def test_stats_of_named_rules_and_an_unknown_id(drafts: Path, capsys):
     assert list(rows(out)) == ["sure-threat"] and "false:" not in out
     assert main(["rules", "stats", "step", "--rules", str(drafts)]) == 2
     assert capsys.readouterr().err == (
-        "kbdraughts rules stats: no rule or motif 'step' among 2 rules; did you mean step-up?\n")
+        "kbdraughts rules stats: no rule or motif 'step' among 0 rules (0 exact, 0 patterns), "
+        "2 motifs; did you mean step-up?\n")
 
 
 def test_stats_on_games_counts_their_quiet_positions(drafts: Path, tmp_path: Path, capsys):

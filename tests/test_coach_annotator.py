@@ -5,6 +5,7 @@ search refutes, or one it has no time to check, is never written."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -373,8 +374,8 @@ def test_a_loss_past_the_proofs_horizon_is_found_by_the_hunt_and_proved_exhausti
     assert note.kind == ALLOWED and note.rule.id == "crown" and note.crowns
     assert (note.horizon, note.depth, note.amount) == (8, 10, 100)
     assert texts(note.line) == ["d8-h4", "b2-a1"]
-    assert note.text == ("White's d8-h4 allowed the crowning b2-a1: White loses a man (Black "
-                         "crowns): d8-h4 b2-a1")
+    assert note.text == ("White's d8-h4 allowed the crowning b2-a1: White lets Black crown: "
+                         "d8-h4 b2-a1")
     assert_proved_exhaustively(game, note)
 
 
@@ -409,3 +410,49 @@ def test_the_hunt_draws_on_the_budget_and_stops_when_it_is_spent(kb):
     check = DeepCheck(seconds=0.0, per_check=None, depth=8, hunt=8)
     assert annotate(game_of(KING_LETS_CROWN, "d8-h4"), kb=kb, check=check) == []
     assert check.confirmed == check.refuted == 0  # the hunt did not start: no search
+
+
+# -- a combination noted once, in a player's words (issue 28, item 23) --------------------------
+
+
+def medkov_sidorov() -> Game:
+    """Medkov-Sidorov, 1st USSR Championship 1924: 22. c1-b2 a3:c1 23. e3-d4 c1:g5
+    24. d4-e5 f6:d4 25. h4:f6:d8:a5:c3:f6, one combination."""
+    from kbdraughts.pdn import parse_pdn
+
+    text = (Path(__file__).resolve().parent.parent / "bench" / "data" / "ussr1924.pdn").read_text(encoding="utf-8")
+    [pg] = [g for g in parse_pdn(text)
+            if (g.tags["White"], g.tags["Black"]) == ("Medkov, V.", "Sidorov, I.")]
+    return pg.game
+
+
+def test_a_combination_is_noted_once_on_the_move_that_starts_it(kb):
+    game = medkov_sidorov()
+    notes = notes_of(game, kb)
+    played = [n for n in notes if n.kind == PLAYED]
+    assert [(n.ply, move_text(game.moves[n.ply])) for n in played] == [(42, "c1-b2")]
+    assert played[0].text == (
+        "played: a combination c1-b2: White wins two men and crowns: c1-b2 a3:c1 e3-d4 c1:g5 "
+        "d4-e5 f6:d4 h4:f6:d8:a5:c3:e5")
+    assert "1 combination;" in game_summary(game, notes) + ";"
+    assert "3 combinations" not in game_summary(game, notes)
+
+
+def test_what_a_line_wins_is_said_as_it_happens_never_in_half_men():
+    from kbdraughts.coach.gain import gain
+
+    def said(fen, moves, winner):
+        pos = parse_fen(fen)
+        line = []
+        for text in moves:
+            line.append(parse_move(pos, text))
+            pos = play(pos, line[-1])
+        return gain(parse_fen(fen), line, winner)
+
+    crown = said("W:Wg7,a1:Bh2,b8", ["g7-h8"], WHITE)
+    assert (crown.wins("Black"), crown.loses("White")) == ("crowns", "lets White crown")
+    taken = said("W:Wc3,a1:Bd4,f6,h8", ["c3:e5:g7", "h8:f6"], WHITE)
+    assert taken.wins("Black") == "wins a man"
+    king = said("W:Wc3,a1:Bd4,Kf6,h8", ["c3:e5:g7"], WHITE)
+    assert (king.wins("Black"), king.loses("White")) == ("wins a man and a king",
+                                                         "loses a man and a king")

@@ -52,6 +52,9 @@ def test_probe_says_when_a_table_is_not_built(folder, capsys) -> None:
     assert main(["egdb", "probe", "W:WKa1:BKh8"]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("loss 2") and "building the endgame tables" in err
+    # the time as measured (issue 28, item 34: the pure path said "some seconds" and took 67)
+    assert f"(once; {build.BUILD_TIME[build.native_solves()]})" in err
+    assert build.BUILD_TIME[False] == "about a minute"
     assert main(["egdb", "probe", "W:WKa1,Kc1:BKh8,Kf8,Kd8"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("unknown  # the table w0m2k-b0m3k (2 kings v 3 kings) is not built")
@@ -164,6 +167,18 @@ def test_probe_applies_the_draw_counters_of_a_game_line(folder, capsys) -> None:
     with_moves, fresh = capsys.readouterr().out.splitlines()
     board = with_moves.split("  #")[0]
     assert board.split()[0] in ("win", "loss")  # the board's value comes first, unchanged
-    assert "; drawn by the 15-move rule (three kings against a lone king: White has made" \
+    assert "; drawn by the 15-move rule of three kings against a lone king, White having made" \
         in with_moves
     assert "drawn by" not in fresh
+
+
+def test_build_says_reading_when_every_table_is_read_and_building_when_some_are_missing(
+        folder, capsys) -> None:
+    """Issue 28, item 33: "building 9 tables" when each was read from disk."""
+    n = len(materials(3))
+    assert main(["egdb", "build", "--pieces", "3"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"reading {n} tables (built already), ") and "building" not in err
+    store.path_for(folder, materials(2)[0]).unlink()
+    assert main(["egdb", "build", "--pieces", "3"]) == 0
+    assert capsys.readouterr().err.startswith(f"building 1 table and reading {n - 1}, ")

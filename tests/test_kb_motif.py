@@ -171,15 +171,21 @@ def test_firing_does_not_ask_the_warnings():
     assert [m.rule.id for m in kb.motif_hits(pos)] == ["king-hangs"]
 
 
-def test_prove_counts_the_claims_it_proved_and_those_that_failed(tmp_path: Path, capsys):
+def proved(tmp_path: Path, capsys, text: str) -> list[str]:
+    """What ``rules check --prove`` (exit status 1: a claim fails) says of a file of ``text``."""
     f = tmp_path / "m.txt"
-    f.write_text("motif step\n  play: S-T\n  when: our_man(S), next(S, T, fl), empty(T), "
+    f.write_text(text)
+    assert main(["rules", "check", "--prove", "--positions", "0", str(f)]) == 1
+    return capsys.readouterr().out.splitlines()
+
+
+def test_prove_counts_the_claims_it_proved_and_those_that_failed(tmp_path: Path, capsys):
+    out = proved(tmp_path, capsys,
+                 "motif step\n  play: S-T\n  when: our_man(S), next(S, T, fl), empty(T), "
                  "step(S, T)\n  gain: 1\n  example: W:Wc3:Bh8\n"
                  "motif crown\n  play: S-T\n  when: our_man(S), next(S, T, D), forward(D), "
                  "empty(T), crown_square(T), step(S, T)\n  promise: crowns\n"
                  "  example: W:Wc7:Bh2\n  example: W:Wc3:Bh2\n")
-    assert main(["rules", "check", "--prove", "--positions", "0", str(f)]) == 1
-    out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("m.txt:5: error: motif step gain 1: nets 0 pieces within 3 plies, "
                            "not 1")
     assert out[1].endswith("m.txt:11: error: motif crown does not fire in its example "
@@ -417,3 +423,14 @@ def test_gain_zero_is_refused_saying_what_to_write(tmp_path: Path, capsys):
     assert main(["rules", "check", str(f)]) == 1
     assert capsys.readouterr().out.splitlines()[0].startswith(
         f"{f}:5: error: 'gain: 0' claims nothing")
+
+
+def test_a_claim_that_nets_one_piece_says_one_piece(tmp_path: Path, capsys):
+    """Issue 28, item 33: "nets 1 pieces"."""
+    out = proved(tmp_path, capsys,
+                 "motif shot\n  play: S-T\n  when: our_man(S), next(S, T, D), forward(D), "
+                 "empty(T), jump(E, T, L), their_piece(E), step(S, T), "
+                 "after(S-T, forced_take(T)), after(S-T, they_take(1))\n  gain: 2\n"
+                 "  example: W:Wa1,c1,g1,b2,d2,h2,e3,g3:Bc5,g5,b6,a7,e7,g7,b8,f8,h8\n")
+    assert out[0].endswith("m.txt:5: error: motif shot gain 2: nets 1 piece within 3 plies, "
+                           "not 2"), out

@@ -125,7 +125,7 @@ def test_king_duel_draw_offer_accepted(terminal):
     t.wait_for("Accept? [y/n] ")
     t.type("y")
     t.wait_for("Game over: Draw (draw agreed), ½–½.")
-    t.wait_for("New game? [y/n] ")
+    t.wait_for("New game from the set-up position? [y/n; i: from the initial position] ")
     t.type("n")
     t.type("quit")
     t.wait_for("EXITED 0")

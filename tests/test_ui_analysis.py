@@ -113,4 +113,16 @@ def test_the_endgame_tables_verdict_in_words(tmp_path: Path, endgame_tables):
     _, shown = play_session("analyse 2\rxquit\r", tmp_path, fen="W:WKa1,Kc1,Ke1:BKd8")
     assert re.search(r"Endgame tables: White wins in \d+ moves", shown)
     _, shown = play_session("analyse 2\rxquit\r", tmp_path, fen="W:WKc1,Ke1:BKa1")
-    assert "Endgame tables: drawn with best play." in shown
+    assert "Endgame tables: drawn with best play" in shown
+
+
+def test_where_the_tables_reach_the_analysis_says_their_verdict_not_the_searchs_men(
+        tmp_path: Path, endgame_tables):
+    """Issue 28, item 26: "+499.95 men" (a table's win in the search's numbers) beside "White
+    wins in 3 moves"."""
+    _, shown = play_session("analyse 4\rxquit\r", tmp_path, fen="W:Wc3,Ke1:Bh8")
+    last = shown.rsplit("Depth 4: ", 1)[1]
+    assert re.match(r"Endgame tables: White wins in \d+ moves?, by the board", last)
+    assert "men from White's point of view" not in last
+    moves = re.search(r"White's best moves \(scores for White, in men\): (.*)", last).group(1)
+    assert re.fullmatch(r"(\S+ wins\s*){3}", moves.strip()), moves

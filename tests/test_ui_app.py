@@ -84,7 +84,7 @@ def test_draw_offer_in_a_king_duel_accepted(tmp_path: Path):
     app, shown = play_session("y\rn\rquit\r", tmp_path, fen="W:WKa1:BKh8")
     assert "Black offers a draw. Accept? [y/n] y" in shown
     assert "Game over: Draw (draw agreed), ½–½." in shown
-    assert "New game? [y/n] n" in shown
+    assert "New game from the set-up position? [y/n; i: from the initial position] n" in shown
     saved = read_pdn_file(app.session.autosave.path)[0]
     assert saved.result == "1/2-1/2"
 
@@ -99,7 +99,7 @@ def test_draw_offer_declined_plays_on_and_is_not_repeated(tmp_path: Path):
 
 
 def test_the_end_of_a_game_and_a_new_one(tmp_path: Path):
-    app, shown = play_session("c3:e5\ry\rquit\r", tmp_path, fen="W:Wc3:Bd4")
+    app, shown = play_session("c3:e5\ri\rquit\r", tmp_path, fen="W:Wc3:Bd4")
     assert "Game over: White wins (no pieces left), 1–0. You win!" in shown
     assert app.game.position == START
     app, shown = play_session("resign\ry\rn\rc3-d4\rquit\r", tmp_path)

@@ -232,11 +232,13 @@ def test_commands_work_at_the_new_game_question(tmp_path: Path):
     pdn = tmp_path / "won.pdn"
     app, shown = play_session(f"c3:e5\rrecord\rreview\rsave {pdn}\rhelp\rmaybe\rn\rquit\r",
                               tmp_path, fen="W:Wc3:Bd4")
-    assert "New game? [y/n] record\n1. c3:e5" in shown
-    assert "New game? [y/n] review\n1. c3:e5" in shown
-    assert f"Saved to {pdn} (1 plies)." in shown and read_pdn_file(pdn)[0].result == "1-0"
+    asked = "New game from the set-up position? [y/n; i: from the initial position] "
+    assert f"{asked}record\n1. c3:e5" in shown
+    assert f"{asked}review\n1. c3:e5" in shown
+    # never "1 plies" (issue 28, item 33)
+    assert f"Saved to {pdn} (1 ply)." in shown and read_pdn_file(pdn)[0].result == "1-0"
     assert "Please answer y (yes) or n (no), or type a command" in shown
-    assert "New game? [y/n] n" in shown and app.game.ply == 1
+    assert f"{asked}n" in shown and app.game.ply == 1
     app, shown = play_session("c3:e5\rundo\rmoves\rquit\r", tmp_path, fen="W:Wc3:Bd4")
     assert "Took back c3:e5." in shown and "Captures (compulsory) for White (1): c3:e5" in shown
 
@@ -277,5 +279,5 @@ def test_help_kb_and_tags_with_escape_sequences_shown_written_out(tmp_path: Path
     app, shown = play_session(f"help kb\rhelp\rload {pdn}\rquit\r", tmp_path)
     assert "No block was skipped: every rule file loaded whole." in shown
     assert "help kb" in shown.split("to move: help\n", 1)[1]  # the topic in the list
-    assert "1. \\x1b[31mRed\\x07 – B, *, 1 plies" in shown
+    assert "1. \\x1b[31mRed\\x07 – B, *, 1 ply" in shown
     assert "\x1b" not in "".join(app.console.transcript)

@@ -87,3 +87,20 @@ def test_the_offer_and_why_say_the_same_verdict_of_the_tables(
     offer = text.index("Black offers a draw (the endgame database says drawn with best play)")
     assert text.index("endgame database: drawn with best play", offer) > offer  # why's answer
     assert app.game.result is None
+
+
+def test_the_draw_offer_takes_a_command_and_asks_again(tmp_path: Path, endgame_tables) -> None:
+    """Issue 28, item 27: the offer's prompt took only y/n; the game-over prompt takes commands.
+    A command runs and the offer stands; a move played declines it, as playing on does."""
+    app, shown = play_session("record\rfen\ry\rquit\r", tmp_path, fen="W:WKc1,Ke1:BKa1",
+                              specs=(HUMAN, PlayerSpec.parse("kb:2:nokb")),
+                              players=engine_players)
+    text = said(shown)
+    assert text.count("offers a draw") == 3 and "Please answer y" not in text
+    assert "W:WKc1,Ke1:BKa1" in text  # fen's answer, between the questions
+    assert "Game over: Draw (draw agreed)" in text
+    app, shown = play_session("c1-d2\rquit\r", tmp_path, fen="W:WKc1,Ke1:BKa1",
+                              specs=(HUMAN, PlayerSpec.parse("kb:2:nokb")),
+                              players=engine_players)
+    assert app.game.result is None and app.game.ply >= 1
+    assert "Please answer y" not in said(shown)

@@ -51,7 +51,7 @@ def test_resume_with_a_level_keeps_the_ais_other_options(typed):
     out = typed("quit\n")
     assert start_game(options(resume=True, level=3)) == 0
     assert "You play White against kb:3:nokb:200ms." in out.getvalue()
-    assert "Resumed " in out.getvalue() and "(1 plies)." in out.getvalue()
+    assert "Resumed " in out.getvalue() and "(1 ply)." in out.getvalue()
 
 
 def test_resume_without_a_level_keeps_the_saved_seats(typed):
@@ -129,10 +129,10 @@ def test_resume_leaves_a_game_open_elsewhere_and_says_so(typed):
     shown = out.getvalue()
     assert (f"Note: {running.path}: that game is open in another kbdraughts "
             f"(pid {os.getpid()}); left to it.") in shown
-    assert f"Resumed {first.path} (1 plies)." in shown
+    assert f"Resumed {first.path} (1 ply)." in shown
     out = typed("quit\n")
     start_game(options(resume=True))  # the first game was let go when that session ended
-    assert f"Resumed {first.path} (1 plies)." in out.getvalue()
+    assert f"Resumed {first.path} (1 ply)." in out.getvalue()
     first_again = Autosave(path=first.path)
     first_again.lock = launch_lock(first.path)
     out = typed("quit\n")
@@ -162,4 +162,4 @@ def test_resume_names_the_unreadable_files_it_skips(typed):
     assert start_game(options(resume=True)) == 0
     shown = out.getvalue()
     assert f"Note: Skipped an unreadable saved game: {bad}:3" in shown
-    assert f"Resumed {good.path} (1 plies)." in shown
+    assert f"Resumed {good.path} (1 ply)." in shown

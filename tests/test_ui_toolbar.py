@@ -72,7 +72,9 @@ def test_the_toolbar_drops_words_never_numbers_at_every_width():
     info = ToolbarInfo(12, "White", "White 8 men 1 king, Black 7 men", 4, reason,
                        counts="kings only 12/15", material_short="White 8+1K, Black 7",
                        clock="White 4:05, Black 0:07.3")
-    for width in range(44, 160):
+    # from 49 columns: the counts keep a word naming their rule ("kings 12/15"; issue 28,
+    # item 31: "3 1: 2/15, 1/15, 1/30" said nothing)
+    for width in range(49, 160):
         bar = fragment_list_to_text(toolbar_fragments(info, width))
         assert len(bar) < width, (width, bar)
         assert re.match(r" (Move 12|12\.) │ ", bar), (width, bar)
@@ -84,3 +86,29 @@ def test_the_toolbar_drops_words_never_numbers_at_every_width():
             assert said == reason or (said.endswith(" …") and reason.startswith(said[:-2])
                                       and reason[len(said) - 2] == " "), (width, bar)
     assert reason in fragment_list_to_text(toolbar_fragments(info, 160))
+
+
+def test_the_counts_and_the_clocks_keep_their_words_where_the_panel_does():
+    """Issue 28, item 31: at 100-120 columns the toolbar showed "3 1: 2/15, 1/15, 1/30" and
+    "4:05 5:00" where the panel spelled them out; the reason gives way first."""
+    info = ToolbarInfo(40, "White", "White 3 kings, Black 1 king", 4,
+                       "search: +2.7 men for Black",
+                       counts="3 kings v 1: 2/15, kings only 1/15, king ending 1/30",
+                       material_short="White 3K, Black 1K", clock="White 4:05, Black 5:00")
+    for width in range(60, 160):
+        bar = fragment_list_to_text(toolbar_fragments(info, width))
+        assert "3v1 2/15, kings 1/15, ending 1/30" in bar or "3 kings v 1: 2/15" in bar, bar
+        if width >= 100:
+            assert "White 4:05, Black 5:00" in bar, (width, bar)
+
+
+def test_walking_back_the_toolbar_gives_the_reason_of_the_move_shown_not_the_last():
+    session = Session(lambda spec: None, [HUMAN, PlayerSpec.parse("kb:2:nokb")],
+                      game=Game(parse_fen("W:WKc1:BKh8")))
+    played(session, "c1-d2", "h8-g7", "d2-e1", "g7-h8",
+           said=("search: wins in 4 moves", "search: wins in 3 moves"))
+    assert session_info(session).reason == "search: Black wins in 3 moves"
+    session.show(session.game.moves[:2])
+    assert session_info(session).reason == "search: Black wins in 4 moves"
+    session.show(session.game.moves[:1])
+    assert session_info(session).reason == ""

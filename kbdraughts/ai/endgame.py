@@ -18,7 +18,7 @@ and then the verdict is unsure (None), as it is where no table reaches.
 >>> v.outcome, v.by_rules
 (0, True)
 >>> v.words(pos)[:74]
-'drawn by the 15-move rule (three kings against a lone king: White has made'
+'drawn by the 15-move rule of three kings against a lone king, White having'
 """
 
 from __future__ import annotations
@@ -66,9 +66,11 @@ class Verdict(NamedTuple):
         winner = name(pos.side if winner_to_move else 1 - pos.side)
         if self.distance == 0:
             return f"{winner} wins: {colour(pos.side)} has no move"
+        # the winner's own moves; none when the loser's move to come is the conversion
         moves = (self.distance + 1) // 2 if winner_to_move else self.distance // 2
-        return (f"{winner} wins in {moves} {'move' if moves == 1 else 'moves'} (by the board: "
-                f"{_plies(self.distance)} to the next capture or crowning)")
+        within = f" in {moves} {'move' if moves == 1 else 'moves'}" if moves else ""
+        return (f"{winner} wins{within}, by the board: {_plies(self.distance)} to the next "
+                "capture or crowning")
 
 
 def _plies(n: int) -> str:
@@ -141,14 +143,14 @@ def _rule_name(last: Position, ko: int, sb: int, now: Position, ko_now: int, sb_
         else None
     if strong is not None and _strong_moves(strong, last.side, sb) >= LONE_KING_MOVES:
         made = _strong_moves(strong, now.side, sb_now)
-        return (f"the {LONE_KING_MOVES}-move rule (three kings against a lone king: "
-                f"{colour(strong)} has made {made} of its {LONE_KING_MOVES} moves)")
+        return (f"the {LONE_KING_MOVES}-move rule of three kings against a lone king, "
+                f"{colour(strong)} having made {made} of its {LONE_KING_MOVES} moves")
     if ko >= KING_MOVES_ONLY_PLIES:
-        return (f"the {KING_MOVES_ONLY_PLIES // 2}-move rule (king moves only: "
-                f"{ko_now // 2} of {KING_MOVES_ONLY_PLIES // 2} moves made)")
+        return (f"the {KING_MOVES_ONLY_PLIES // 2}-move rule of king moves only, "
+                f"{ko_now // 2} of {KING_MOVES_ONLY_PLIES // 2} moves made")
     limit = ENDING_PLIES.get(wm + wk + bm + bk, 0)
-    return (f"the {limit // 2}-move rule of king endings ({sb_now // 2} of {limit // 2} moves "
-            f"without a capture or crowning made)")
+    return (f"the {limit // 2}-move rule of king endings, {sb_now // 2} of {limit // 2} moves "
+            f"without a capture or crowning made")
 
 
 def _strong_moves(strong: int, side: int, since_balance: int) -> int:

@@ -41,7 +41,7 @@ from kbdraughts.ai.layers import (
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, MOVETIME_MS
-from kbdraughts.board import START, Move, Position, legal_moves
+from kbdraughts.board import START, Move, Position, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.values import MAN_VALUE, WIN
 
@@ -120,6 +120,9 @@ class Engine:
         self._kb_loaded = kb is not None
         self.heuristic = heuristic or default_heuristic()
         self._searcher: AnySearcher | None = None
+        # The position after the engine's last searched move and its score there for the
+        # side that moved: a draw judged there says what the move's words said.
+        self._judged: tuple[Position, int, float] | None = None
 
     @property
     def kb(self) -> KnowledgeBase | None:
@@ -170,6 +173,8 @@ class Engine:
         for layer in row.layers:
             choice = layer(ctx)
             if choice is not None:
+                if choice.score is not None:
+                    self._judged = (play(pos, choice.move), pos.side, _one_ply_on(choice.score))
                 return choice._replace(reason=explain.with_notes(choice.reason, ctx.notes))
         raise RuntimeError(f"no layer of level {self.level} chose a move")
 
@@ -231,13 +236,24 @@ class Engine:
         return drawn, judged
 
     def evaluate_for(self, pos: Position, side: int) -> float:
-        """A short material-and-position judgement of ``pos`` for ``side``."""
+        """A short material-and-position judgement of ``pos`` for ``side``; after the
+        engine's own searched move, that search's deeper score (the scores agree)."""
+        if self._judged is not None and self._judged[0] == pos:
+            _, mover, score = self._judged
+            return score if mover == side else -score
         # DRAW_DEPTH plies and the captures after them; capped in time, as king-heavy captures
         # can branch for long. A fresh search: no score kept from another position.
         res = make_searcher(self.heuristic.evaluate, tt_size=SHORT_TT_SIZE).search(
             pos, max_depth=DRAW_DEPTH, movetime_ms=DRAW_JUDGE_MS)
         score = -WIN if res.move is None else res.score  # no move: the side to move has lost
         return score if pos.side == side else -score
+
+
+def _one_ply_on(score: float) -> float:
+    """A root score as the position after the move has it: a win or loss a ply nearer."""
+    if abs(score) >= WIN - explain.MATE_ZONE:
+        return score + 1 if score > 0 else score - 1
+    return score
 
 
 def table_judgement(game: Game, side: int, offer: bool = False) -> tuple[bool, str] | None:

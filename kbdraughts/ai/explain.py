@@ -22,17 +22,18 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from kbdraughts import native
 from kbdraughts.ai.capture_tree import Line, exchange
 from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleMatch
 from kbdraughts.ai.search import SearchResult
-from kbdraughts.board import Move, Position, play
+from kbdraughts.board import Move, Position, captures, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
 from kbdraughts.resources import combos_dir
+from kbdraughts.wording import plural
 from kbdraughts.values import MAN_LOST, MAN_TAKEN, MAN_VALUE, TABLE_WIN, TABLE_ZONE, WIN
 
 #: The short form's length at most (the console's status bar).
@@ -151,17 +152,42 @@ def rule_reason(layer: str, match: RuleMatch, pos: Position | None = None) -> tu
 def rule_words(layer: str, match: RuleMatch, pos: Position | None = None) -> str:
     """A rule's move in a player's words: its id and name, no file (``rules show ID`` has it);
     an exact rule (the opening book) by its name alone, which names the opening as players know
-    it («Кол» (Kol)); a motif's also what it claims and the line it expects."""
+    it («Кол» (Kol)); a motif by its idea, as the coach names it, with what it claims and the
+    line it expects."""
     rule = match.rule
     name = "".join(ch for ch in rule.name if ch.isprintable()) if rule.name else ""
     named = f"{layer} {rule.id}" + (f" \"{name}\"" if name else "")
     if name and rule.exact:  # the opening book's lines: their names say more than ids
         named = f"{layer}: {name}"
-    if match.layer == "motif":
+    if match.layer == "motif":  # by its name, as the coach's notes say it
         claim = claim_of(rule)
         said = f" {claim.words()}" if claim is not None and claim.kind != DANGER else ""
-        return f"{named}{said}: {motif_line(match, pos)}"
+        return f"{idea_words(rule, match.move)}{said}: {motif_line(match, pos)}"
     return named + (", mirrored" if match.mirrored else "")
+
+
+
+def idea_of(rule: Any) -> tuple[str, str]:
+    """A rule's idea as its name gives it: the head before a colon, without its article
+    (``shot``, ``king fork``), and the rest (``give one, take two``, or empty); a long name
+    without a colon is the rest, its id the head (``king threat``: ``a king attacks ...``)."""
+    name = printable(str(getattr(rule, "name", "") or rule.id))
+    head, colon, tail = name.partition(": ")
+    if not colon and len(name.split()) > 3:
+        head, tail = printable(str(rule.id)).replace("-", " "), name
+    for article in ("a ", "an ", "the "):
+        if head.lower().startswith(article):
+            head = head[len(article):]
+    return head, tail
+
+
+def idea_words(rule: Any | None, move: Move) -> str:
+    """A rule's idea with its move: ``the shot e3-d4 (give one, take two)``, ``the king
+    fork g1-d4``."""
+    if rule is None:
+        return move_text(move)
+    head, tail = idea_of(rule)
+    return f"the {head} {move_text(move)}" + (f" ({tail})" if tail else "")
 
 
 def motif_line(match: RuleMatch, pos: Position | None) -> str:
@@ -218,7 +244,7 @@ def weighted_reason(weight: float, parts: Sequence[tuple[str, float]], n: int
     """(reason, short, words) of the weighted quiet move: its weight, its terms, among ``n``
     moves (in words: the terms that count for it, without their weights)."""
     terms = ", ".join(f"{name} {signed(v)}" for name, v in parts) or "no term applies"
-    reason = f"weighted move {signed(weight)}: {terms} (best of {n} moves)"
+    reason = f"weighted move {signed(weight)}: {terms} (best of {plural(n, 'move')})"
     liked = ", ".join(name for name, v in parts if v > 0)
     words = f"weighted move: {liked}" if liked else "weighted move"
     return reason, short(f"weighted move {signed(weight)}"), words
@@ -231,15 +257,46 @@ def search_reason(res: SearchResult, move: Move) -> tuple[str, str, str]:
     depth = f"depth {res.depth}" + ("" if res.complete else "+")
     core = "" if res.native else f"; {pure_search_note()}"
     reason = (f"search {depth}: {score}, line {line_text(res.line) or move_text(move)} "
-              f"({res.nodes} nodes, {res.seconds:.2f} s{core})")
+              f"({plural(res.nodes, 'node')}, {res.seconds:.2f} s{core})")
     return reason, short(f"search {depth} {score}"), f"search: {search_words(res.score)}"
+
+
+def exchange_words(pos: Position, move: Move) -> str:
+    """``gives a man and wins it back: c3-d4 e5:c3 b2:d4`` where ``move`` gives men that the
+    captures the capture tree expects after it take back, as many, no king taken or crowned
+    (a search's "even" says nothing of it); else empty.
+
+    >>> from kbdraughts.notation import parse_fen, parse_move
+    >>> pos = parse_fen("W:Wa1,b2,c3:Be5")
+    >>> exchange_words(pos, parse_move(pos, "c3-d4"))
+    'gives a man and wins it back: c3-d4 e5:c3 b2:d4'
+    """
+    after = play(pos, move)
+    if move.captured or not captures(after):
+        return ""
+    line = (move,) + exchange(after, pos.side).moves
+    counts, at = [0, 0], pos  # pieces taken by the mover, by the other side
+    for m in line:
+        if m.crowned or m.captured & at.kings:
+            return ""
+        counts[at.side != pos.side] += m.captured.bit_count()
+        at = play(at, m)
+    taken, given = counts
+    if not given or taken != given:
+        return ""
+    what = "a man and wins it back" if given == 1 else \
+        f"{_NUMBERS[given] if given < len(_NUMBERS) else given} men and wins them back"
+    return f"gives {what}: {line_text(line)}"
+
+
+_NUMBERS = ("no", "a", "two", "three", "four", "five", "six")
 
 
 def pure_search_note() -> str:
     """Why a search ran on the pure-Python path: no native core, or an evaluation it does not
     know (a `when` naming a sum over men)."""
-    if native.core is None:
-        return native.describe()
+    if native.core is None:  # (in a reason's parentheses: describe()'s would nest)
+        return f"pure-Python search: {native.why_pure}"
     return "pure-Python search: the native core does not know this evaluation"
 
 

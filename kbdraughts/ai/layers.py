@@ -69,6 +69,12 @@ class Choice(NamedTuple):
     words: str = ""  # the reason in a player's words for the console (no engine detail)
     searched: SearchResult | None = None  # the search behind the move: depth, score, line
 
+    @property
+    def score(self) -> float | None:
+        """The search's score for the mover, when a search chose the move."""
+        return self.searched.score if self.searched is not None and self.layer == SEARCH \
+            else None
+
 
 @dataclass(frozen=True)
 class Options:
@@ -311,7 +317,9 @@ def search(ctx: Context) -> Choice | None:
     if agreeing is not None:  # the knowledge base's idea, confirmed by the search
         rule_layer = MOTIF_RULE if agreeing.layer == "motif" else PATTERN_RULE
         reason += f"; as {explain.rule_reason(rule_layer, agreeing, ctx.position)[0]}"
-        words += f", the idea of {agreeing.rule.id}"
+        words += f", {explain.idea_words(agreeing.rule, move)}"  # named as review names it
+    elif gives := explain.exchange_words(ctx.position, move):
+        words += f"; {gives}"
     return Choice(move, SEARCH, reason, brief, words, res)
 
 

@@ -11,6 +11,7 @@ starts without pyDatalog or prompt_toolkit.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Sequence
 
@@ -31,12 +32,21 @@ def build_parser() -> ArgumentParser:
         epilog="'kbdraughts COMMAND --help' gives each command's options with their ranges and "
         "defaults; options without a command are play's ('kbdraughts play --help').",
     )
-    parser.add_argument("--version", action="version",
-                        version=f"kbdraughts {__version__} ({describe()})")
+    parser.add_argument("--version", action=_Version, nargs=0, default=argparse.SUPPRESS,
+                        help="show the version and which core runs, and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     for module in COMMANDS:
         module.register(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: one line, never wrapped (argparse's own wraps it at the terminal's
+    width): ``kbdraughts 0.1.0, native core: C (kbdraughts._core)``."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[override]
+        print(f"kbdraughts {__version__}, {describe()}")
+        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

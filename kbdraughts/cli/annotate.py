@@ -40,6 +40,7 @@ from typing import IO, TYPE_CHECKING, Callable, Iterable
 from kbdraughts.cli.args import (
     USAGE_ERROR, add_rules, add_strict, fail, one_line, positive, report_skipped,
 )
+from kbdraughts.wording import plural
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
     from kbdraughts.files import TextForm
@@ -192,8 +193,9 @@ def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | N
     games = f"{tally.games} game{'s' if tally.games != 1 else ''}"
     unnamed = f"; {len(drafts)} unnamed idea(s) drafted" if drafts is not None else ""
     proved = check.confirmed + check.refuted + check.refused
-    return (f"kbdraughts annotate: {path}: {games}, {tally.moves} moves: {tally.words()}"
-            f"{unnamed}; {proved} claims proved ({check.hunted} by the hunt: every move "
+    return (f"kbdraughts annotate: {path}: {games}, {plural(tally.moves, 'move')}: "
+            f"{tally.words()}{unnamed}; {plural(proved, 'claim')} proved ({check.hunted} by the "
+            "hunt: every move "
             f"searched deep), {check.confirmed} confirmed by the deep search, {check.refuted} "
             f"refuted by it, {check.refused} left unchecked for want of time; "
             f"{seconds:.1f} s, peak memory {peak:.0f} MB")

@@ -29,6 +29,7 @@ import time
 from typing import TYPE_CHECKING
 
 from kbdraughts.cli.args import add_fens, fail, one_line, whole_number
+from kbdraughts.wording import plural
 
 if TYPE_CHECKING:  # the tables are imported when a command runs
     from kbdraughts.egdb.build import Report
@@ -90,7 +91,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from kbdraughts.egdb import build
+    from kbdraughts.egdb import build, store
     from kbdraughts.egdb.index import materials, size
 
     todo = materials(args.pieces)
@@ -99,9 +100,13 @@ def run_build(args: argparse.Namespace) -> int:
         return fail("egdb build", "more than 3 pieces need the native core (see kbdraughts "
                     "--version)")
     folder = build.default_folder()
-    print(f"building {len(todo)} tables, {total:,} positions, about "
-          f"{build.disk_bytes(args.pieces) / 1e6:.0f} MB, in {folder}", file=sys.stderr,
-          flush=True)
+    there = 0 if args.force else sum(store.path_for(folder, m).is_file() for m in todo)
+    # a table on disk is read (and rebuilt only if damaged, which its own line says)
+    doing = (f"reading {plural(len(todo), 'table')} (built already)" if there == len(todo)
+             else f"building {plural(len(todo) - there, 'table')}"
+             + (f" and reading {there}" if there else ""))
+    print(f"{doing}, {total:,} positions, about {build.disk_bytes(args.pieces) / 1e6:.0f} MB, "
+          f"in {folder}", file=sys.stderr, flush=True)
     progress = _Progress(total, len(todo))
     start = time.perf_counter()
     try:
@@ -110,7 +115,7 @@ def run_build(args: argparse.Namespace) -> int:
         progress.clear()
         return fail("egdb build", f"cannot write the tables: {e}")
     progress.clear()
-    print(f"total: {len(todo)} tables, {total:,} positions, "
+    print(f"total: {plural(len(todo), 'table')}, {total:,} positions, "
           f"{build.disk_bytes(args.pieces) / 1e6:.1f} MB on disk, "
           f"{time.perf_counter() - start:.1f} s", flush=True)
     return 0
@@ -136,7 +141,7 @@ class _Progress:
         wins, losses, draws = t.counts()
         when = f"{report.seconds:.2f} s" if report.built else "read"
         print(f"{m.name}  {m.words()}  {size(m):,} positions  win {wins:,} loss {losses:,} "
-              f"draw {draws:,}  longest {max(t.distances)} plies  {when}", flush=True)
+              f"draw {draws:,}  longest {plural(max(t.distances), 'ply')}  {when}", flush=True)
         self.done += size(m)
         self.count += 1
         if self.live and self.count < self.tables:
@@ -197,7 +202,8 @@ def run_verify(args: argparse.Namespace) -> int:
 
     checks = build.verify(args.pieces, build.default_folder(), say)
     bad = sum(1 for c in checks if c.faults or c.problem)
-    print(f"total: {len(checks)} tables, {bad} with a fault or not checked", flush=True)
+    print(f"total: {plural(len(checks), 'table')}, {bad} with a fault or not checked",
+          flush=True)
     return 1 if bad else 0
 
 
@@ -231,7 +237,7 @@ def run_sample(args: argparse.Namespace) -> int:
     checked = sum(r.checked for r in results)
     wrong = sum(len(r.wrong) for r in results)
     missing = sum(1 for r in results if r.problem)
-    print(f"total: {len(results)} tables, {checked:,} checked, {wrong:,} disagree"
+    print(f"total: {plural(len(results), 'table')}, {checked:,} checked, {wrong:,} disagree"
           f"{f', {missing} not checked' if missing else ''}, "
           f"{time.perf_counter() - start:.1f} s", flush=True)
     return 1 if wrong or missing else 0

@@ -32,7 +32,8 @@ import sys
 from kbdraughts.cli.args import (
     USAGE_ERROR, add_fens, add_rules, add_strict, one_line, whole_number,
 )
-from kbdraughts.cli.rules_kb import did_you_mean, load_rules, plural
+from kbdraughts.cli.rules_kb import did_you_mean, load_rules
+from kbdraughts.wording import plural
 from kbdraughts.cli.rules_stats import register_stats
 
 
@@ -73,7 +74,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--positions", type=whole_number("positions", 0, MAX_POSITIONS),
                    default=CHECK_POSITIONS, metavar="N",
                    help="measure each motif's precision on N positions of random games and "
-                   f"warn under {PRECISION_WARNING:.0%} (default {CHECK_POSITIONS:,}; 0: "
+                   # argparse %-formats help: the percent sign is doubled.
+                   f"warn under {PRECISION_WARNING * 100:.0f}%% (default {CHECK_POSITIONS:,}; 0: "
                    "do not measure)")
     c.set_defaults(func=run_check)
     m = actions.add_parser(
@@ -100,7 +102,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from kbdraughts.kb.knowledge import MISSING, read_combos
+    from kbdraughts.kb.knowledge import MISSING, read_combos, size_words
 
     rules, motifs, warnings, errors, files = read_combos(args.paths or None)
     missing = [d for d in errors if d.line == 0 and d.message == MISSING]
@@ -118,11 +120,8 @@ def run_check(args: argparse.Namespace) -> int:
     if args.prove:
         print(f"proved {check.proved} claim{'s' * (check.proved != 1)} on "
               f"{plural(check.examples, 'example')}, {check.failed} failed")
-    exact = sum(1 for r in rules if r.exact)
-    told = f", {plural(len(motifs), 'motif')}" if motifs else ""
-    print(f"{plural(len(files), 'file')}, {plural(len(rules), 'rule')} ({exact} exact, "
-          f"{len(rules) - exact} patterns){told}, {plural(len(warnings), 'warning')}, "
-          f"{plural(len(errors), 'error')}")
+    print(f"{plural(len(files), 'file')}, {size_words(rules, motifs)}, "
+          f"{plural(len(warnings), 'warning')}, {plural(len(errors), 'error')}")
     if missing:
         return USAGE_ERROR
     return 1 if errors else 0
@@ -181,7 +180,8 @@ def _precision_warnings(motifs: list, positions: int) -> list:
         if st.precision is not None and st.precision < PRECISION_WARNING:
             out.append(Diagnostic(st.rule.path, st.rule.line, "warning", (
                 f"motif {st.rule.id}: precision {100 * st.precision:.1f}% ({st.right:,} of "
-                f"{st.judged:,} firings right) on {positions:,} positions of random games, under "
+                f"{st.judged:,} firings right) on {plural(positions, 'position', True)} of random "
+                "games, under "
                 f"{PRECISION_WARNING:.0%}: 'kbdraughts rules stats {st.rule.id}' shows the "
                 "false firings")))
     return out
@@ -222,7 +222,7 @@ def run_show(args: argparse.Namespace) -> int:
     if kb is None:
         return USAGE_ERROR
     if args.id not in kb:
-        print(f"kbdraughts rules show: no rule {args.id!r} among {len(kb)} rules"
+        print(f"kbdraughts rules show: no rule {args.id!r} among {kb.size_words()}"
               f"{did_you_mean(kb, args.id)}", file=sys.stderr)
         return USAGE_ERROR
     rule = kb.rule(args.id)

@@ -33,8 +33,3 @@ def did_you_mean(kb: KnowledgeBase, wanted: str) -> str:
     """``; did you mean A, B?`` for ids that contain ``wanted`` (any case), or nothing."""
     close = [r.id for r in [*kb.rules, *kb.motifs] if wanted.lower() in r.id.lower()][:5]
     return f"; did you mean {', '.join(close)}?" if close else ""
-
-
-def plural(n: int, word: str) -> str:
-    """``1 rule``, ``2 rules``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from kbdraughts.cli.args import (
     USAGE_ERROR, add_rules, add_strict, fail, integer, one_line, whole_number,
 )
-from kbdraughts.cli.rules_kb import did_you_mean, load_rules, plural
+from kbdraughts.cli.rules_kb import did_you_mean, load_rules
+from kbdraughts.wording import plural
 
 if TYPE_CHECKING:
     from kbdraughts.coach.rule_stats import FalseFiring, RuleStats
@@ -65,7 +66,7 @@ def run_stats(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     unknown = [i for i in args.ids if i not in kb]
     if unknown:
-        return fail("rules stats", f"no rule or motif {unknown[0]!r} among {len(kb)} rules"
+        return fail("rules stats", f"no rule or motif {unknown[0]!r} among {kb.size_words()}"
                     f"{did_you_mean(kb, unknown[0])}")
     if args.games is not None:
         games = _games(args.games)
@@ -96,7 +97,7 @@ def run_stats(args: argparse.Namespace) -> int:
     judged = sum(st.judged for st in shown)
     right = sum(st.right for st in shown)
     share = f" ({100 * right / judged:.1f}%)" if judged else ""
-    print(f"{len(positions):,} positions: {judged:,} firings judged, {right:,} right{share}, "
+    print(f"{plural(len(positions), 'position', True)}: {judged:,} firings judged, {right:,} right{share}, "
           f"{sum(st.unjudged for st in shown):,} unjudged; {time.perf_counter() - started:.1f} s")
     return 0
 

@@ -12,8 +12,9 @@ positions that can recur, the draw rules' counters), as the engine's does.
 >>> reports = list(analyse(Game(), threading.Event(), evaluate=material, max_depth=2))
 >>> [r.depth for r in reports], [len(r.candidates) for r in reports]
 ([1, 2], [3, 3])
->>> men_text(-125), men_text(WIN - 7)
-('-1.25', 'wins')
+>>> from kbdraughts.values import TABLE_WIN
+>>> men_text(-125), men_text(WIN - 7), men_text(TABLE_WIN - 5)
+('-1.25', 'wins', 'wins')
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from kbdraughts.board import WHITE, Move, Position, Side, legal_moves, play
 from kbdraughts.egdb import leaves
 from kbdraughts.egdb import probe as egdb_probe
 from kbdraughts.game import Game
+from kbdraughts.ai.explain import by_tables
 from kbdraughts.values import WIN
 
 __all__ = ["Candidate", "Report", "analyse", "legal_line", "men_text", "CANDIDATES"]
@@ -74,9 +76,9 @@ class Report:
 
 def men_text(score: float) -> str:
     """A score in hundredths of a man as a player reads it: ``+0.35``, or ``wins``/``loses``
-    for a forced win found."""
-    if score >= MATE_ZONE:
-        return "wins"
+    for a forced win found, on the board or by the endgame tables."""
+    if score >= MATE_ZONE or by_tables(score):
+        return "wins" if score > 0 else "loses"
     if score <= -MATE_ZONE:
         return "loses"
     hundredths = round(score)

@@ -55,7 +55,7 @@ from typing import Any, Callable, Sequence
 from kbdraughts.ai.capture_tree import exchange
 from kbdraughts.ai.claims import DANGER, GAIN, claim_of, holds_weighed
 from kbdraughts.coach.note import (
-    ALLOWED, ERRORS, LOSES, MISSED, PLAYED, PROVED, SIDE_NAMES, Note, crowns, idea_of,
+    ALLOWED, ERRORS, LOSES, MISSED, PLAYED, PROVED, SIDE_NAMES, Note, gain, idea_of,
     idea_words, shown,
 )
 from kbdraughts.coach.deep_check import Comparison, DeepCheck
@@ -202,14 +202,14 @@ class _Coach:
         if loses:
             reply = mine.line[0]
             rule = self.names(ply + 1).get(reply)
+            line = (move, *mine.line)
             note = Note(ply, us, ALLOWED if rule is not None else LOSES, base - mine.value,
-                        (move, *mine.line), reply, rule, horizon, 0, 0,
-                        crowns(after, mine.line, 1 - us))
+                        line, reply, rule, horizon, 0, 0, gain(before, line, 1 - us))
             out.append(_Proved(note, before, move, tuple(others)))
         if alt.value >= base + PROVED:
-            note = Note(ply, us, MISSED, alt.value - base, (alt_move, *alt.line), alt_move,
-                        named.get(alt_move), horizon, 0, 0,
-                        crowns(play(before, alt_move), alt.line, us))
+            line = (alt_move, *alt.line)
+            note = Note(ply, us, MISSED, alt.value - base, line, alt_move,
+                        named.get(alt_move), horizon, 0, 0, gain(before, line, us))
             out.append(_Proved(note, before, alt_move, (move,)))
         return out
 
@@ -230,8 +230,9 @@ class _Coach:
         rule = self.names(ply).get(move)
         if not sacrifice and (rule is None or claim_of(rule).kind != GAIN):
             return []  # a crowning or a road taken is a plan, not a combination
-        note = Note(ply, us, PLAYED, mine.value - base, (move, *mine.line), move, rule,
-                    horizon, 0, 0, crowns(before, (move, *mine.line), us))
+        line = (move, *mine.line)
+        note = Note(ply, us, PLAYED, mine.value - base, line, move, rule, horizon, 0, 0,
+                    gain(before, line, us))
         return [_Proved(note, before, move, ())]
 
     # -- the deep search's own proof ------------------------------------------------------
@@ -262,14 +263,14 @@ class _Coach:
                 reply = line[1]
                 rule = self.names(ply + 1).get(reply)
                 note = Note(ply, us, ALLOWED if rule is not None else LOSES, lost, line, reply,
-                            rule, deep.depth, 0, 0, crowns(play(before, move), line[1:], 1 - us))
+                            rule, deep.depth, 0, 0, gain(before, line, 1 - us))
                 out.append(_Proved(self._confirmed(note, deep.depth, lost), before, move,
                                    others))
         won = min(other - base, other - first)
         if won >= PROVED:
             line = shown(before, self.check.line(before, alt_move, deep.depth), us, base)
             note = Note(ply, us, MISSED, won, line, alt_move, self.names(ply).get(alt_move),
-                        deep.depth, 0, 0, crowns(before, line, us))
+                        deep.depth, 0, 0, gain(before, line, us))
             out.append(_Proved(self._confirmed(note, deep.depth, won), before, alt_move,
                                (move,)))
         self.check.confirmed += len(out)
@@ -369,7 +370,23 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
         if ply not in judged and (side is None or game.positions[ply].side == side):
             hunted += [(p, p.note) for p in coach.hunt(ply)]
     kept += _deepened(coach, hunted, stopped, HUNT_BEYOND)
-    return sorted((note for _, note in kept), key=lambda n: n.ply)
+    return _once(game, sorted((note for _, note in kept), key=lambda n: n.ply))
+
+
+def _once(game: Game, notes: list[Note]) -> list[Note]:
+    """``notes`` with a combination noted once, on its first move: a PLAYED note on a move
+    the game played along an earlier PLAYED note's line is that combination again."""
+    def along(first: Note, ply: int) -> bool:
+        k = ply - first.ply
+        return (first.kind == PLAYED and 0 < k < len(first.line)
+                and tuple(game.moves[first.ply:ply]) == first.line[:k])
+
+    out: list[Note] = []
+    for note in notes:
+        if note.kind != PLAYED or not any(along(first, note.ply) for first in out
+                                          if first.side == note.side):
+            out.append(note)
+    return out
 
 
 def _deepened(coach: _Coach, kept: list[tuple[_Proved, Note]], stopped: Callable[[], bool],

@@ -13,14 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from kbdraughts.ai.explain import rule_place
+from kbdraughts.ai.explain import idea_of, idea_words, rule_place
+from kbdraughts.coach.gain import Gain, gain
 from kbdraughts.board import Move, Position, Side, captures, play
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
 from kbdraughts.proof import GAME, men_amount, weigh
 from kbdraughts.values import MAN_VALUE
 
-__all__ = ["Note", "idea_of", "idea_words", "crowns", "shown", "LOSES", "ALLOWED", "MISSED",
+__all__ = ["Note", "idea_of", "idea_words", "gain", "shown", "LOSES", "ALLOWED", "MISSED",
            "PLAYED", "ERRORS", "SIDE_NAMES", "PROVED"]
 
 LOSES, ALLOWED, MISSED, PLAYED = "loses", "allowed", "missed", "played"
@@ -51,7 +52,7 @@ class Note:
     horizon: int
     depth: int
     deep: int
-    crowns: bool = False  # the line crowns a man of the side that wins
+    gain: Gain | None = None  # what the line wins, as it happens on the board
 
     @property
     def text(self) -> str:
@@ -62,24 +63,23 @@ class Note:
         """The note in a player's words; ``verbose`` adds the rule's file and line, the
         horizon of the proof and the depth of the confirmation."""
         me, them = SIDE_NAMES[self.side], SIDE_NAMES[1 - self.side]
-        amount = men_amount(self.amount)
         line = " ".join(move_text(m) for m in self.line)
         key, first = move_text(self.key), move_text(self.line[0])
         if self.kind in (LOSES, ALLOWED):
-            lost = amount + (f" ({them} crowns)" if self.crowns else "")
-            text = (f"loses {lost}: after {first}, {key} wins {amount} by force: {line}"
+            wins, loses = self._gain(me, them)
+            text = (f"{loses}: after {first}, {key} {wins} by force: {line}"
                     if self.kind == LOSES else
-                    f"{me}'s {first} allowed {idea_words(self.rule, self.key)}: {me} loses "
-                    f"{lost}: {line}")
+                    f"{me}'s {first} allowed {idea_words(self.rule, self.key)}: {me} {loses}: "
+                    f"{line}")
         else:
-            won = amount + (" (it crowns)" if self.crowns else "")
+            wins, _ = self._gain(them, me)
             if self.kind == MISSED:
-                text = (f"{me} missed {idea_words(self.rule, self.key)}: it wins {won}: {line}"
-                        if self.rule is not None else f"missed: {key} wins {won} by force: {line}")
+                text = (f"{me} missed {idea_words(self.rule, self.key)}: it {wins}: {line}"
+                        if self.rule is not None else f"missed: {key} {wins} by force: {line}")
             else:
                 idea = (idea_words(self.rule, self.key) if self.rule is not None
                         else f"a combination {key}")
-                text = f"played: {idea}: {me} wins {won}: {line}"
+                text = f"played: {idea}: {me} {wins}: {line}"
         if verbose:
             where = f"{printable(self.rule.id)}, {rule_place(self.rule)}; " if self.rule else ""
             found = ("the game" if self.deep >= GAME // 2
@@ -88,38 +88,22 @@ class Note:
                      f"{self.depth}: {found} at stake]")
         return text
 
+    @property
+    def crowns(self) -> bool:
+        """Whether the line crowns a man of the side that wins (and the king stands)."""
+        return self.gain is not None and self.gain.crowns > 0
 
-def idea_of(rule: Any) -> tuple[str, str]:
-    """A rule's idea as its name gives it: the head before a colon, without its article
-    (``shot``, ``king fork``), and the rest (``give one, take two``, or empty); a long name
-    without a colon is the rest, its id the head (``king threat``: ``a king attacks ...``)."""
-    name = printable(str(getattr(rule, "name", "") or rule.id))
-    head, colon, tail = name.partition(": ")
-    if not colon and len(name.split()) > 3:
-        head, tail = printable(str(rule.id)).replace("-", " "), name
-    for article in ("a ", "an ", "the "):
-        if head.lower().startswith(article):
-            head = head[len(article):]
-    return head, tail
-
-
-def idea_words(rule: Any | None, move: Move) -> str:
-    """A rule's idea with its move: ``the shot e3-d4 (give one, take two)``, ``the king
-    fork g1-d4``."""
-    if rule is None:
-        return move_text(move)
-    head, tail = idea_of(rule)
-    return f"the {head} {move_text(move)}" + (f" ({tail})" if tail else "")
-
-
-def crowns(before: Position, line: Sequence[Move], side: Side) -> bool:
-    """Whether a man of ``side`` is crowned along ``line`` played from ``before``."""
-    pos = before
-    for m in line:
-        if m.crowned and pos.side == side:
-            return True
-        pos = play(pos, m)
-    return False
+    def _gain(self, loser: str, winner: str) -> tuple[str, str]:
+        """The winner's and the loser's verb phrases: what the line shows happening ("wins a
+        man and crowns") when it is what the note claims, to within a man; else the men
+        claimed, whole (a half is the proof's weighing of a crowning, nothing on the board)."""
+        if self.amount >= GAME // 2:
+            return "wins the game", "loses the game"
+        if self.gain is not None and self.gain.weight > 0 \
+                and abs(self.gain.weight - self.amount) < MAN_VALUE:
+            return self.gain.wins(loser), self.gain.loses(winner)
+        amount = men_amount(self.amount - self.amount % MAN_VALUE)
+        return f"wins {amount}", f"loses {amount}"
 
 
 def shown(before: Position, line: Sequence[Move], winner: Side, base: int) -> tuple[Move, ...]:

@@ -94,7 +94,7 @@ class Database:
     def _build_now(self) -> None:
         self._built = True  # once a run: a folder that cannot be written is not tried again
         self.note(f"building the endgame tables of up to {self.auto_pieces} pieces in "
-                  f"{self.folder} (once; some seconds)")
+                  f"{self.folder} (once; {build.build_time_words()})")
         try:
             build.build(self.auto_pieces, self.folder)
         except OSError as e:

@@ -26,6 +26,7 @@ from kbdraughts.kb.rules import (  # EXAMPLE and parse_rules: for the doctest ab
 )
 from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.squares import between
+from kbdraughts.wording import plural
 
 __all__ = [
     "KnowledgeBase", "RuleMatch", "load_knowledge_base", "read_rule_files", "read_combos",
@@ -159,10 +160,22 @@ class KnowledgeBase:
         its squares, best first."""
         return [_match(h) for h in self._motifs.hits(pos, legal, every=True)]
 
+    def size_words(self) -> str:
+        """Its size as every command says it (:func:`size_words`)."""
+        return size_words(self.rules, self.motifs)
+
     def counts(self) -> dict[str, int]:
         """How many rules are exact and how many patterns."""
         exact = sum(1 for r in self.rules if r.exact)
         return {"rules": len(self.rules), "exact": exact, "patterns": len(self.rules) - exact}
+
+
+def size_words(rules: Sequence[Rule], motifs: Sequence[Motif]) -> str:
+    """A knowledge base's size, said the same by ``rules check``, ``teach`` and the rest:
+    ``748 rules (683 exact, 65 patterns), 18 motifs``; the motifs only when there are some."""
+    exact = sum(1 for r in rules if r.exact)
+    said = f"{plural(len(rules), 'rule')} ({exact} exact, {plural(len(rules) - exact, 'pattern')})"
+    return said + (f", {plural(len(motifs), 'motif')}" if motifs else "")
 
 
 def _match(hit: MotifHit) -> RuleMatch:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from kbdraughts.squares import SQUARE_NAMES
 
@@ -138,6 +138,7 @@ class Define:
     params: tuple[str, ...]
     body: tuple[Lit, ...]
     line: int
+    body_lines: tuple[int, ...] = field(default=(), compare=False)  # each literal's line
 
 
 @dataclass(frozen=True, eq=False)
@@ -169,6 +170,7 @@ class Motif:
     examples: tuple[tuple[str, int], ...] = ()
     defines: tuple[Define, ...] = field(default=(), repr=False)
     draft: bool = False  # ``status: draft``: checked and matched, never played by the AI
+    body_lines: tuple[int, ...] = field(default=(), repr=False)  # each literal's line
 
     exact = False
 
@@ -328,17 +330,35 @@ def _typed(pred: str, tokens: list[str], negated: bool) -> Lit:
 
 def parse_body(text: str) -> tuple[Lit, ...]:
     """A ``when:`` body: literals separated by commas (BodyError when it does not read)."""
+    return _parse_body(text)[0]
+
+
+def body_lines(parts: Sequence[tuple[int, str]]) -> tuple[int, ...]:
+    """The line each literal of a body written over ``parts`` (line number, text) starts on,
+    so that a fault is named where it is written, not on the block's first line.
+
+    >>> body_lines([(7, "our_man(S), next(S, T, D),"), (8, "not empty(T), N > 1")])
+    (7, 7, 8, 8)
+    """
+    token_lines = [line for line, text in parts for _ in _tokens(text)]
+    return tuple(token_lines[i] for i in _parse_body(" ".join(t for _, t in parts))[1])
+
+
+def _parse_body(text: str) -> tuple[tuple[Lit, ...], list[int]]:
+    """The literals and the index of the token each starts at."""
     r = _Reader(text)
+    starts = [r.i]
     out = [r.literal()]
     while r.peek() == ",":
         r.take(",")
+        starts.append(r.i)
         out.append(r.literal())
         if len(out) > MAX_CONDITIONS:  # deeper, the compiler's recursion would overflow
             raise BodyError(f"more than {MAX_CONDITIONS} conditions: name a part with "
                             "'define'")
     if r.peek() is not None:
         raise BodyError(f"expected ',' between conditions, got {_cut(r.peek() or '')!r}")
-    return tuple(out)
+    return tuple(out), starts
 
 
 def parse_literal(text: str) -> Lit:

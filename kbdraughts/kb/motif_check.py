@@ -47,17 +47,18 @@ def _binds(lit: Lit, k: str) -> list[str]:
     return [lit.args[i] for i in out if is_var(lit.args[i])]
 
 
-def _safety(body: tuple[Lit, ...], defines, bound: set[str]) -> list[str]:
+def _safety(body: tuple[Lit, ...], defines, bound: set[str]) -> list[tuple[int, str]]:
+    """(index of the literal, message) for each variable used before it is bound."""
     problems = []
-    for lit in body:
+    for i, lit in enumerate(body):
         k = kind(lit, defines)
         if k == "unknown" or _known(lit, defines):  # reported apart: an unknown name, an arity
             continue
         binds = [] if lit.negated or k == "compare" else _binds(lit, k)
         need = [a for a in lit.args if is_var(a) and a not in bound and a not in binds]
         for v in dict.fromkeys(need):
-            problems.append(f"{v} in {lit.text()} must be bound by an earlier positive "
-                            "condition")
+            problems.append((i, f"{v} in {lit.text()} must be bound by an earlier positive "
+                                "condition"))
         bound.update(binds)
     return problems
 
@@ -98,14 +99,14 @@ def _slots(lit: Lit, defines, seen: frozenset, of) -> str:
 
 
 def _types(body: tuple[Lit, ...], defines, params: dict[str, tuple[str, ...]],
-           play: tuple = ()) -> list[str]:
+           play: tuple = ()) -> list[tuple[int, str]]:
     """Each variable is one thing, a square, a direction or a number: one used as two would
     reach the move generator as the wrong kind (a direction as a square), so it is an error;
     so are a direction ordered by a comparison and a number given as a define's square.
-    The variables of ``play`` are squares."""
+    The variables of ``play`` are squares. (index of the literal, message) each."""
     seen: dict[str, tuple[str, str]] = {v: ("s", "play:") for v in play if is_var(v)}
     problems = []
-    for lit in body:
+    for i, lit in enumerate(body):
         slots = VOCABULARY[lit.pred].types if lit.pred in VOCABULARY else "".join(
             params.get(lit.pred, ()))
         for a, t in zip(lit.args, slots):
@@ -115,34 +116,44 @@ def _types(body: tuple[Lit, ...], defines, params: dict[str, tuple[str, ...]],
                 fits = {"s": isinstance(a, int) and a in SQUARE_NAMES, "d": a in DIRECTIONS,
                         "n": isinstance(a, int)}[t]
                 if not fits:
-                    problems.append(f"in {lit.text()}: {a} is not {_WORDS[t]}")
+                    problems.append((i, f"in {lit.text()}: {a} is not {_WORDS[t]}"))
                 continue
             first = seen.setdefault(a, (t, lit.text()))
             if first[0] != t:
-                problems.append(f"{a} is used as {_WORDS[first[0]]} in {first[1]} and as "
-                                f"{_WORDS[t]} in {lit.text()}")
-    for lit in body:
+                problems.append((i, f"{a} is used as {_WORDS[first[0]]} in {first[1]} and as "
+                                 f"{_WORDS[t]} in {lit.text()}"))
+    for i, lit in enumerate(body):
         if lit.pred in COMPARISONS and lit.pred not in ("==", "!="):
             if any(is_var(a) and seen.get(a, ("",))[0] == "d" for a in lit.args):
-                problems.append(f"{lit.text()}: directions are not ordered (only == and !=)")
-    return list(dict.fromkeys(problems))
+                problems.append((i, f"{lit.text()}: directions are not ordered (only == and "
+                                 "!=)"))
+    said: dict[str, int] = {}
+    for i, msg in problems:
+        said.setdefault(msg, i)
+    return [(i, msg) for msg, i in said.items()]
+
+
+def _lines(body_lines: tuple[int, ...], line: int):
+    """The line of the literal at an index: its own where known, else ``line``."""
+    return lambda i: body_lines[i] if i < len(body_lines) else line
 
 
 def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
     """(line, level, message) for each fault of ``motif`` (its defines are checked apart)."""
     defines = by_name(motif.defines)
     line = motif.body_line or motif.line
-    out = [(line, "error", e) for lit in motif.body if (e := _known(lit, defines))]
+    at = _lines(motif.body_lines, line)
+    out = [(at(i), "error", e) for i, lit in enumerate(motif.body) if (e := _known(lit, defines))]
     if not out:
-        out += [(line, "error", p) for p in _types(motif.body, defines, param_types(defines),
-                                                    motif.play)]
+        out += [(at(i), "error", p) for i, p in _types(motif.body, defines,
+                                                        param_types(defines), motif.play)]
     bound: set[str] = set()
     safety = _safety(motif.body, defines, bound)
     for t in motif.play:
         if is_var(t) and t not in bound:
             out.insert(0, (motif.play_line or motif.line, "error", f"variable {t} of play: is never bound by a "
                                                 "condition"))
-    out.extend((line, "error", p) for p in safety)
+    out.extend((at(i), "error", p) for i, p in safety)
     costly = [lit.text() for lit in motif.body if kind(lit, defines) in ("library", "after")
               or (kind(lit, defines) == "define" and lit.negated)]
     if costly:
@@ -155,10 +166,11 @@ def check_defines(defines: tuple[Define, ...]) -> list[tuple[int, str, str]]:
     by = by_name(defines)
     out = []
     for d in defines:
-        out.extend((d.line, "error", e) for lit in d.body if (e := _known(lit, by)))
-        out.extend((d.line, "error", p) for p in _safety(d.body, by, set()))
+        at = _lines(d.body_lines, d.line)
+        out.extend((at(i), "error", e) for i, lit in enumerate(d.body) if (e := _known(lit, by)))
+        out.extend((at(i), "error", p) for i, p in _safety(d.body, by, set()))
         if not any(_known(lit, by) for lit in d.body):
-            out.extend((d.line, "error", p) for p in _types(d.body, by, param_types(by)))
+            out.extend((at(i), "error", p) for i, p in _types(d.body, by, param_types(by)))
         used = {a for lit in d.body for a in lit.args}
         out.extend((d.line, "error", f"parameter {p} of define {d.name} is not used in its "
                     "body") for p in d.params if p not in used)

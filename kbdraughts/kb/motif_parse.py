@@ -20,8 +20,8 @@ from dataclasses import replace
 
 from kbdraughts.kb import fields as read
 from kbdraughts.kb.motif import (
-    PROMISES, SQUARE_BY_NAME, BodyError, Define, Lit, Motif, is_var, parse_body, parse_literal,
-    term_of,
+    PROMISES, SQUARE_BY_NAME, BodyError, Define, Lit, Motif, body_lines, is_var, parse_body,
+    parse_literal, term_of,
 )
 from kbdraughts.kb.rule import RULE_ID, Diagnostic
 
@@ -53,14 +53,14 @@ def read_block(lines: list[tuple[int, str]], path: str
 
     number, head = lines[0]
     if head.startswith("define"):
-        text = " ".join(t for _, t in lines)
-        return _define(text, number, error), problems
+        return _define(lines, error), problems
     words = head.split()
     if len(words) != 2 or not RULE_ID.fullmatch(words[1]):
         error(number, "expected 'motif ID' (ID: letters, digits, '-', '_', '.')")
         return None, problems
     fields: dict[str, tuple[str, int]] = {}
     examples: list[tuple[str, int]] = []
+    when: list[tuple[int, str]] = []  # the when: over its lines, to name a fault's own line
     last = None
     for line, text in lines[1:]:
         m = _FIELD.fullmatch(text)
@@ -68,6 +68,7 @@ def read_block(lines: list[tuple[int, str]], path: str
             if last == "when" and m is None:
                 value, at = fields["when"]
                 fields["when"] = (f"{value} {text}", at)
+                when.append((line, text))
                 continue
             error(line, f"expected 'field: value' in motif {words[1]}; fields are: "
                   f"{', '.join(MOTIF_FIELDS)}")
@@ -80,7 +81,11 @@ def read_block(lines: list[tuple[int, str]], path: str
             error(line, f"field {key!r} given twice in motif {words[1]}")
         else:
             fields[key] = (value, line)
+            if key == "when":
+                when.append((line, value))
     motif = _motif(words[1], number, path, fields, tuple(examples), error)
+    if motif is not None and when and len(motif.body):
+        motif = replace(motif, body_lines=body_lines(when))
     return (None if any(p.level == "error" for p in problems) else motif), problems
 
 
@@ -203,7 +208,9 @@ def _claim(fields: dict, motif_id: str, number: int, error
     return None, None, True
 
 
-def _define(text: str, number: int, error) -> Define | None:
+def _define(lines: list[tuple[int, str]], error) -> Define | None:
+    number = lines[0][0]
+    text = " ".join(t for _, t in lines)
     m = _DEFINE.fullmatch(text.strip())
     if m is None:
         error(number, "expected 'define name(ARGS) :- conditions'")
@@ -220,7 +227,10 @@ def _define(text: str, number: int, error) -> Define | None:
     if len(set(head.args)) != len(head.args):
         error(number, "a define's head names each variable once")
         return None
-    return Define(head.pred, head.args, body, number)
+    # the body's lines: from the ':-' on (a define's head holds no ':-')
+    at = next(i for i, (_, t) in enumerate(lines) if ":-" in t)
+    parts = [(lines[at][0], lines[at][1].split(":-", 1)[1]), *lines[at + 1:]]
+    return Define(head.pred, head.args, body, number, body_lines(parts))
 
 
 def read_motifs(blocks: list[list[tuple[int, str]]], path: str,

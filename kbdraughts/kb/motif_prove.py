@@ -24,6 +24,7 @@ from kbdraughts.kb.motif_index import MotifHit, MotifIndex
 from kbdraughts.kb.vocab import GEOMETRY
 from kbdraughts.notation import FenError, parse_fen
 from kbdraughts.squares import mirror_square
+from kbdraughts.wording import plural
 
 __all__ = ["example_hit", "prove", "GAIN_PLIES", "PROMISE_PLIES"]
 
@@ -67,13 +68,13 @@ def _prove(motif: Motif, pos: Position, hit: MotifHit, nodes: Nodes) -> str | No
     if motif.warning:
         theirs = pos._replace(side=them)
         got = resolve(theirs, them, 1, nodes) - balance(theirs, them)
-        return None if got >= 1 else f"they net {got} pieces, not at least 1"
+        return None if got >= 1 else f"they net {plural(got, 'piece')}, not at least 1"
     assert hit.move is not None
     after = play(pos, hit.move)
     if motif.gain is not None:
         got = nets(pos, after, us, GAIN_PLIES, nodes)
         return None if got >= motif.gain else (
-            f"nets {got} pieces within {GAIN_PLIES} plies, not {motif.gain}")
+            f"nets {plural(got, 'piece')} within {GAIN_PLIES} plies, not {motif.gain}")
     if motif.promise == "crowns":
         base = _kings(pos, us)
         ok = forces(after, us, PROMISE_PLIES, lambda q: q.side == us and _kings(q, us) > base,

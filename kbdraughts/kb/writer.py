@@ -170,6 +170,16 @@ def board_rows(cells: tuple[str, ...]) -> list[str]:
     return rows
 
 
+def _motif_pieces(motif: Motif) -> str:
+    """A motif's ``pieces:`` as written, the counts it leaves open left out: ``white 3..12,
+    black 1..3``, ``black 1, black kings 1``; "" when it takes any."""
+    parts = [f"{_side(side)} {_count(r)}" for side, r in enumerate(motif.pieces)
+             if r != (0, MAX_PIECES)]
+    parts += [f"{_side(side)} kings {_count(r)}" for side, r in enumerate(motif.kings)
+              if r != (0, MAX_PIECES)]
+    return ", ".join(parts)
+
+
 def show_motif(motif: Motif) -> str:
     """A motif as written (its conditions and claim), then its first example drawn with the
     move it plays there and the squares its variables are bound to."""
@@ -181,6 +191,9 @@ def show_motif(motif: Motif) -> str:
     lines = [f"motif {printable(motif.id)}    ({printable(motif.where)}, motif layer)"]
     if motif.name:
         lines.append(f"  name: {printable(motif.name)}")
+    pieces = _motif_pieces(motif)
+    if pieces:
+        lines.append(f"  pieces: {pieces}")
     lines.append(f"  priority: {motif.priority}")
     if motif.draft:
         lines.append("  status: draft (checked and matched; the AI does not play it)")

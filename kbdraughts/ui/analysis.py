@@ -22,6 +22,7 @@ from kbdraughts.notation import move_text, side_name
 from kbdraughts.ui.registry import Front, command
 from kbdraughts.pdn.lines import line_text
 from kbdraughts.variations import Line
+from kbdraughts.wording import plural
 
 if TYPE_CHECKING:
     from kbdraughts.coach.analysis import Report
@@ -42,16 +43,19 @@ def report_fragments(report: Report, game: Game) -> StyleAndTextTuples:
     line = line_text(Line(list(best.line)), game.ply, game.start.side)
     moves = "   ".join(f"{move_text(c.move)} {men_text(c.score)}"
                        for c in report.candidates)
+    # Where the tables reach, their verdict is the evaluation: exact, where the search's
+    # score is a bound of its own making (a table's win is TABLE_WIN less plies, no men).
+    judged = ([("class:msg.ai.move", f"Endgame tables: {report.verdict}\n")] if report.verdict
+              else [("class:msg.ai.move", f"{men_text(white)} men from White's point of view"),
+                    ("", f" ({mover} to move: {men_text(best.score)} for {mover})\n")])
     out: StyleAndTextTuples = [
         ("class:msg.title", f"Depth {report.depth}: "),
-        ("class:msg.ai.move", f"{men_text(white)} men from White's point of view"),
-        ("", f" ({mover} to move: {men_text(best.score)} for {mover})\n"),
+        *judged,
         ("", f"  Best line: {line}\n"),
         ("", f"  {mover}'s best moves (scores for {mover}, in men): {moves}"),
     ]
-    if report.verdict:
-        out.append(("class:msg.good", f"\n  Endgame tables: {report.verdict}."))
-    out.append(("class:msg.dim", f"\n  ({report.nodes:,} positions in {report.seconds:.1f} s)"))
+    out.append(("class:msg.dim", f"\n  ({plural(report.nodes, 'position', True)} in "
+                                 f"{report.seconds:.1f} s)"))
     return out
 
 

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from kbdraughts.ai.explain import said_for
+from kbdraughts import native
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.game import Game
 from kbdraughts.ui.loading import record_verdict
@@ -152,13 +153,14 @@ class GameApp:
         self.show_board()
         specs, people = self.session.specs, self.session.people()
         if len(people) == 1:
-            you = people[0]
-            text = f"You play {side_name(you)} against {specs[1 - you]}."
+            text = f"You play {side_name(people[0])} against {specs[1 - people[0]]}."
         elif people:
             text = "Two people play at this board."
         else:
             text = f"{specs[WHITE]} (White) plays {specs[BLACK]} (Black); Ctrl-C pauses."
         self.info(f"kbdraughts — Russian draughts. {text}")
+        if native.core is None:  # the AI plays weaker than it could: a player should know
+            self.say(f"Note: {native.describe()}.", "dim")
         if people:
             self.say("Type a move like c3-d4 (Tab lists the legal moves), or 'help'.", "dim")
         if any(spec.uses_kb for spec in specs):  # before the AI thread starts loading
@@ -381,8 +383,7 @@ class GameApp:
         return text + (f"; saved to {path}" if path else ending.unsaved(self.session)) + "."
 
     def farewell(self) -> None:
-        autosave = self.session.autosave
-        path = autosave.path if autosave else None
+        path = self.session.autosave.path if self.session.autosave else None
         if self.game.result is None and path is not None:
             self.say(f"Game saved to {path}; 'kbdraughts --resume' continues it. Bye!", "dim")
         else:

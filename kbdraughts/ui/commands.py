@@ -14,9 +14,9 @@ from pathlib import Path
 
 from kbdraughts.ai.explain import said_for
 from kbdraughts.ai.spec import MAX_LEVEL
-from kbdraughts.board import BLACK, START, WHITE, Side
+from kbdraughts.board import BLACK, WHITE, Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
-from kbdraughts.ui.draws import draw_judgement
+from kbdraughts.ui.draws import answer_offer, draw_judgement
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
     suggest)
@@ -200,8 +200,8 @@ def _draw(ui: Front, arg: str) -> None:
         return
     other = 1 - me
     if session.is_human(other):
-        accepted = ui.ask_yes_no(f"{side_name(me)} offers a draw. "
-                                 f"{side_name(other)}, accept? [y/n] ")
+        accepted = answer_offer(ui, f"{side_name(me)} offers a draw. "
+                                    f"{side_name(other)}, accept? [y/n] ")
     else:
         player = session.players[other]
         assert player is not None
@@ -233,29 +233,6 @@ def _resign(ui: Front, arg: str) -> None:
     game.resign(side)
     ui.info(f"{side_name(side)} resigns.")
     ui.save_now()
-
-
-@command("new", "start a new game from the initial position; 'new black' to play Black",
-         "new [white|black]")
-def _new(ui: Front, arg: str) -> None:
-    colour = arg.strip().lower()
-    if colour not in ("", "white", "black", "random"):
-        ui.error(f"'new {arg.strip()}': say 'new', 'new white' or 'new black'.")
-        return
-    game = ui.session.game
-    if game.result is None and (game.moves or game.start != START) and not ui.ask_yes_no(
-            "Leave this game for a new one? (It stays saved.) [y/n] "):
-        ui.info("Play on.")
-        return
-    new_game(ui, colour or None)
-
-
-def new_game(ui: Front, colour: str | None) -> None:
-    """A new game from the initial position (``colour``: the person's side, if one plays)."""
-    session = ui.session
-    session.new_game(colour)
-    ui.changed()
-    ui.info(f"New game: {session.seat_name(WHITE)} against {session.seat_name(BLACK)}.")
 
 
 @command("save", "save the game as PDN; asks before writing over a file, unless --force",
@@ -363,7 +340,7 @@ def _teach(ui: Front, arg: str) -> None:
 
 
 # The commands of their own modules, listed here by `help` (before quit).
-from kbdraughts.ui import analysis, walking  # noqa: E402,F401
+from kbdraughts.ui import analysis, setup, walking  # noqa: E402,F401
 from kbdraughts.ui import promote  # noqa: E402,F401 (after walking's commands in help)
 
 

@@ -133,8 +133,7 @@ def offer_draw(ui: Any) -> bool:
     session.draw_offered = material
     reason = f" ({offers[1]})" if offers[1] else ""
     if session.is_human(receiver):
-        accepted = ui.ask_yes_no(
-            f"{side_name(offerer)} offers a draw{reason}. Accept? [y/n] ")
+        accepted = answer_offer(ui, f"{side_name(offerer)} offers a draw{reason}. Accept? [y/n] ")
     else:
         verdict = judge_in_thread(ui, receiver)
         accepted = bool(verdict and verdict[0])
@@ -144,9 +143,33 @@ def offer_draw(ui: Any) -> bool:
     if accepted:
         game.agree_draw()
         ui.save_now()
-    elif session.is_human(receiver):
+    elif session.is_human(receiver) and accepted is not None:
         ui.info("Draw declined; play on.")
     return True
+
+
+def answer_offer(ui: Any, question: str) -> bool | None:
+    """A person's answer to a draw offer: y or n; a command typed instead (board, record,
+    analyse, save FILE, help …) runs and the question comes back while the offer stands, as
+    at the game-over prompt; a move played, or a command that changes the game, lets the offer
+    lapse (None), as playing on does over the board."""
+    game = ui.session.game
+    here = (game, game.ply)
+    while True:
+        try:
+            answer = ui.console.ask([("class:msg.title", question)]).strip()
+        except KeyboardInterrupt:
+            return False
+        if answer.lower() in ("y", "yes", "n", "no"):
+            return answer.lower().startswith("y")
+        if not answer:
+            ui.error("Please answer y (yes) or n (no), or type a command (board, record, "
+                     "analyse, help …) or a move.")
+            continue
+        ui.handle(answer)
+        game = ui.session.game
+        if (game, game.ply) != here or game.result is not None:
+            return None
 
 
 def judge_in_thread(ui: Any, side: int, offer: bool = False) -> tuple[bool, str] | None:

@@ -1,10 +1,13 @@
 """The end of a game at the console: what the game-over prompt offers, and the ``New game?``
-question, which also takes a command (save FILE, record, review, undo …) instead of an answer.
+question, which also takes a command (save FILE, record, review, undo …) instead of an answer;
+after a set-up position (``--fen``, ``setup``) it asks which: that position or the initial one.
 """
 
 from __future__ import annotations
 
-from kbdraughts.ui.commands import lookup, new_game
+from kbdraughts.board import START
+from kbdraughts.ui.commands import lookup
+from kbdraughts.ui.setup import new_game
 from kbdraughts.ui.registry import Front
 from kbdraughts.ui.session import Session, ending_name
 
@@ -30,13 +33,16 @@ def ask_new_game(ui: Front) -> None:
     """The question when a game has ended: y starts a new one, n leaves the finished game on
     the board; a command typed instead (save FILE, record, review, undo, help …) runs, and the
     question comes back while the game is still over."""
+    set_up = ui.session.start != START  # then asked which: that position or the initial one
+    question = ("New game from the set-up position? [y/n; i: from the initial position] "
+                if set_up else "New game? [y/n] ")
     while ui.session.game.result is not None:
         try:
-            answer = ui.console.ask([("class:msg.title", "New game? [y/n] ")]).strip()
+            answer = ui.console.ask([("class:msg.title", question)]).strip()
         except KeyboardInterrupt:
             answer = "n"
-        if answer.lower() in ("y", "yes"):
-            new_game(ui, None)
+        if answer.lower() in ("y", "yes") or set_up and answer.lower() in ("i", "initial"):
+            new_game(ui, None, START if answer.lower().startswith("i") else None)
             return
         if answer.lower() in ("n", "no"):
             ui.say(game_over_hint(ui.session), "dim")

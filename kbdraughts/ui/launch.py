@@ -28,6 +28,7 @@ from kbdraughts.ui.loading import game_lines, loaded_line, pick, variation_notes
 from kbdraughts.ui.players import ai_factory
 from kbdraughts.ui.render import glyphs_for
 from kbdraughts.ui.session import HUMAN, KB, Session
+from kbdraughts.wording import plural
 
 
 class StartError(ValueError):
@@ -171,7 +172,7 @@ def _resumed(specs: list[PlayerSpec]
             specs[side] = PlayerSpec.parse(seat)
         except PlayerSpecError:
             pass  # not a player we know: the side keeps its default seat
-    notes.append(("dim", f"Resumed {found.path} ({saved.game.ply} plies)."))
+    notes.append(("dim", f"Resumed {found.path} ({plural(saved.game.ply, 'ply')})."))
     return saved, specs, found.autosave, notes  # its comments kept as it is saved on
 
 

@@ -23,6 +23,7 @@ from kbdraughts.notation import side_name
 from kbdraughts.pdn import (
     PdnError, PdnFile, PdnGame, load_pdn_file, pdn_game_text, write_pdn_file)
 from kbdraughts.ui.registry import Front
+from kbdraughts.wording import plural
 
 __all__ = ["game_lines", "pick", "split_game_argument", "record_verdict", "load_file",
            "variation_notes", "save_file", "loaded_line"]
@@ -33,7 +34,7 @@ def _describe(pg: PdnGame) -> str:
     players = f"{tags.get('White', '?')} – {tags.get('Black', '?')}"
     event = tags.get("Event", "")
     event = f", {event}" if event and event != "?" else ""
-    return f"{players}{event}, {pg.result}, {pg.game.ply} plies"
+    return f"{players}{event}, {pg.result}, {plural(pg.game.ply, 'ply')}"
 
 
 #: The games a list shows at most: a large file's are not all read to be listed.
@@ -129,7 +130,7 @@ def loaded_line(name: str, number: int | None, held: int, game: Game) -> str:
     """
     more = f" (game {number or 1} of {held})" if held > 1 else ""
     where = f"{side_name(game.side)} to move" if game.result is None else f"{game.result}"
-    return f"Loaded {name}{more}: {game.ply} plies, {where}."
+    return f"Loaded {name}{more}: {plural(game.ply, 'ply')}, {where}."
 
 
 def _may_leave(ui: Front, name: str) -> bool:
@@ -197,7 +198,7 @@ def save_file(ui: Front, path: Path, force: bool) -> None:
     where = ""
     if whole is not None and isinstance(saved, PdnGame):
         where = f"as its game {saved.index + 1}, its other {len(whole[0]) - 1} kept; "
-    ui.info(f"Saved to {path} ({where}{session.game.ply} plies"
+    ui.info(f"Saved to {path} ({where}{plural(session.game.ply, 'ply')}"
             + (f", {aside} variation{'s' * (aside != 1)}" if aside else "") + ").")
 
 

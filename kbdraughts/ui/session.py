@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Sequence
 
 from kbdraughts.ai.clock import GameClock
 from kbdraughts.ai.spec import PlayerSpec
-from kbdraughts.board import BLACK, START, WHITE, Move, Side
+from kbdraughts.board import BLACK, START, WHITE, Move, Position, Side
 from kbdraughts.files import printable
 from kbdraughts.game import Game, Reason, Result
 from kbdraughts.notation import side_name
@@ -79,6 +79,8 @@ class Session:
         self.factory = factory
         self.level = level
         self.game = game or Game()
+        #: Where a new game starts: the position set up (``--fen``, ``setup FEN``), if any.
+        self.start: Position = self.game.start if record is None else START
         self.autosave = autosave
         self.clock = clock
         self.ai_thread = AIThread()
@@ -290,9 +292,10 @@ class Session:
         self.variations.prune(self.game.ply)  # those of the moves taken back go with them
         return taken
 
-    def new_game(self, colour: str | None = None) -> None:
-        """The initial position; ``colour`` ("white", "black", "random") is the person's side
-        when one person plays (the seats change places if needed)."""
+    def new_game(self, colour: str | None = None, start: Position | None = None) -> None:
+        """A new game from ``start`` (default: the position set up, else the initial one);
+        ``colour`` ("white", "black", "random") is the person's side when one person plays
+        (the seats change places if needed)."""
         if colour == "random":
             colour = random.choice(["white", "black"])
         if colour is not None and len(self.people()) == 1:
@@ -301,7 +304,7 @@ class Session:
                 self.specs.reverse()
                 self.players.reverse()
             self.bottom = you
-        self.load_game(Game(START))
+        self.load_game(Game(self.start if start is None else start))
 
     def load_game(self, game: Game, record: PdnGame | None = None) -> None:
         """Play on with ``game``, saved to a new file from its next move; ``record`` is the

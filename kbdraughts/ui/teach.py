@@ -110,7 +110,7 @@ def check_knowledge_base(path: Path) -> tuple[str, bool]:
         kb = load_knowledge_base()
     except RuleFileError as e:
         return str(e), str(path) not in str(e) and path.name not in str(e)
-    return f"the knowledge base loads it: {len(kb)} rules", True
+    return f"the knowledge base loads it: {kb.size_words()}", True
 
 
 # -- teach motif: a draft for the author to generalise --------------------------------------

@@ -3,11 +3,13 @@ clocks and the AI's last reason in a player's words.
 
 A narrow terminal gets the same fields with fewer words, never fewer numbers: the reason is cut
 at a word (``…``) and then dropped, then each field takes its short form (``White 8+1K, Black
-7``, ``L4``), so the move number, the counts, the level and the clocks always show whole.
+7``, ``L4``), so the move number, the counts, the level and the clocks always show whole. The
+clocks and the draw counts keep the words that say whose and which (``White 4:05, Black 5:00``,
+``3v1 2/15``) as long as the panel beside the board does: the reason gives way first.
 
 >>> info = ToolbarInfo(12, "White", "White 8 men 1 king, Black 7 men", 4, "search: +0.4 men",
 ...                    material_short="White 8+1K, Black 7", clock="White 4:05, Black 5:00")
->>> fragment_list_to_text(toolbar_fragments(info, 60))
+>>> fragment_list_to_text(toolbar_fragments(info, 58))
 ' Move 12 │ White │ 8+1K v 7 │ L4 │ White 4:05, Black 5:00'
 >>> fragment_list_to_text(toolbar_fragments(info, 41))
 ' 12. │ White │ 8+1K v 7 │ L4 │ 4:05 5:00'
@@ -58,6 +60,18 @@ def _numbers_only(text: str, joint: str) -> str:
     return joint.join(p for p in parts if p)
 
 
+#: The draw rules' names as the counts give them, and in fewer words.
+_SHORTER = (("3 kings v 1:", "3v1"), ("kings only", "kings"), ("king ending", "ending"),
+            ("repetition", "rep."))
+
+
+def _counts_short(counts: str) -> str:
+    """``3 kings v 1: 2/15, kings only 1/15`` -> ``3v1 2/15, kings 1/15``."""
+    for name, short_name in _SHORTER:
+        counts = counts.replace(name, short_name)
+    return counts
+
+
 def _fields(info: ToolbarInfo, tier: int) -> list[StyleAndTextTuples]:
     """The toolbar's fields but the reason, shorter as ``tier`` grows (0: in full; the
     last leaves out the side to move, which the prompt names)."""
@@ -74,9 +88,9 @@ def _fields(info: ToolbarInfo, tier: int) -> list[StyleAndTextTuples]:
     material_short = info.material_short or info.material
     fields.append([("", info.material if tier < 1 else material_short if tier < 3
                     else _numbers_only(material_short, " v "))])
-    if info.counts:
+    if info.counts:  # never bare figures: "3 1: 2/15" says nothing of which rule counts
         fields.append([("class:toolbar.counts",
-                        info.counts if tier < 5 else _numbers_only(info.counts, ", "))])
+                        info.counts if tier < 3 else _counts_short(info.counts))])
     if info.level is not None:
         fields.append([("", f"Level {info.level}" if tier < 2 else f"L{info.level}")])
     if info.clock:
@@ -115,6 +129,8 @@ def cut_at_word(text: str, width: int) -> str:
 REASON_ROOM = 24
 #: The tiers that may shorten the other fields so that the reason shows whole.
 WHOLE_REASON_TIERS = 3
+#: The tiers whose clocks say whose time is whose; past them the reason has no room.
+CLOCK_WORDS_TIERS = 4
 
 
 def toolbar_fragments(info: ToolbarInfo, columns: int | None = None) -> StyleAndTextTuples:
@@ -136,8 +152,8 @@ def toolbar_fragments(info: ToolbarInfo, columns: int | None = None) -> StyleAnd
     for fields, room in list(zip(tiers, rooms))[:WHOLE_REASON_TIERS if info.reason else 1]:
         if len(tail_text) <= room:
             return fields + sep + tail
-    if info.reason:
-        for fields, room in list(zip(tiers, rooms))[:-1]:  # the side to move first
+    if info.reason:  # cut, while the clocks keep their words; else dropped
+        for fields, room in list(zip(tiers, rooms))[:CLOCK_WORDS_TIERS]:
             cut = cut_at_word(tail_text, room) if room >= REASON_ROOM else ""
             if cut:
                 return fields + sep + [("class:toolbar.reason", cut)]
@@ -175,11 +191,14 @@ def material_short(pos: Position) -> str:
     """Pieces of each side in figures: ``White 8+1K, Black 7`` (``K``: kings).
 
     >>> from kbdraughts.notation import parse_fen
-    >>> material_short(parse_fen("W:Wa1,c1,Kh2:Bb8"))
-    'White 2+1K, Black 1'
+    >>> material_short(parse_fen("W:Wa1,c1,Kh2:Bb8")), material_short(parse_fen("W:WKa1:Bb8"))
+    ('White 2+1K, Black 1', 'White 1K, Black 1')
     """
+    def pieces(men: int, kings: int) -> str:
+        return f"{kings}K" if kings and not men else f"{men}" + (f"+{kings}K" if kings else "")
+
     wm, wk, bm, bk = pos.counts()
-    return f"White {wm}" + (f"+{wk}K" if wk else "") + f", Black {bm}" + (f"+{bk}K" if bk else "")
+    return f"White {pieces(wm, wk)}, Black {pieces(bm, bk)}"
 
 
 def choice_words(choice: Any) -> str:
@@ -197,11 +216,21 @@ def clocks_text(session: Session) -> str:
     return ", ".join(f"{side_name(s)} {clock_text(clock.left(s))}" for s in (WHITE, BLACK))
 
 
+def _shown_choice(session: Session) -> tuple[int, Any] | None:
+    """Walked back: the AI's choice of the move that led to the position shown, when the
+    game played it there; else None (a later move's reason is not this position's)."""
+    shown, ply = session.shown, session.shown.ply - 1
+    choice = session.choices.get(ply)
+    if choice is None or shown.moves[:ply + 1] != session.game.moves[:ply + 1]:
+        return None
+    return ply, choice
+
+
 def session_info(session: Session) -> ToolbarInfo:
     """What the toolbar shows of ``session`` now."""
     game = session.shown  # the position on the board, walked back or not
     result = game.result
-    last = session.last_choice()
+    last = session.last_choice() if not session.walking() else _shown_choice(session)
     return ToolbarInfo(
         move_number=session.move_number(),
         side=side_name(game.side) if result is None else "Game over:",
