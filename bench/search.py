@@ -154,9 +154,12 @@ class OldSearch:
         if rev is None:  # this tree's pure-Python search
             env = dict(os.environ, PYTHONPATH=str(root), KBDRAUGHTS_PURE="1")
         else:
-            tar = subprocess.run(["git", "archive", rev, "kbdraughts", "combos"], cwd=root,
-                                 check=True, capture_output=True).stdout
-            subprocess.run(["tar", "-x", "-C", self.dir.name], input=tar, check=True)
+            # The commit's own native core, built in its archive (bench/versus.py's export):
+            # an editable install would hand it this tree's.
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            from versus import export
+
+            export(rev, Path(self.dir.name))
             env = dict(os.environ, PYTHONPATH=self.dir.name, XDG_DATA_HOME=self.dir.name)
         self.proc = subprocess.Popen(
             [sys.executable, __file__, "--worker", "--eval", evaluation], env=env,

@@ -81,11 +81,17 @@ typedef struct {
  * white man, white king, black man, black king), the squares where that state breaks it. */
 typedef Bitboard PatternMasks[2][5];
 
-/* A region of the shapes file: its squares per view and its table of 3**k weights. */
+/* A region of the shapes file: its squares per view and its table of 3**k weights. A view
+ * whose squares lie within REGION_SPAN bits reads its index from a look-up table of the bits
+ * above its lowest square (two shifts and two look-ups, where the loop takes k steps). */
+#define REGION_SPAN 12
 typedef struct {
     int k;
     int sq[2][8];
     double *table;            /* owned by the evaluator */
+    int base[2];              /* the view's lowest square, or -1: the loop */
+    Bitboard mask[2];         /* its squares, from base */
+    unsigned short *digits[2];/* per window of bits from base: the sum of 3**i of its squares */
 } EvalRegion;
 
 typedef struct {

@@ -167,6 +167,19 @@ static int region_index(const int *sq, int k, Bitboard ours, Bitboard theirs, Bi
     return index;
 }
 
+/* region_index by the view's look-up table when it has one: the same number. */
+static inline int view_index(const EvalRegion *g, int v, Bitboard ours, Bitboard theirs,
+                             Bitboard kings)
+{
+    int b = g->base[v];
+    if (b < 0)
+        return region_index(g->sq[v], g->k, ours, theirs, kings);
+    Bitboard m = g->mask[v];
+    if ((kings >> b) & m)
+        return -1;
+    return g->digits[v][(ours >> b) & m] + 2 * g->digits[v][(theirs >> b) & m];
+}
+
 static double regions_value(const Evaluator *e, const Pos *p, int sig)
 {
     const unsigned char *on = e->region_on + (size_t)sig * e->nreg;
@@ -175,8 +188,8 @@ static double regions_value(const Evaluator *e, const Pos *p, int sig)
         if (!on[r])
             continue;
         const EvalRegion *g = &e->regions[r];
-        int iw = region_index(g->sq[0], g->k, p->white, p->black, p->kings);
-        int ib = region_index(g->sq[1], g->k, p->black, p->white, p->kings);
+        int iw = view_index(g, 0, p->white, p->black, p->kings);
+        int ib = view_index(g, 1, p->black, p->white, p->kings);
         sum += (iw >= 0 ? g->table[iw] : 0.0) - (ib >= 0 ? g->table[ib] : 0.0);
     }
     return sum;

@@ -9,8 +9,11 @@
 
 static void free_evaluator(Evaluator *ev)
 {
-    for (int r = 0; r < ev->nreg; r++)
+    for (int r = 0; r < ev->nreg; r++) {
         PyMem_Free(ev->regions[r].table);
+        PyMem_Free(ev->regions[r].digits[0]);
+        PyMem_Free(ev->regions[r].digits[1]);
+    }
     PyMem_Free(ev->regions);
     PyMem_Free(ev->region_on);
     PyMem_Free(ev->rows);
@@ -126,6 +129,36 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
     return ok;
 }
 
+/* A view's look-up table when its squares lie within REGION_SPAN bits, else base -1. */
+static int region_digits(EvalRegion *g, int v)
+{
+    int lo = NSQ, hi = -1;
+    for (int i = 0; i < g->k; i++) {
+        lo = g->sq[v][i] < lo ? g->sq[v][i] : lo;
+        hi = g->sq[v][i] > hi ? g->sq[v][i] : hi;
+    }
+    g->base[v] = -1;
+    if (hi - lo >= REGION_SPAN)
+        return 1;
+    size_t n = (size_t)1 << (hi - lo + 1);
+    g->digits[v] = PyMem_Calloc(n, sizeof(unsigned short));
+    if (!g->digits[v]) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    g->mask[v] = 0;
+    for (int i = 0; i < g->k; i++)
+        g->mask[v] |= (Bitboard)1 << (g->sq[v][i] - lo);
+    for (size_t bits = 0; bits < n; bits++) {
+        int d = 0, place = 1;
+        for (int i = 0; i < g->k; i++, place *= 3)
+            d += bits >> (g->sq[v][i] - lo) & 1 ? place : 0;
+        g->digits[v][bits] = (unsigned short)d;
+    }
+    g->base[v] = lo;
+    return 1;
+}
+
 /* One region: (white squares, black squares, table of 3**k weights). */
 static int read_region(PyObject *o, EvalRegion *g)
 {
@@ -161,7 +194,8 @@ static int read_region(PyObject *o, EvalRegion *g)
         PyErr_NoMemory();
         return 0;
     }
-    return doubles(PyTuple_GET_ITEM(o, 2), g->table, n, "a region's table");
+    return region_digits(g, 0) && region_digits(g, 1)
+           && doubles(PyTuple_GET_ITEM(o, 2), g->table, n, "a region's table");
 }
 
 /* The regions, and per row which of them apply (rows already read). */
