@@ -15,7 +15,7 @@ from kbdraughts.cli.args import fail
 
 #: The engine's parameters (``kbdraughts.match.hub_params.PARAMS``), by name, with a hint.
 PARAM_HINTS = {
-    "variant": "russian (the only one)",
+    "variant": "russian, the only one (default russian)",
     "level": "1..4 (default 4)",
     "kb": "true or false: the knowledge base's rules (default true)",
     "egdb-folder": "the endgame tables' folder (default $XDG_DATA_HOME/kbdraughts/egdb)",
