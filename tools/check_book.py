@@ -57,10 +57,9 @@ def main(argv: list[str]) -> int:
     todo = [b for b in book_moves(book_lines(read_pdn_file(GAMES)))
             if (c := done.get((fen(b.position), move_text(b.move)))) is None
             or c.depth < args.depth]
-    # The named openings first, then the games' moves a ply at a time: a run stopped early has
-    # checked every game's first moves, the ones the book plays most.
-    todo.sort(key=lambda b: (b.line.label.startswith("ussr"), len(b.path) if
-                             b.line.label.startswith("ussr") else 0))
+    # A ply at a time over every line (the named openings first within a ply): a run stopped
+    # early has checked the first moves of all the lines, the ones the book plays most.
+    todo.sort(key=lambda b: len(b.path))
     if args.limit:
         todo = todo[:args.limit]
     print(f"{len(todo)} book moves to check at depth {args.depth}", flush=True)
