@@ -25,8 +25,8 @@ import re
 from typing import Iterable, NamedTuple, Sequence
 
 from kbdraughts.board import START, Move, Position, legal_moves, play
-from kbdraughts.notation import SQUARE_NAMES, fen, move_text
 from kbdraughts.kb.openings import OPENINGS, opening_of
+from kbdraughts.notation import SQUARE_NAMES, fen, move_text
 from kbdraughts.pdn import PdnGame
 
 __all__ = ["BookLine", "BookMove", "Check", "MAX_LOSS", "MIN_DEPTH", "book_lines", "book_moves",
@@ -49,12 +49,14 @@ _SOURCE = re.compile(r"\{Source: ([^}]*)\}")
 
 class BookLine(NamedTuple):
     """A line of the book: ``label`` starts its rules' ids, ``title`` names it to a player
-    (the opening, or the game's players and event), ``source`` says where it was read."""
+    (the opening, or the game's players and event), ``source`` says where it was read;
+    ``game``: a master game's moves, not an opening's."""
 
     label: str
     title: str
     source: str
     moves: tuple[Move, ...]
+    game: bool = False
 
 
 class BookMove(NamedTuple):
@@ -106,7 +108,7 @@ def game_line(game: PdnGame, label: str, plies: int = GAME_PLIES) -> BookLine:
     title = f"{game.tags.get('White', '?')} - {game.tags.get('Black', '?')}, {EVENT}"
     found = _SOURCE.search(game.source.text if game.source is not None else "")
     page = found.group(1).rstrip('.').removeprefix("content/page/") if found else ""
-    return BookLine(label, title, GAMES_SOURCE + page, tuple(game.game.moves[:plies]))
+    return BookLine(label, title, GAMES_SOURCE + page, tuple(game.game.moves[:plies]), True)
 
 
 def book_lines(games: Sequence[PdnGame]) -> list[BookLine]:
@@ -144,7 +146,7 @@ def rule_name(book: BookMove) -> str:
     opening = opening_of([short(m) for m in book.path + (book.move,)])
     where = f"after {' '.join(map(move_text, book.path)) or 'the start'} -> {move_text(book.move)}"
     named = f"{opening.words()} [{opening.source}]" if opening is not None else ""
-    if book.line.label.startswith("ussr1924"):
+    if book.line.game:
         return ", ".join(filter(None, [named, f"{book.line.title} [{book.line.source}]", where]))
     return f"{named or f'on the way to {book.line.title} [{book.line.source}]'}, {where}"
 

@@ -6,7 +6,7 @@ the opening its line has reached with the rule's move (:func:`opening_of`), with
 ``why`` says «Кол» (Kol) and where that was read; the rule's id stays for ``--verbose``.
 
 An opening is named only where its moves were checked against a published source (given
-beside it, and in the header of ``combos/openings.txt``): 22 here. Others the players name,
+beside it, and in the header of ``combos/openings.txt``): 24 here. Others the players name,
 «Отыгрыш», «Игра Шмульяна», «Игра Бабурина» and «Обратная игра Филиппова» among them, are left
 out: no source at hand gave their moves, and a wrong name is worse than none.
 
@@ -131,6 +131,12 @@ OPENINGS: tuple[Opening, ...] = (
       f"{_PERCEPTIO} «Игра Петрова» (perceptiopl.com): 1.gh4 ba5, and A. D. Petrov's line "
       "of 1827 to 10... a7-b6",
       tuple("fg3 cb6 ef4 fg5 hf6 ee3 df4 gf6 gh4 fe7 hg3 bc5 gh2 cb4 ac5 dd2 ce3 ab6".split())),
+    O(("cd4", "fe5", "df6"), "Игра Романычева", "Romanychev's game",
+      f"{_WIKI}, «Игра Романычева» (https://dic.academic.ru/dic.nsf/ruwiki/1304019): the tabiya "
+      "after 1.cd4 fe5 2.d:f6, Black's answer 2...g:e5 or 2...e:g5", ("eg5",)),
+    O(("cd4", "fe5", "df6", "ge5", "ab4"), "Гибельное начало", "The ruinous opening",
+      f"{_WIKI}, «Игра Романычева» (https://dic.academic.ru/dic.nsf/ruwiki/1304019): after "
+      "1.cd4 fe5 2.d:f6 g:e5 3.ab4, named so by Shoshin's analysis: Black's game is very bad"),
     O(("ed4", "de5", "ab4", "hg5"), "Игра Филиппова", "Filippov's game",
       f"{_KOMB}9.php: «Игра Филиппова», 1. e3-d4 d6-e5 2. a3-b4 h6-g5"),
 )
