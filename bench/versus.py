@@ -1,7 +1,7 @@
 """This tree's engine against the engine of an earlier commit, each with its own package.
 
     python bench/versus.py REV [--games N] [--seed S] [--jobs J] [--movetime MS] [--level L]
-                               [--no-kb] [--self] [--balanced] [--pdn FILE]
+                               [--no-kb] [--self] [--balanced | --fens FILE] [--pdn FILE]
 
 ``git archive REV`` puts that commit's ``kbdraughts`` and ``combos`` in a temporary directory;
 it plays as ``cmd:`` (``bestmove`` on a pipe, its rule cache in that directory, warmed before
@@ -14,6 +14,10 @@ understands that line, else ``--cmd-fen`` (the position alone).
 ``--balanced`` opens each pair with random plies that a fixed-depth search scores within half
 a man (``match --balanced``): a random opening lost by force scores 1-1 between any two engines
 that convert a man, whatever their strength, and pulls every score towards 50%.
+
+``--fens FILE`` opens the games from the positions of FILE instead, each played twice with the
+colours swapped (``match --fens``): ``bench/data/ballots.txt`` holds the Russian opening
+ballots, the openings tournaments impose by lot.
 
 ``--self`` plays this tree's own commit (HEAD, archived the same way) instead of REV: the
 anchor, equal engines over the same openings, in the same conditions. The output is match's
@@ -70,6 +74,22 @@ def warm(words: list[str], cwd: Path) -> bool:
     return run.returncode == 0 and len(answers) == 2 and answers[1] not in ("", "error")
 
 
+def match_command(args: argparse.Namespace, words: list[str], history: bool) -> list[str]:
+    """The ``kbdraughts match`` command line: this tree against the engine ``words`` start."""
+    ours = f"kb:{args.level}:{args.movetime}ms" + (":nokb" if args.no_kb else "")
+    cmd = [sys.executable, "-m", "kbdraughts.cli", "match", ours, "cmd:" + shlex.join(words)]
+    if args.fens:  # the file's positions decide the games: no count, no seed
+        cmd += ["--fens", str(Path(args.fens).resolve())]
+    else:
+        cmd += ["--games", str(args.games), "--seed", str(args.seed)]
+    cmd += ["--jobs", str(args.jobs)] + ([] if history else ["--cmd-fen"])
+    if args.balanced:
+        cmd.append("--balanced")
+    if args.pdn:
+        cmd += ["--pdn", str(Path(args.pdn).resolve())]
+    return cmd
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rev", help="the earlier commit (a hash, a tag, HEAD~3, ...)")
@@ -80,8 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", type=int, default=4)
     ap.add_argument("--no-kb", action="store_true", help="both sides without the knowledge base")
     ap.add_argument("--self", action="store_true", help="play HEAD instead of REV: the anchor")
-    ap.add_argument("--balanced", action="store_true",
-                    help="balanced random openings (match --balanced)")
+    starts = ap.add_mutually_exclusive_group()
+    starts.add_argument("--balanced", action="store_true",
+                        help="balanced random openings (match --balanced)")
+    starts.add_argument("--fens", metavar="FILE",
+                        help="start from FILE's positions (match --fens), e.g. the ballots: "
+                             "bench/data/ballots.txt")
     ap.add_argument("--pdn", metavar="FILE", help="write the games to FILE as they end")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="kbd-versus-") as tmp:
@@ -90,16 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         export(rev, tree)
         words = engine_words(tree, args.movetime, args.level, not args.no_kb)
         history = warm(words, tree)
-        ours = f"kb:{args.level}:{args.movetime}ms" + (":nokb" if args.no_kb else "")
-        cmd = [sys.executable, "-m", "kbdraughts.cli", "match", ours,
-               "cmd:" + shlex.join(words), "--games", str(args.games), "--seed",
-               str(args.seed), "--jobs", str(args.jobs)] + ([] if history else ["--cmd-fen"])
-        if args.balanced:
-            cmd.append("--balanced")
-        if args.pdn:
-            cmd += ["--pdn", str(Path(args.pdn).resolve())]
-        print(f"this tree ({ours}) against {rev} at {args.movetime} ms a move"
+        cmd = match_command(args, words, history)
+        print(f"this tree ({cmd[4]}) against {rev} at {args.movetime} ms a move"
               f"{', balanced openings' if args.balanced else ''}"
+              f"{f', the openings of {args.fens}' if args.fens else ''}"
               f"{'' if history else ' (the position alone: it reads no game line)'}",
               flush=True)
         return subprocess.run(cmd, cwd=ROOT, env=dict(os.environ)).returncode

@@ -1,120 +1,97 @@
 #!/usr/bin/env python3
-"""Regenerate ``combos/openings.txt`` from the Russian opening ballots shipped with pydraughts.
+"""Regenerate ``combos/openings.txt``, the opening book, from the lines players chose.
 
-pydraughts (MIT licence, https://github.com/AttackingOrDodging/pydraughts) ships
-``draughts/ballot_files/russian.json``: 745 named entries, each a line of moves in short
-notation (``ab4`` = the man on the a-file goes to b4) with the FEN it reaches. About half are
-real opening lines; the rest are displaced set-ups (``a1-a5``, ``---``) that are not moves.
-A line counts when every move replays legally from the start, naming exactly one legal move,
-and it reaches the FEN given for it. For each prefix position of such a line, the line's next
-move becomes an exact rule; positions with several continuations keep them all. A rule whose
-line has reached a classical opening with its move (``kbdraughts.kb.openings``) is named by it.
+Data in: the named openings and the lines their sources give (``kbdraughts/kb/openings.py``),
+the first moves of the master games of ``bench/data/ussr1924.pdn`` (``kbdraughts.kb.book``),
+and the deep search's verdict on each book move (``bench/data/book_checks.txt``, written by
+``tools/check_book.py``). File out: one exact rule per (position, move) of those lines, named
+by the opening and its source (what ``why`` says), with the verdict in a comment above it. A
+move the search judges worse than its best by more than a third of a man, or not yet checked at
+depth 20, is written as a comment: the player's line stays documented, the AI never plays it.
 
-Usage: ``python tools/gen_openings.py [OUTPUT]`` (default: ``combos/openings.txt`` beside this
-script's repository). Prints how many lines and rules it kept.
+The ballots (openings imposed by lot, some bad for one side) are not moves the AI chooses: they
+are an opening suite for ``match --fens`` (``bench/data/ballots.txt``, ``tools/gen_ballots.py``).
+
+Usage: ``python tools/gen_openings.py [OUTPUT]`` (default: ``combos/openings.txt``). The same
+data give the same file. Prints how many rules it kept, marked and left unchecked.
 """
 
 from __future__ import annotations
 
-import json
-import re
 import sys
 from pathlib import Path
 
-from kbdraughts.board import START, Move, Position, legal_moves, play
-from kbdraughts.kb.openings import OPENINGS, opening_of
-from kbdraughts.kb.rule import Rule, make_rule
+from kbdraughts.kb.book import (
+    GAME_PLIES, MAX_LOSS, MIN_DEPTH, BookMove, Check, book_lines, book_moves, read_checks,
+    rule_name,
+)
+from kbdraughts.kb.openings import OPENINGS
+from kbdraughts.kb.rule import make_rule
 from kbdraughts.kb.writer import format_rule
-from kbdraughts.notation import SQUARE_NAMES, move_text, parse_fen, parse_move
+from kbdraughts.notation import fen, move_text
+from kbdraughts.pdn import read_pdn_file
 
-_SHORT = re.compile(r"([a-h])([a-h][1-8])")
-
-
-def ballot_file() -> Path:
-    import draughts  # pydraughts: only needed to regenerate, never at run time
-
-    return Path(draughts.__file__).resolve().parent / "ballot_files" / "russian.json"
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "bench" / "data" / "ussr1924.pdn"
+CHECKS = ROOT / "bench" / "data" / "book_checks.txt"
+PLAYED, MARKED, UNCHECKED = "played", "marked", "unchecked"
 
 
-def replay(moves: list[str]) -> list[tuple[Position, Move]] | None:
-    """The (position, move) pairs of a line in short notation, or None when a token is not
-    exactly one legal move."""
-    pos = START
-    out = []
-    for token in moves:
-        m = _SHORT.fullmatch(token)
-        if m is None:
-            return None
-        legal = legal_moves(pos)
-        fits = [mv for mv in legal
-                if SQUARE_NAMES[mv.start][0] == m.group(1) and SQUARE_NAMES[mv.end] == m.group(2)]
-        if len(fits) != 1:
-            return None
-        move = parse_move(pos, move_text(fits[0]), legal)  # the text form round-trips
-        out.append((pos, move))
-        pos = play(pos, move)
-    return out
+def verdict(check: Check | None) -> tuple[str, str]:
+    """Whether a book move is played, and the comment that says why."""
+    if check is None or check.depth < MIN_DEPTH:
+        return UNCHECKED, f"not played: not yet checked at depth {MIN_DEPTH}"
+    said = (f"depth {check.depth}: {check.move} {check.score:+d}, the best {check.best} "
+            f"{check.best_score:+d}")
+    if check.loss > MAX_LOSS:
+        return MARKED, f"not played: {said}, {check.loss / 100:.2f} man worse"
+    return PLAYED, said
 
 
-def generate() -> tuple[str, int, int, int]:
-    """The file's text, the number of lines kept, of entries, and of rules."""
-    with open(ballot_file(), encoding="utf-8") as f:
-        data = json.load(f)
-    entries: dict[str, str] = data["all"]
-    seen: dict[tuple[Position, str], int] = {}
-    rules: list[Rule] = []
-    kept = 0
-    for title in data["standard"]:
-        label, _, text = title.partition(":")
-        moves = text.split()
-        pairs = replay(moves)
-        if not pairs:
-            continue
-        final = pairs[-1][0]
-        final = play(final, pairs[-1][1])
-        if final != parse_fen(entries[title]):
-            continue
-        kept += 1
-        for ply, (pos, move) in enumerate(pairs, 1):
-            key = (pos, move_text(move))
-            if key in seen:
-                continue
-            seen[key] = len(rules)
-            rule_id = f"ballot-{label.strip()}.{ply}"
-            before = " ".join(moves[:ply - 1]) or "the start"
-            name = f"ballot {label.strip()} ({' '.join(moves)}), after {before}"
-            opening = opening_of(moves[:ply])  # reached with this rule's move
-            if opening is not None:
-                name = f"{opening.words()}, {name}"
-            rules.append(make_rule(rule_id, move_text(move), position=pos,
-                                   name=f"{name} -> {moves[ply - 1]}"))
-    lines = [
-        "# Russian draughts opening lines: exact rules, generated by tools/gen_openings.py.",
-        "# Do not edit by hand: run `python tools/gen_openings.py` to regenerate.",
+def rule_text(book: BookMove, status: str, comment: str) -> list[str]:
+    """A book move's rule with its comment; commented out unless it is played."""
+    rule = make_rule(book.rule_id, move_text(book.move), position=book.position,
+                     name=rule_name(book))
+    lines = format_rule(rule).splitlines()
+    return [f"# {comment}", *(lines if status == PLAYED else [f"# {x}" for x in lines])]
+
+
+def generate() -> tuple[str, dict[str, int]]:
+    """The file's text and how many book moves are played, marked and unchecked."""
+    checks = read_checks(CHECKS.read_text(encoding="utf-8"))
+    books = book_moves(book_lines(read_pdn_file(GAMES)))
+    counts = {PLAYED: 0, MARKED: 0, UNCHECKED: 0}
+    body: list[str] = []
+    for book in books:
+        status, comment = verdict(checks.get((fen(book.position), move_text(book.move))))
+        counts[status] += 1
+        body += [*rule_text(book, status, comment), ""]
+    head = [
+        "# The opening book: exact rules, generated by tools/gen_openings.py; not edited by hand.",
         "#",
-        "# Source: the balloted Russian openings shipped with pydraughts",
-        "# (draughts/ballot_files/russian.json, MIT licence, (c) the pydraughts authors,",
-        "# https://github.com/AttackingOrDodging/pydraughts). Only the lines whose moves replay",
-        f"# legally from the start are used ({kept} of {len(data['standard'])} entries); the others",
-        "# are displaced set-ups, not moves. Each rule: a position on such a line and the",
-        "# line's next move there. A position with several continuations has one rule each.",
-        f"# {len(rules)} rules.",
+        f"# Lines players chose: the {len(OPENINGS)} named openings below, each with the moves its",
+        f"# source gives, and the first {GAME_PLIES} plies of each game of the 1st USSR championship",
+        "# (Moscow 1924, bench/data/ussr1924.pdn). Each rule: a position on such a line and the",
+        "# line's move there, keyed by the position (it also answers another order of moves).",
+        f"# Every move was searched at depth {MIN_DEPTH} (bench/data/book_checks.txt, scores in",
+        "# hundredths of a man for the side to move); one judged more than",
+        f"# {MAX_LOSS / 100:g} man worse than the best, or not yet checked, is a comment only.",
+        f"# {len(books)} book moves: {counts[PLAYED]} played, {counts[MARKED]} marked worse, "
+        f"{counts[UNCHECKED]} not yet checked.",
         "#",
-        "# A rule whose move completes (or continues) a classical opening is named by it first,",
-        "# in Russian and English (kbdraughts/kb/openings.py), from these published sources:",
+        "# The named openings, in Russian and English, and where their moves were read:",
         *(f"# - {o.words()}, {' '.join(o.moves)}: {o.source}" for o in OPENINGS),
         "",
     ]
-    for rule in rules:
-        lines += [*format_rule(rule).splitlines(), ""]
-    return "\n".join(lines), kept, len(data["standard"]), len(rules)
+    return "\n".join(head + body), counts
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent.parent / "combos" / "openings.txt"
-    text, kept, total, n = generate()
+    out = Path(argv[1]) if len(argv) > 1 else ROOT / "combos" / "openings.txt"
+    text, counts = generate()
     out.write_text(text, encoding="utf-8")
-    print(f"{out}: {kept} of {total} lines replay legally; {n} rules")
+    print(f"{out}: {counts[PLAYED]} rules played, {counts[MARKED]} marked worse, "
+          f"{counts[UNCHECKED]} not yet checked")
     return 0
 
 
