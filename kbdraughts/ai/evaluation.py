@@ -133,15 +133,9 @@ def passed_men(men: int, side: Side, theirs: int) -> int:
     """Men of ``side`` on its 4th rank or beyond with no enemy piece anywhere in their forward
     cone: nothing can ever stand in front of them (the defenders can only come from the
     side)."""
-    n = 0
     zones = RUNAWAY[side]
-    run = men & _RUN_FROM[side]
-    while run:
-        b = run & -run
-        run ^= b
-        if not zones[b.bit_length() - 1][0] & theirs:
-            n += 1
-    return n
+    return sum(1 for s in range(36) if (men & _RUN_FROM[side]) >> s & 1
+               and not zones[s][0] & theirs)
 
 
 def opposition(white: int, black: int, side: Side) -> int:
