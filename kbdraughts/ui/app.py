@@ -322,10 +322,12 @@ class GameApp:
         self.play(choice.move, choice)
         self.show_board()
         short = said_for(choice_words(choice), side_name(side))
+        # The note that Ctrl-C cut the thinking short goes by the move: the words after it may
+        # run long (the shares that decided) and wrap.
         self.console.show([
             ("class:msg.ai.move", f"{side_name(side)} plays {move_text(choice.move)}"),
+            ("class:msg.dim", " (moved now: Ctrl-C)" if interrupted else ""),
             ("class:msg.ai", f" — {short}" if short else ""),
-            ("class:msg.dim", "  (moved now: Ctrl-C)" if interrupted else ""),
         ])
         if watching and interrupted:
             self.pause("Paused.")
