@@ -322,9 +322,7 @@ class GameApp:
         self.play(choice.move, choice)
         self.show_board()
         short = said_for(choice_words(choice), side_name(side))
-        # The note that Ctrl-C cut the thinking short goes by the move: the words after it may
-        # run long (the shares that decided) and wrap.
-        self.console.show([
+        self.console.show([  # Ctrl-C's note by the move: the words after it may wrap
             ("class:msg.ai.move", f"{side_name(side)} plays {move_text(choice.move)}"),
             ("class:msg.dim", " (moved now: Ctrl-C)" if interrupted else ""),
             ("class:msg.ai", f" — {short}" if short else ""),
