@@ -29,7 +29,6 @@ from scipy import sparse
 from scipy.optimize import minimize, minimize_scalar
 
 from kbdraughts.ai.patterns import pattern_counts
-from kbdraughts.ai.evaluation import white_features
 from kbdraughts.ai.heuristic import Heuristic, material, position_features
 from kbdraughts.tune.shapes import region_columns
 from kbdraughts.board import WHITE, Position
@@ -127,11 +126,13 @@ def term_matrix(h: Heuristic, data: Sequence[tuple[Position, float, float, int]]
     patterns = [column["pattern", t.name] for t in h.patterns]
     masks = h._pattern_masks
     X = np.zeros((len(data), len(terms)))
-    base = np.empty(len(data))
+    base, signs = np.empty(len(data)), np.empty(len(data))
+    sigs = []  # each position's signature: the regions that apply are asked of it too
     for i, (pos, _r, _s, _g) in enumerate(data):
-        sign = 1 if pos.side == WHITE else -1
+        signs[i] = sign = 1 if pos.side == WHITE else -1
         values = position_features(pos)
         sig = sum(1 << k for k, v in enumerate(values) if v)
+        sigs.append(sig)
         for name, _w, per in h.applicable("value", sig):
             X[i, column["value", name]] = sign * (values[per] if per is not None else 1)
         if masks:
@@ -140,12 +141,10 @@ def term_matrix(h: Heuristic, data: Sequence[tuple[Position, float, float, int]]
                 if n and t.name in applies:
                     X[i, j] = n  # pattern counts are White's view already
         base[i] = sign * material(pos)
-    signs = np.array([1 if p.side == WHITE else -1 for p, *_ in data])
     d = Data(np.array([r for _, r, _, _ in data]), signs * np.array([s for *_, s, _ in data]),
              np.array([g for *_, g in data]), base, X)
     if h.regions:
-        applies = np.array([h._region_row(sum(1 << k for k, v in enumerate(white_features(p))
-                                                  if v)) for p, *_ in data], dtype=bool)
+        applies = np.array([h._region_row(sig) for sig in sigs], dtype=bool)
         d.S, d.regions, d.region_start = region_columns([p for p, *_ in data], h._compiled,
                                                         applies)
     return d
