@@ -6,8 +6,8 @@ the opening its line has reached with the rule's move (:func:`opening_of`), with
 ``why`` says «Кол» (Kol) and where that was read; the rule's id stays for ``--verbose``.
 
 An opening is named only where its moves were checked against a published source (given
-beside it, and in the header of ``combos/openings.txt``): 24 here. Others the players name,
-«Отыгрыш», «Игра Шмульяна», «Игра Бабурина» and «Обратная игра Филиппова» among them, are left
+beside it, and in the header of ``combos/openings.txt``): 30 here. Others the players name,
+«Игра Шмульяна», «Игра Бабурина», «Обратная игра Филиппова» and «Косяк» among them, are left
 out: no source at hand gave their moves, and a wrong name is worse than none.
 
 Moves are in the ballots' short notation: ``cd4`` is the man on the c-file going to d4, ``db4``
@@ -139,6 +139,31 @@ OPENINGS: tuple[Opening, ...] = (
       "1.cd4 fe5 2.d:f6 g:e5 3.ab4, named so by Shoshin's analysis: Black's game is very bad"),
     O(("ed4", "de5", "ab4", "hg5"), "Игра Филиппова", "Filippov's game",
       f"{_KOMB}9.php: «Игра Филиппова», 1. e3-d4 d6-e5 2. a3-b4 h6-g5"),
+    O(("cd4", "dc5", "bc3", "cd6", "cb4", "ba5", "db6", "ac7"), "Отыгрыш", "Otygrysh",
+      f"{_PERCEPTIO} «Отыгрыш» (perceptiofr.com, named by D. Sargin): the tabia 1.cd4 dc5 "
+      "2.bc3 cd6 3.cb4 ba5 4.d:b6 a:c7, and Sokov's option 5.e3-d4", ("ed4",)),
+    O(("cd4", "dc5", "gh4"), "Отыгрыш Сокова", "Sokov's Otygrysh",
+      f"{_PERCEPTIO} «Отыгрыш» (perceptiofr.com): Sokov's Otygrysh with 2.gh4, 1.cd4 dc5 "
+      "2.gh4, and his novelty of 1934, 1.c3-d4 d6-c5 2.g3-h4 c7-d6 3.h2-g3", ("cd6", "hg3")),
+    O(("cd4", "fg5", "bc3", "gh4", "cb4", "gf6", "dc5", "bd4", "ec5"),
+      "Новоленинградская защита", "Novo-Leningrad defence",
+      f"{_PERCEPTIO} «Новоленинградская защита» (perceptiode.com, perceptiohu.com, after "
+      "Litvinovich, Negra 1985, p. 110): the tabia 1.cd4 fg5 2.bc3 gh4 3.cb4 gf6 4.dc5 b:d4 "
+      "5.e:c5, then 5...hg7 6.ba5 d:b4 7.a:c3", ("hg7", "ba5", "db4", "ac3")),
+    O(("cd4", "fg5", "bc3", "gh4", "cb4", "de5", "df6", "eg5"), "Защита Святого — Коршунова",
+      "Svyatoy-Korshunov defence",
+      f"{_PERCEPTIO} «Защита Святого — Коршунова» (perceptiode.com, perceptiopl.com): the "
+      "tabia 1.cd4 fg5 2.bc3 gh4 3.cb4 de5 4.d:f6 e:g5, Korshunov's line 5.ba5 bc5 6.ab2 fe7 "
+      "7.gf4 gf6 8.dc3 ed6 9.cb4 hg7 10.ed4",
+      tuple("ba5 bc5 ab2 fe7 gf4 gf6 dc3 ed6 cb4 hg7 ed4".split())),
+    O(("gh4", "bc5", "cb4"), "Отказанная игра Петрова", "Petrov's game declined",
+      f"{_PERCEPTIO} «Игра Петрова» (perceptiopl.com): Black declines 1...ba5, the systems "
+      "1.gh4 fe5 2.ab4, 1.gh4 fg5 2.h:f6 g:e5 and 1.gh4 bc5 2.cb4"),
+    O(tuple("cd4 de5 bc3 ed6 ef4 ba5 fe3 cb6 cb2 bc5 db6 ac7 ed4 cb6 gf2 bc7 fe3".split()),
+      "Игра Мосолова", "Mosolov's game",
+      f"{_PERCEPTIO} «Перекрёсток (шашечный дебют)» (perceptiofr.com): the classical Crossroads "
+      "to 7.ed4, then 7...cb6 8.gf2 bc7 9.fe3 (7...cb6 or ab6, 8...ba7 or bc7 as move 7 "
+      "allows)"),
 )
 
 
