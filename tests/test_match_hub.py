@@ -207,6 +207,39 @@ def test_stop_ends_an_infinite_analysis_with_its_move(hub):
     assert read_move(pos, move, legal_moves(pos))
 
 
+@pytest.mark.parametrize("fen_text", [
+    "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",  # the book answers
+    "W:Wc3:Bd4,h8",  # one legal move (the capture): no forced move answers an analysis
+])
+def test_analyze_searches_the_position_itself(hub, fen_text):
+    engine, wire = hub
+    send(engine, "hub", "set-param name=egdb-pieces value=0", "init")
+    wire.until("ready")
+    pos = parse_fen(fen_text)
+    send(engine, f"pos pos={write_position(pos)}", "level depth=3", "go analyze")
+    said = wire.until("done")
+    depths = [int(read_line(x).args["depth"]) for x in said if x.startswith("info")]
+    assert depths == [1, 2, 3], said
+    assert read_move(pos, read_line(said[-1]).args["move"], legal_moves(pos))
+
+
+def test_analyze_searches_without_contempt_where_play_has_it(hub):
+    engine, wire = hub
+    send(engine, "hub", "set-param name=egdb-pieces value=0", "init")
+    wire.until("ready")
+    searcher = engine.engine.searcher
+    asked, search = [], searcher.search
+    searcher.search = lambda *a, **k: asked.append(k.get("contempt")) or search(*a, **k)
+    for mode in ("think", "analyze"):
+        send(engine, f"pos pos={write_position(parse_fen(MIDDLE[2]))}", "level depth=2",
+             f"go {mode}")
+        wire.until("done")
+        asked.append(mode)
+    think = asked[:asked.index("think")]
+    analyze = asked[asked.index("think") + 1:asked.index("analyze")]
+    assert True in think and analyze and True not in analyze, asked
+
+
 def test_nodes_and_depth_bound_the_search(hub):
     engine, wire = hub
     send(engine, "hub", "init")

@@ -178,6 +178,21 @@ class Engine:
                 return choice._replace(reason=explain.with_notes(choice.reason, ctx.notes))
         raise RuntimeError(f"no layer of level {self.level} chose a move")
 
+    def analyse(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
+        """The search's move and score in ``game``, as an analysis wants them: no book, no
+        rule and no forced move answers before the search, and a draw is worth zero (no
+        contempt); the tables are still read at its nodes. Up to ``max_depth`` plies."""
+        pos = game.position
+        legal = tuple(legal_moves(pos))
+        if not legal:
+            return None
+        depth = self.max_depth or LEVELS[MAX_LEVEL].depth
+        options = Options(None, self.heuristic, self.searcher, self.rng, self.movetime_ms,
+                          depth, self.egdb, self.egdb and self.egdb_leaves, contempt=False)
+        ctx = Context(game, pos, legal, options, stop, Clock(time.perf_counter(),
+                                                             self.movetime_ms))
+        return search(ctx)
+
     def _options(self, row: Level) -> Options:
         depth = row.depth if self.max_depth is None else min(row.depth, self.max_depth)
         return Options(self.kb, self.heuristic, self.searcher, self.rng, self.movetime_ms,

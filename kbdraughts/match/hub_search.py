@@ -6,7 +6,8 @@
 the clock reads ``T + I``). ``go ponder`` searches without a deadline; ``ponder-hit`` gives it
 the move's share from then on, and its search becomes the move. ``level nodes=N`` and ``go
 analyze`` deepen one ply at a time, an ``info`` line after each, until the nodes are spent or
-``stop`` comes.
+``stop`` comes; an analysis searches every position (no book, rule or forced move answers
+first) and scores a draw zero (no contempt), so its scores are the position's.
 
 >>> read_limit({"time": "59", "inc": "1"}).budget_ms(ply=0)  # 60/40 + 0.9 - 0.25 s
 2150.0
@@ -174,7 +175,9 @@ class Search:
         nodes, choice = 0, None
         for depth in range(1, (self.limit.depth or MAX_DEPTH) + 1):
             self.engine.max_depth = depth
-            found = self.engine.choose(self.game, self._stop)
+            # An analysis is the search's own view: no book or rule answers, no contempt.
+            found = (self.engine.analyse if self.mode == "analyze" else self.engine.choose)(
+                self.game, self._stop)
             assert found is not None
             if choice is not None and self._stop.is_set():
                 break  # cut short: the last whole depth stands
