@@ -84,6 +84,7 @@ def main() -> None:
         print(f"game {n}: {'FLAG' if r['flag'] else 'ok'}, least left {r['least']:.1f} s, "
               f"longest move {r['longest']:.2f} s", flush=True)
     hub.quit()
+    hub.p.wait(timeout=30)  # pydraughts sends quit and returns: the engine ends in its time
     print(f"{args.games} games at time={args.time:g} inc={args.inc:g}: {flags} lost on time, "
           f"least left {least:.1f} s, longest move {worst[0]:.2f} s (anchor: the time manager "
           f"planned {worst[1]:.2f} s for it)")
