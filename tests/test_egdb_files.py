@@ -6,7 +6,6 @@ go on being used; nothing blocks, nothing is read past the header's length, no t
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import textwrap
@@ -20,25 +19,11 @@ from kbdraughts.egdb.index import Material, materials
 from kbdraughts.egdb.probe import Database, describe
 from kbdraughts.egdb.store import Table, TableError
 from kbdraughts.notation import parse_fen
+from test_egdb_cli import built, folder  # noqa: F401 (fixtures: the tables of up to 3 pieces)
 
 KK = Material(0, 1, 0, 1)  # the first table: every other depends on it
 #: A generous bound for a command that must end promptly (it hung for ever before).
 HANG_S = 60
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("egdb")
-    build.build(3, folder)
-    return folder
-
-
-@pytest.fixture
-def folder(built: Path) -> Path:
-    """The tables of up to 3 pieces in this test's own data folder (the commands' default)."""
-    target = build.default_folder()
-    shutil.copytree(built, target)
-    return target
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
