@@ -20,7 +20,7 @@ from kbdraughts.ui.app import GameApp
 from kbdraughts.ui.console import PlainConsole
 from kbdraughts.ui.render import UNICODE
 from kbdraughts.ui.session import HUMAN, Session
-from ui_driver import factory, play_session
+from ui_driver import PacedInput, factory, play_session
 
 MIDDLE = "W:W21,22,23,24,25,26,27,28,30,31:B1,2,3,5,6,7,9,10,11,12"
 
@@ -71,7 +71,8 @@ def test_a_line_is_cut_where_a_move_is_not_legal():
 
 def test_analyse_through_a_pipe_shows_evaluation_line_and_candidates():
     session = Session(factory(), [HUMAN, HUMAN])
-    console = PlainConsole(io.StringIO("c3-d4\nanalyse 4\nanalyse 0\nquit\n"), io.StringIO(),
+    out = io.StringIO()  # each line after the analysis has ended: a waiting line stops it
+    console = PlainConsole(PacedInput(["c3-d4", "analyse 4", "analyse 0", "quit"], out), out,
                            UNICODE)
     GameApp(console, session).run()
     shown = "\n".join(console.transcript)

@@ -3,7 +3,9 @@ DummyOutput around a small deterministic player (the first legal move in text or
 
 from __future__ import annotations
 
+import io
 import threading
+import time
 from pathlib import Path
 from typing import Callable, NamedTuple, Sequence
 
@@ -122,3 +124,22 @@ def loaded_session(text: str, keys: str, tmp_path: Path) -> tuple[GameApp, str, 
     keys = keys.replace("OUT", str(tmp_path / "out.pdn"))
     app, shown = play_session(f"load {source}\r{keys}", tmp_path)
     return app, shown, source
+
+
+#: The longest a paced line waits for its prompt (a guard against a hang, not a timing).
+PACE_LIMIT_S = 60
+
+
+class PacedInput:
+    """A plain console's input typed as a person types: each line once the console shows a
+    prompt (its output ends without a line break), never while it is busy; a line already
+    waiting would stop an analysis, as a key does."""
+
+    def __init__(self, lines: list[str], shown: io.StringIO) -> None:
+        self.lines, self.shown = list(lines), shown
+
+    def readline(self) -> str:
+        deadline = time.monotonic() + PACE_LIMIT_S
+        while self.shown.getvalue().endswith("\n") and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return self.lines.pop(0) + "\n" if self.lines else ""

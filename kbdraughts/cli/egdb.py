@@ -5,7 +5,8 @@ Output formats are relied upon by other programs; keep them exactly:
 - ``egdb build [--pieces N] [--force]``: one line per table, ``NAME  WORDS  N positions  win W
   loss L draw D  longest P plies  S s`` (``read`` instead of the seconds for a table already
   whole on disk), then ``total: T tables, N positions, B MB on disk, S s``; a progress line on
-  stderr when it is a terminal.
+  stderr when it is a terminal. A file in a table's place that cannot be read or replaced (a
+  folder, a FIFO) is named on stderr and left as it is; the others are built; exit 2.
 - ``egdb probe [FEN ...]``: one line per position, ``win N``, ``loss N``, ``draw`` (for the side
   to move, by the board; N the plies to the next capture or crowning) or ``unknown``, then
   ``  # `` and words; FENs from stdin when none are given, each answered as read. A line may
@@ -118,6 +119,9 @@ def run_build(args: argparse.Namespace) -> int:
     print(f"total: {plural(len(todo), 'table')}, {total:,} positions, "
           f"{build.disk_bytes(args.pieces) / 1e6:.1f} MB on disk, "
           f"{time.perf_counter() - start:.1f} s", flush=True)
+    if progress.left:
+        return fail("egdb build", f"{plural(progress.left, 'table')} not written: what stands "
+                    "in a table's place must be moved away (or made readable) first")
     return 0
 
 
@@ -128,6 +132,7 @@ class _Progress:
     def __init__(self, total: int, tables: int) -> None:
         self.total, self.tables = total, tables
         self.done = self.count = 0
+        self.left = 0  # tables not written: a file in their place that cannot be replaced
         self.start = time.perf_counter()
         self.live = sys.stderr.isatty()
 
@@ -138,6 +143,10 @@ class _Progress:
         self.clear()
         if report.damaged:
             print(f"kbdraughts egdb: rebuilt: {one_line(report.damaged)}", file=sys.stderr)
+        if report.left:  # solved all the same: the tables after it are built from it
+            self.left += 1
+            print(f"kbdraughts egdb build: {one_line(report.left)}: left as it is, the table "
+                  "is not written", file=sys.stderr)
         wins, losses, draws = t.counts()
         when = f"{report.seconds:.2f} s" if report.built else "read"
         print(f"{m.name}  {m.words()}  {size(m):,} positions  win {wins:,} loss {losses:,} "
@@ -172,7 +181,7 @@ def run_probe(args: argparse.Namespace) -> int:
         game = read_game_line(text)
         pos = game.position
         found = db.probe(pos)
-        line = describe(pos, found)
+        line = describe(pos, found, db.problem(pos))
         if found is None or found[0] == DRAW:
             return line
         verdict = judge(pos, *game_counters(game), prober=db.probe)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from kbdraughts.egdb import reference, store
 from kbdraughts.egdb.index import Material, materials, size
@@ -77,35 +77,68 @@ class Report:
     seconds: float
     built: bool  # False: read from disk, already whole
     damaged: str = ""  # why the file on disk was not trusted, when it was not
+    #: why the table was not written: what stands in its place cannot be read or replaced
+    #: (a folder, a FIFO, a file without permission); left as it is
+    left: str = ""
 
 
-def load(folder: Path, m: Material) -> tuple[Table | None, str]:
-    """The table of ``m`` in ``folder`` when it is there and whole; else None and why not (""
-    when it is simply missing)."""
+class Loaded(NamedTuple):
+    """A table as :func:`load` found it: the table, or why not."""
+
+    table: Table | None
+    why: str = ""  # why there is no table, "PATH: reason"; "" when it is simply missing
+    #: there but not read (no permission, not a regular file, an I/O error): a build leaves
+    #: it as it is, where it replaces a damaged one
+    unreadable: bool = False
+
+    def words(self, pieces: int) -> str:
+        """Why the table (of ``pieces`` pieces) is not used, for a person ("" when it is
+        whole or missing)."""
+        if not self.why:
+            return ""
+        if self.unreadable:
+            return f"cannot be read: {self.why}"
+        return (f"is not trusted: {self.why} (kbdraughts egdb build --pieces {pieces} builds "
+                "it again)")
+
+
+def load(folder: Path, m: Material) -> Loaded:
+    """The table of ``m`` in ``folder`` when it is there and whole; else None and why not."""
     path = store.path_for(folder, m)
     try:
-        return store.read(path), ""
+        return Loaded(store.read(path))
     except FileNotFoundError:
-        return None, ""
-    except (TableError, OSError) as e:
-        return None, str(e) if isinstance(e, TableError) else f"{path}: {e.strerror}"
+        return Loaded(None)
+    except TableError as e:
+        return Loaded(None, str(e))
+    except OSError as e:
+        return Loaded(None, f"{path}: {e.strerror or e}", unreadable=True)
 
 
 def build(pieces: int, folder: Path | None = None, force: bool = False,
           on_table: Callable[[Report], None] | None = None) -> None:
     """Every table of 2..``pieces`` pieces in ``folder``: read when whole (unless ``force``),
-    else solved and written; ``on_table`` hears of each as it is done."""
+    else solved and written; ``on_table`` hears of each as it is done. A file that cannot be
+    read or replaced is left as it is (said in its report): the tables after it are built
+    from the one solved in memory."""
     folder = folder or default_folder()
     sources_at_hand: dict[Material, Table] = {}
     for m in materials(pieces):
         start = time.perf_counter()
-        table, damaged = (None, "") if force else load(folder, m)
-        built = table is None
+        if force:
+            blocked = store.not_a_file(store.path_for(folder, m))
+            found = Loaded(None, blocked, unreadable=bool(blocked))
+        else:
+            found = load(folder, m)
+        table = found.table
         if table is None:
             table = solve(m, sources_at_hand)
-            store.write(folder, table)
+            if not found.unreadable:
+                store.write(folder, table)
         if on_table:
-            on_table(Report(m, table, time.perf_counter() - start, built, damaged))
+            left = found.why if found.unreadable else ""
+            on_table(Report(m, table, time.perf_counter() - start, found.table is None,
+                            "" if left else found.why, left))
         # A conversion reads only the values: the distances (4/5 of a table) are let go.
         sources_at_hand[m] = Table(m, table.values, b"")
 
@@ -127,11 +160,9 @@ def verify(pieces: int, folder: Path | None = None,
     tables: dict[Material, Table] = {}
     checks = []
     for m in materials(pieces):
-        table, why = load(folder, m)
+        table, why = checkable(folder, m, tables)
         if table is None:
-            check = Check(m, 0, -1, why or f"{store.path_for(folder, m)}: missing")
-        elif any(s not in tables for s in sources(m)):
-            check = Check(m, 0, -1, "a table it depends on is missing or damaged")
+            check = Check(m, 0, -1, why)
         else:
             check = Check(m, *consistency(table, tables))
             tables[m] = Table(m, table.values, b"")  # its sources need only the values
@@ -139,6 +170,18 @@ def verify(pieces: int, folder: Path | None = None,
         if on_table:
             on_table(check)
     return checks
+
+
+def checkable(folder: Path, m: Material,
+              tables: dict[Material, Table]) -> tuple[Table | None, str]:
+    """``m``'s table when it can be checked: it is whole, and so are the tables it depends on
+    (those in ``tables``); else None and why not."""
+    table, why, _ = load(folder, m)
+    if table is None:
+        return None, why or f"{store.path_for(folder, m)}: missing"
+    if any(s not in tables for s in sources(m)):
+        return None, "a table it depends on is missing, damaged or unreadable"
+    return table, ""
 
 
 def consistency(table: Table, tables: dict[Material, Table]) -> tuple[int, int]:

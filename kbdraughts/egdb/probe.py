@@ -49,17 +49,21 @@ class Database:
             auto_pieces = AUTO_PIECES if build.native_solves() else AUTO_PIECES_PURE
         self.auto_pieces = auto_pieces
         self._tables: dict[Material, Table | None] = {}
+        self._problems: dict[Material, str] = {}  # Loaded.words() of the tables not used
         self._built = False
 
     def table(self, m: Material) -> Table | None:
-        """``m``'s table, or None when it is not built (or damaged) and not built at need."""
+        """``m``'s table, or None when it is not built, damaged or unreadable and not built at
+        need (a file it cannot read is left as it is: :meth:`problem` says why)."""
         if m not in self._tables:
-            table, why = build.load(self.folder, m)
-            if table is None and self._building is not None and self._building.is_alive():
+            found = build.load(self.folder, m)
+            if found.table is None and self._building is not None and self._building.is_alive():
                 return None  # being built (perhaps half written): asked again later
-            if why:
-                self.note(f"endgame table not trusted: {why}")
-            if table is None and m.pieces <= self.auto_pieces and not self._built:
+            if found.why:
+                self.note(f"endgame table {'not read' if found.unreadable else 'not trusted'}: "
+                          f"{found.why}")
+            if (found.table is None and not found.unreadable and m.pieces <= self.auto_pieces
+                    and not self._built):
                 if self.background:
                     self._built = True
                     self._building = threading.Thread(target=self._build_now, daemon=True,
@@ -67,9 +71,16 @@ class Database:
                     self._building.start()
                     return None  # not remembered: asked again once the build is done
                 self._build_now()
-                table, _ = build.load(self.folder, m)
-            self._tables[m] = table
+                found = build.load(self.folder, m)
+            self._tables[m] = found.table
+            self._problems[m] = found.words(m.pieces)
         return self._tables[m]
+
+    def problem(self, pos: Position) -> str:
+        """Why the table of ``pos``'s material is not used, in words ("cannot be read: PATH:
+        reason", "is not trusted: ..."), once it has been asked for; "" when it is whole, missing
+        or not asked for yet."""
+        return self._problems.get(material_of(pos), "") if covers(pos) else ""
 
     def loaded(self, m: Material) -> Table | None:
         """``m``'s table when it has been read already: no file is touched."""
@@ -136,11 +147,11 @@ def probe(pos: Position) -> tuple[int, int] | None:
     return default().probe(pos)
 
 
-def describe(pos: Position, answer: tuple[int, int] | None) -> str:
+def describe(pos: Position, answer: tuple[int, int] | None, problem: str = "") -> str:
     """The line ``egdb probe`` prints: ``win N``, ``loss N``, ``draw`` or ``unknown``, then
-    ``  # `` and words."""
+    ``  # `` and words; ``problem``: why the table was not used (:meth:`Database.problem`)."""
     if answer is None:
-        return f"unknown  # {why_unknown(pos)}"
+        return f"unknown  # {why_unknown(pos, problem)}"
     value, plies = answer
     m = material_of(pos)
     mover, other = side_name(pos.side), side_name(1 - pos.side)
@@ -155,7 +166,7 @@ def describe(pos: Position, answer: tuple[int, int] | None) -> str:
     return f"{VALUE_NAMES[value]} {plies}  # {how}: {m.words()}"
 
 
-def why_unknown(pos: Position) -> str:
+def why_unknown(pos: Position, problem: str = "") -> str:
     n = (pos.white | pos.black).bit_count()
     if not pos.white or not pos.black:
         return "a side without pieces: the game is over"
@@ -164,6 +175,8 @@ def why_unknown(pos: Position) -> str:
     if not covers(pos):
         return "a man stands on the rank where it would have been crowned"
     m = material_of(pos)
+    if problem:
+        return f"the table {m.name} ({m.words()}) {problem}"
     if not build.native_solves() and m.pieces > AUTO_PIECES_PURE:
         return (f"the table {m.name} ({m.words()}) is not built: more than "
                 f"{AUTO_PIECES_PURE} pieces need the native core")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import queue
+import secrets
 import signal
 import subprocess
 import threading
@@ -38,6 +39,10 @@ MAX_LINE_BYTES = 16_384
 MAX_QUEUED_LINES = 64
 #: Stands in the queue for a line longer than MAX_LINE_BYTES.
 TOO_LONG = "\x00too long"
+#: The start of the environment variable that marks an engine's processes, one per engine.
+MARK_PREFIX = "KBDRAUGHTS_ENGINE_"
+#: Rounds of killing the marked processes, at most (each round sees what forked in the last).
+MARK_ROUNDS = 20
 
 
 class PlayerFault(Exception):
@@ -67,6 +72,7 @@ class CommandPlayer:
         self._lines: queue.Queue[str | None] = queue.Queue(MAX_QUEUED_LINES)
         self._reading = threading.Event()  # cleared: the reader of the last process stops
         self._stderr: _Tail | None = None
+        self._mark = ""  # NAME=1 in the environment of each process of the running program
 
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         """The engine's answer to ``game``; PlayerFault when it gives none that can be read
@@ -87,7 +93,8 @@ class CommandPlayer:
 
     def close(self) -> None:
         """End the program (it is sent end of input first, then stopped), and every process
-        it started: they run in its own process group, which is killed whole."""
+        it started: its process group is killed whole, then (on Linux) every process that
+        left the group (setsid, a daemon's double fork), found by the mark it inherited."""
         proc, self._proc = self._proc, None
         self._reading.clear()
         if proc is None:
@@ -100,6 +107,7 @@ class CommandPlayer:
             proc.kill()
             proc.wait()
         _kill_group(proc.pid)
+        _kill_marked(self._mark)
         self._stderr = None  # its reader ends with the pipe
 
     def __del__(self) -> None:
@@ -126,9 +134,15 @@ class CommandPlayer:
         if self._proc is not None and self._proc.poll() is None:
             return self._proc
         self.close()
-        try:  # a session of its own: its children share its process group, ended with it
+        # A session of its own: its children share its process group, ended with it. Those
+        # that leave it (setsid, a daemon's double fork) keep the mark in their environment.
+        # A variable of its own (not a value): an engine that runs engines keeps ours too.
+        name = f"{MARK_PREFIX}{secrets.token_hex(12).upper()}"
+        self._mark = f"{name}=1"
+        env = {**os.environ, name: "1"}
+        try:
             proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, start_new_session=True)
+                                    stderr=subprocess.PIPE, start_new_session=True, env=env)
         except OSError as e:
             raise PlayerFault(f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
         self._proc = proc
@@ -232,6 +246,49 @@ def _kill_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
     except (OSError, AttributeError):  # gone already; or no process groups here
         pass
+
+
+def _kill_marked(mark: str) -> None:
+    """Kill every process whose environment holds ``mark`` (``VARIABLE=VALUE``), until none is
+    left: the processes an engine started that left its process group. Where there is no
+    /proc (not Linux), the process group alone is ended.
+
+    Why not PR_SET_CHILD_SUBREAPER: orphans would become our children, to be reaped by a
+    waitpid(-1) that races subprocess's own; and which engine each came from would be lost.
+    A cgroup needs rights a user seldom has. The mark is inherited through fork, setsid and
+    exec; only a process that clears its environment escapes it."""
+    if not mark or not os.path.isdir("/proc"):
+        return
+    needle = mark.encode()
+    for _ in range(MARK_ROUNDS):  # a process may fork while it is being killed: seen next round
+        killed = False
+        for entry in os.listdir("/proc"):
+            if entry.isdigit() and int(entry) != os.getpid():
+                killed |= _kill_if_marked(int(entry), needle)
+        if not killed:
+            return
+
+
+def _kill_if_marked(pid: int, needle: bytes) -> bool:
+    """SIGKILL ``pid`` if its environment holds ``needle``; whether it did."""
+    try:  # a pidfd first: the pid cannot be another process's by the time it is signalled
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        fd = None
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            if needle not in f.read().split(b"\0"):
+                return False
+        if fd is not None:
+            signal.pidfd_send_signal(fd, signal.SIGKILL)
+        else:
+            os.kill(pid, signal.SIGKILL)
+        return True
+    except OSError:  # gone, or not ours to read
+        return False
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def _read_lines(stream: IO[bytes], lines: queue.Queue, reading: threading.Event) -> None:

@@ -5,7 +5,9 @@ finished depth: the evaluation in men as White sees it, the best line, and the b
 for the side to move with their scores; the endgame tables' verdict in words where they reach.
 The screen shows the latest depth as it comes; any key (Ctrl-C too) stops the search and leaves
 the last finished depth on the screen. Through a pipe, where no key can be read, the latest
-depth is written at each look, to ``PIPE_DEPTH`` unless a depth is given.
+depth is written at each look, to ``PIPE_DEPTH`` unless a depth is given; the next line, or the
+end of input, stops it as a key does (after the first depth, as a key does too), and the line
+is then carried out.
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ def _analyse(ui: Front, arg: str) -> None:
     reports: list = []  # the AI thread appends each finished depth
     stop = threading.Event()
     ui.say(f"Analysing{f' to depth {depth}' if depth else ''}…"
-           + (" any key stops." if ui.console.interactive else ""), "dim")
+           + (" any key stops." if ui.console.interactive
+              else " the next line, or the end of input, stops."), "dim")
     future = ui.session.ai_thread.submit(_work, game, stop, reports, depth or MAX_DEPTH)
     keyed = False
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Callable, Protocol, TextIO
@@ -228,6 +229,11 @@ class PromptConsole:
         return keyed
 
 
+#: A line read ahead: the reader, what it read (the line, "" at the end, the error), and set once
+#: it has.
+_Ahead = tuple[threading.Thread, list[str | Exception], threading.Event]
+
+
 class PlainConsole:
     """Standard input is not a terminal: plain lines in, plain text out, no escape codes.
 
@@ -243,6 +249,8 @@ class PlainConsole:
         self.interactive = False
         self.colour = False
         self.transcript: list[str] = []
+        #: The next line, read by a thread of its own since a watch began.
+        self._ahead: _Ahead | None = None
 
     def show(self, fragments: Fragments, wrap: bool = True) -> None:
         # a transcript: never wrapped; no control character but line breaks and tabs
@@ -255,7 +263,7 @@ class PlainConsole:
         text = self._fit(fragment_list_to_text(prompt))
         self.stdout.write(text)
         self.stdout.flush()
-        line = self.stdin.readline()
+        line = self._next_line()
         if not line:
             self.stdout.write("\n")
             self.stdout.flush()
@@ -280,18 +288,51 @@ class PlainConsole:
         pass
 
     def watch(self, status: Callable[[], Fragments], done: Callable[[], bool]) -> bool:
-        """Every new ``status()`` written as it comes, until ``done()``: a pipe has no key to
-        stop it (Ctrl-C still does)."""
+        """Every new ``status()`` written as it comes, until ``done()`` or until the next line,
+        or the end of input, is there (True then): a pipe has no key, its next line stops the
+        watch as a key does at a terminal, and is read by the next ``read``."""
+        arrived = self._look_ahead()
         last = None
         while True:
-            finished = done()
+            finished, keyed = done(), arrived.is_set()
             now = status()
             if fragment_list_to_text(now) != last:
                 self.show(now)
                 last = fragment_list_to_text(now)
-            if finished:
-                return False
-            time.sleep(WATCH_S)
+            if finished or keyed:
+                return not finished
+            arrived.wait(WATCH_S)
+
+    def _look_ahead(self) -> threading.Event:
+        """Start reading the next line in a thread of its own (a read blocks, and a line
+        already read into stdin's buffer is seen by no select): set once it is there."""
+        if self._ahead is not None:  # the line an earlier watch began to read is not read yet
+            return self._ahead[2]
+        arrived = threading.Event()
+        box: list[str | Exception] = []
+
+        def read() -> None:
+            try:
+                box.append(self.stdin.readline())
+            except Exception as e:  # given to the read that takes the line, as it was
+                box.append(e)
+            arrived.set()
+
+        reader = threading.Thread(target=read, daemon=True, name="plain-console-next-line")
+        self._ahead = (reader, box, arrived)
+        reader.start()
+        return arrived
+
+    def _next_line(self) -> str:
+        """The next line of input ("" at its end): the one read ahead, when a watch began it."""
+        if self._ahead is None:
+            return self.stdin.readline()
+        reader, box, _ = self._ahead
+        reader.join()  # as long as a readline would have waited
+        self._ahead = None
+        if isinstance(box[0], Exception):
+            raise box[0]
+        return box[0]
 
 
 def history_file(directory: Path) -> History:
