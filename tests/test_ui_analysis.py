@@ -121,7 +121,12 @@ def test_where_the_tables_reach_the_analysis_says_their_verdict_not_the_searchs_
         tmp_path: Path, endgame_tables):
     """Issue 28, item 26: "+499.95 men" (a table's win in the search's numbers) beside "White
     wins in 3 moves"."""
-    _, shown = play_session("analyse 4\rxquit\r", tmp_path, fen="W:Wc3,Ke1:Bh8")
+    # Each line typed once the analysis has ended: a key waiting would stop it before depth 4.
+    session = Session(factory(), [HUMAN, HUMAN], game=Game(parse_fen("W:Wc3,Ke1:Bh8")))
+    out = io.StringIO()
+    console = PlainConsole(PacedInput(["analyse 4", "quit"], out), out, UNICODE)
+    GameApp(console, session).run()
+    shown = "\n".join(console.transcript)
     last = shown.rsplit("Depth 4: ", 1)[1]
     assert re.match(r"Endgame tables: White wins in \d+ moves?, by the board", last)
     assert "men from White's point of view" not in last
