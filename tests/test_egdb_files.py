@@ -96,6 +96,7 @@ def test_a_fifo_in_a_table_s_place_blocks_neither_probe_nor_bestmove(folder: Pat
     done = run("bestmove", "--movetime", "100", stdin="W:WKa1:BKh8\nW:WKc1,Ke1:BKa1\n")
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.split()) == 2 and "Traceback" not in done.stderr
+    assert f"kbdraughts bestmove: endgame table not read: {path}" in done.stderr
     assert path.exists() and not path.is_file()  # left as it was: not ours to replace
 
 

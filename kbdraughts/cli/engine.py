@@ -173,6 +173,11 @@ def run_bestmove(args: argparse.Namespace) -> int:
 
     if args.rules and args.no_kb:
         return fail("bestmove", "--rules and --no-kb contradict each other: choose one")
+    from kbdraughts.egdb import probe as egdb_probe
+
+    # A table file it cannot read or trust is named on stderr; the answers go on without it.
+    egdb_probe.tell(lambda text: print(f"kbdraughts bestmove: {text}", file=sys.stderr,
+                                       flush=True))
     try:
         kb = None
         if args.rules:

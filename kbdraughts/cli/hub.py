@@ -49,6 +49,9 @@ def run_hub(args: argparse.Namespace) -> int:
     from kbdraughts.match.hub_engine import HubEngine
     from kbdraughts.match.hub_params import Params
 
+    from kbdraughts.egdb import probe as egdb_probe
+
+    egdb_probe.tell(lambda text: print(f"kbdraughts hub: {text}", file=sys.stderr, flush=True))
     params = Params()
     for name in PARAM_HINTS:
         value = getattr(args, f"param_{name}")

@@ -37,14 +37,16 @@ class Database:
     """The tables of one folder, read by material when first asked, each checked whole."""
 
     def __init__(self, folder: Path | None = None, note: Callable[[str], None] | None = None,
-                 auto_pieces: int | None = None, background: bool = False) -> None:
+                 auto_pieces: int | None = None, background: bool = False,
+                 warn: Callable[[str], None] | None = None) -> None:
         self.folder = folder or build.default_folder()
         #: Build missing tables in a thread of their own and answer None until they are
         #: there: a move in a timed game never waits seconds for them.
         self.background = background
         self._building: threading.Thread | None = None
         self._reading: threading.Thread | None = None
-        self.note = note or (lambda text: None)
+        self.note = note or (lambda text: None)  # what it does (building) and what failed
+        self.warn = warn or self.note  # what failed only: a table it cannot read or trust
         if auto_pieces is None:
             auto_pieces = AUTO_PIECES if build.native_solves() else AUTO_PIECES_PURE
         self.auto_pieces = auto_pieces
@@ -60,7 +62,7 @@ class Database:
             if found.table is None and self._building is not None and self._building.is_alive():
                 return None  # being built (perhaps half written): asked again later
             if found.why:
-                self.note(f"endgame table {'not read' if found.unreadable else 'not trusted'}: "
+                self.warn(f"endgame table {'not read' if found.unreadable else 'not trusted'}: "
                           f"{found.why}")
             if (found.table is None and not found.unreadable and m.pieces <= self.auto_pieces
                     and not self._built):
@@ -109,7 +111,7 @@ class Database:
         try:
             build.build(self.auto_pieces, self.folder)
         except OSError as e:
-            self.note(f"could not write the endgame tables: {e}")
+            self.warn(f"could not write the endgame tables: {e}")
         # What was missing before may be there now.
         self._tables = {m: t for m, t in self._tables.items() if t is not None}
 
@@ -123,21 +125,32 @@ class Database:
 
 
 _default: Database | None = None
+#: Where the user's tables say what they could not use (a command's stderr); None: nowhere.
+_warn: Callable[[str], None] | None = None
 
 
 def default() -> Database:
     """The user's tables as the engine asks them: built at first need in the background."""
     global _default
     if _default is None:
-        _default = Database(background=True)
+        _default = Database(background=True, warn=_warn)
     return _default
+
+
+def tell(warn: Callable[[str], None]) -> None:
+    """The user's tables, now and after :func:`use_folder`, say by ``warn`` which table file
+    they could not read or trust (the core never prints: a command chooses where)."""
+    global _warn
+    _warn = warn
+    if _default is not None:
+        _default.warn = warn
 
 
 def use_folder(folder: Path | None, auto_pieces: int | None = None) -> Database:
     """The tables of ``folder`` become the user's, the engine's (None: the default folder),
     built at first need up to ``auto_pieces`` pieces (None: AUTO_PIECES)."""
     global _default
-    _default = Database(folder, auto_pieces=auto_pieces, background=True)
+    _default = Database(folder, auto_pieces=auto_pieces, background=True, warn=_warn)
     return _default
 
 
