@@ -141,6 +141,37 @@ def test_a_define_that_unfolds_past_the_limit_is_refused_where_it_crosses_it():
     assert motifs == []
 
 
+#: A ``not`` of a define that orders four free empty squares in a circle: never true, and it
+#: tries 30**4 placements to learn so, for each candidate.
+CIRCLE = """\
+define circle(X) :- our_man(X), empty(A), empty(B), empty(C), empty(D), A < B, B < C, C < D,
+  D < A
+motif circle-m
+  play: S-T
+  when: our_man(S), not circle(S), next(S, T, fl), empty(T), step(S, T)
+  gain: 1
+  example: W:Wc3:Bh8
+"""
+
+
+def test_the_interpreter_stops_at_its_steps_and_rules_check_says_so(tmp_path: Path):
+    from kbdraughts.kb.interpret import SOLVE_STEPS, OutOfSteps, Steps, solve
+    from kbdraughts.kb.vocab import Board
+
+    motif = parse_combos(CIRCLE, "c.txt")[1][0]
+    board = Board(parse_fen("W:Wc3:Bh8"))
+    steps = Steps(1_000)
+    with pytest.raises(OutOfSteps):
+        next(solve(motif.body, {}, board, {"circle": list(motif.defines)}, steps))
+    assert steps.left < 0
+    path = tmp_path / "circle.txt"
+    path.write_text(CIRCLE)
+    out = run("rules", "check", "--positions", "0", str(path))
+    assert out.returncode == 1 and out.stderr == "", out.stderr
+    assert (f"{path}:7: error: motif circle-m does not fire in its example W:Wc3:Bh8: checking "
+            f"its conditions there takes more than {SOLVE_STEPS:,} steps") in out.stdout
+
+
 def _calls(text: str) -> int:
     """The function calls parsing and checking ``text`` takes."""
     profile = cProfile.Profile()

@@ -24,7 +24,7 @@ the AI can read ``kb.terms`` without paying for the rules parser):
   body reader), :mod:`kbdraughts.kb.motif_parse` (the blocks), :mod:`kbdraughts.kb.motif_check`
   (names, binding), :mod:`kbdraughts.kb.defines` (a file's defines in dependency order:
   recursion, their limits), :mod:`kbdraughts.kb.vocab` (what the vocabulary means on a
-  position), :mod:`kbdraughts.kb.ground` (the compiler and the interpreter),
-  :mod:`kbdraughts.kb.motif_index` (groundings asked about a position),
+  position), :mod:`kbdraughts.kb.ground` (the compiler), :mod:`kbdraughts.kb.interpret` (the
+  interpreter), :mod:`kbdraughts.kb.motif_index` (groundings asked about a position),
   :mod:`kbdraughts.kb.motif_prove` (examples fire; their claims proved).
 """
