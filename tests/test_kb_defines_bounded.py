@@ -119,6 +119,28 @@ def test_every_command_goes_on_and_names_the_define(tmp_path: Path):
     assert "Traceback" not in games.stderr
 
 
+def test_play_says_truthfully_what_loaded():
+    """The start note named the chain's file and said "the rest loaded" while the AI, past
+    Python's recursion limit, played without any knowledge base."""
+    _mine(chain())
+    out = run("play", "--level", "1", keys="c3-d4\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert ("Note: the knowledge base skipped the blocks with errors (chain.txt:568, "
+            "chain.txt:602); the rest loaded.") in out.stdout  # d32's line and chain-m's
+    assert "without its knowledge base" not in out.stdout
+    assert "Black plays " in out.stdout
+
+
+def test_a_note_for_rule_files_that_cannot_be_read_says_the_ai_plays_without_them():
+    from kbdraughts.kb.rule import Diagnostic
+    from kbdraughts.ui.knowledge import UNREADABLE, kb_help, start_note
+
+    failed = [Diagnostic("/home/me/combos", 0, "error", f"{UNREADABLE}: OSError: gone")]
+    note = start_note(failed)
+    assert "the rest loaded" not in note and "plays without its knowledge base" in note
+    assert not any("the rest of each file loaded" in line for line in kb_help(failed))
+
+
 def doubling(n: int = 30) -> str:
     """Each define calls the one before it twice: unfolded, the last is 2**29 conditions."""
     lines = ["define e0(X) :- our_man(X)"] + [f"define e{i}(X) :- e{i - 1}(X), e{i - 1}(X)"
