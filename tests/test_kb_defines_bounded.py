@@ -163,6 +163,19 @@ def test_a_define_that_unfolds_past_the_limit_is_refused_where_it_crosses_it():
     assert motifs == []
 
 
+def test_unfolding_a_chain_spends_the_compile_budget_and_says_so():
+    from kbdraughts.kb.ground import Budget, CompileError, by_name, unfold
+
+    motif = next(m for m in parse_combos(chain(20), "c.txt")[1] if m.id == "chain-m")
+    defines = by_name(motif.defines)
+    # d19(S) is our_man(S), 20 defines down
+    assert unfold(motif.body, defines, motif.id) == [
+        (motif.body[0]._replace(pred="our_man"), *motif.body[1:])]
+    with pytest.raises(CompileError, match="chain-m takes more than 10 steps to unfold its "
+                                           "defines: call fewer defines"):
+        unfold(motif.body, defines, motif.id, Budget(motif.id, steps=10))
+
+
 #: A ``not`` of a define that orders four free empty squares in a circle: never true, and it
 #: tries 30**4 placements to learn so, for each candidate.
 CIRCLE = """\

@@ -130,6 +130,18 @@ def unfold(body: Sequence[Lit], defines: dict[str, list[Define]], motif_id: str 
     (literals kept, literals left) as linked lists, so a chain of defines costs no recursion
     and a call costs the length of its clause's body."""
     budget = budget or Budget(motif_id)
+    try:
+        return _unfold(body, defines, motif_id, budget)
+    except CompileError:
+        if budget.left >= 0:  # a limit of its own, or the clock: said as it is
+            raise
+        raise CompileError(f"motif {motif_id} takes more than {budget.steps:,} steps to unfold "
+                           "its defines: call fewer defines, or fewer through one another"
+                           ) from None
+
+
+def _unfold(body: Sequence[Lit], defines: dict[str, list[Define]], motif_id: str,
+            budget: Budget) -> list[tuple[Lit, ...]]:
     counter = itertools.count(1)
     out: list[tuple[Lit, ...]] = []
     goals = None
