@@ -22,8 +22,9 @@ the AI can read ``kb.terms`` without paying for the rules parser):
 - :mod:`kbdraughts.kb.terms` — heuristic.txt's format and its pyDatalog question;
 - motifs (rules with variables): :mod:`kbdraughts.kb.motif` (the values, the vocabulary, the
   body reader), :mod:`kbdraughts.kb.motif_parse` (the blocks), :mod:`kbdraughts.kb.motif_check`
-  (names, binding, recursion), :mod:`kbdraughts.kb.vocab` (what the vocabulary means on a
-  position), :mod:`kbdraughts.kb.ground` (the compiler and the interpreter),
-  :mod:`kbdraughts.kb.motif_index` (groundings asked about a position),
+  (names, binding), :mod:`kbdraughts.kb.defines` (a file's defines in dependency order:
+  recursion, their limits), :mod:`kbdraughts.kb.vocab` (what the vocabulary means on a
+  position), :mod:`kbdraughts.kb.ground` (the compiler), :mod:`kbdraughts.kb.interpret` (the
+  interpreter), :mod:`kbdraughts.kb.motif_index` (groundings asked about a position),
   :mod:`kbdraughts.kb.motif_prove` (examples fire; their claims proved).
 """

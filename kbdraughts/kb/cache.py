@@ -36,7 +36,7 @@ _FORMAT = 4
 _PARSER_SOURCES = [Path(__file__).with_name(name)
                    for name in ("rules.py", "rule.py", "fields.py", "pattern.py", "cache.py",
                                 "motif.py", "motif_parse.py", "motif_check.py", "ground.py",
-                                "vocab.py", "motif_index.py")]
+                                "vocab.py", "motif_index.py", "defines.py", "interpret.py")]
 _PARSER_SOURCES.append(Path(__file__).parent.parent / "files.py")  # how lines are read
 _parser_digest: str | None = None
 

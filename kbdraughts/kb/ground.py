@@ -12,7 +12,8 @@ Compiling a motif (:func:`compile_motif`):
    of numbers those bind) is the variant's *residual*: checked per candidate, every square bound.
 
 A position is then filtered by the masks (:mod:`kbdraughts.kb.motif_index`) and only groundings
-that fit run their residual through :func:`solve`, which is also a plain interpreter of any body.
+that fit run their residual through :func:`kbdraughts.kb.interpret.solve`, which is also a
+plain interpreter of any body.
 
 >>> from kbdraughts.kb.motif_parse import read_block
 >>> m, _ = read_block([(1, "motif m"), (2, "play: S-T"), (3, "gain: 1"), (4, "example: W:Wa1:Bh8"),
@@ -29,8 +30,9 @@ import time
 from typing import Iterator, NamedTuple, Sequence
 
 from kbdraughts.board import BB_BOARD, SQUARES
+from kbdraughts.kb.interpret import COMPARE, solve  # solve: re-exported, its old home
 from kbdraughts.kb.motif import COMPARISONS, VOCABULARY, Define, Lit, Motif, is_var
-from kbdraughts.kb.vocab import ALL, GEOMETRY, STATES, Board, state_of
+from kbdraughts.kb.vocab import ALL, GEOMETRY, STATES
 
 __all__ = ["Compiled", "compile_motif", "unfold", "solve", "kind", "GROUNDING_LIMIT",
            "WORK_LIMIT", "TIME_LIMIT_S", "Budget", "CompileError",
@@ -83,8 +85,6 @@ class Budget:
         if before >> 12 != self.left >> 12 and time.monotonic() > self.deadline:
             raise CompileError(f"motif {self.motif_id} takes more than {self.seconds:g} s to "
                                "compile: tie its squares together with geometry", timed=True)
-_COMPARE = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
-            "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
 
 
 class Compiled(NamedTuple):
@@ -122,40 +122,70 @@ def square_vars(motif: Motif) -> list[str]:
     return [v for v in out if v in typed]
 
 
-def unfold(body: Sequence[Lit], defines: dict[str, list[Define]], motif_id: str = "?"
-           ) -> list[tuple[Lit, ...]]:
-    """The body with every positive define call inlined: one conjunction per choice of clauses
-    (CompileError past VARIANT_LIMIT of them, or UNFOLDED_LIMIT conditions in one)."""
+def unfold(body: Sequence[Lit], defines: dict[str, list[Define]], motif_id: str = "?",
+           budget: Budget | None = None) -> list[tuple[Lit, ...]]:
+    """The body with every positive define call inlined: one conjunction per choice of clauses,
+    in the order of the choices (CompileError past VARIANT_LIMIT of them, UNFOLDED_LIMIT
+    conditions in one, or the work ``budget``). Each variant is built on a stack of its own,
+    (literals kept, literals left) as linked lists, so a chain of defines costs no recursion
+    and a call costs the length of its clause's body."""
+    budget = budget or Budget(motif_id)
+    try:
+        return _unfold(body, defines, motif_id, budget)
+    except CompileError:
+        if budget.left >= 0:  # a limit of its own, or the clock: said as it is
+            raise
+        raise CompileError(f"motif {motif_id} takes more than {budget.steps:,} steps to unfold "
+                           "its defines: call fewer defines, or fewer through one another"
+                           ) from None
+
+
+def _unfold(body: Sequence[Lit], defines: dict[str, list[Define]], motif_id: str,
+            budget: Budget) -> list[tuple[Lit, ...]]:
     counter = itertools.count(1)
+    out: list[tuple[Lit, ...]] = []
+    goals = None
+    for lit in reversed(body):
+        goals = (lit, goals)
+    todo: list[tuple[tuple | None, int, tuple | None]] = [(None, 0, goals)]  # kept, its length, left
+    while todo:
+        kept, n, left = todo.pop()
+        budget.spend()
+        if left is None:
+            out.append(_listed(kept))
+            if len(out) > VARIANT_LIMIT:
+                raise CompileError(f"motif {motif_id} unfolds to more than {VARIANT_LIMIT:,} "
+                                   "variants (choices of define clauses): call fewer defines "
+                                   "with alternatives")
+            continue
+        lit, rest = left
+        if lit.pred not in defines or lit.negated:
+            if n == UNFOLDED_LIMIT:
+                raise CompileError(f"motif {motif_id} unfolds to more than {UNFOLDED_LIMIT} "
+                                   "conditions: its defines call too many others")
+            todo.append(((lit, kept), n + 1, rest))
+            continue
+        branches = []
+        for d in defines[lit.pred]:
+            budget.spend(len(d.body))
+            k = next(counter)
+            rename = dict(zip(d.params, lit.args))
+            inlined = rest
+            for b in reversed(d.body):
+                inlined = (Lit(b.pred, tuple(rename.get(a, f"{a}__{k}") if is_var(a) else a
+                                             for a in b.args), b.negated), inlined)
+            branches.append((kept, n, inlined))
+        todo.extend(reversed(branches))  # the first clause is unfolded first
+    return out
 
-    def check(variants: int, longest: int) -> None:
-        if variants > VARIANT_LIMIT:
-            raise CompileError(f"motif {motif_id} unfolds to more than {VARIANT_LIMIT:,} "
-                               "variants (choices of define clauses): call fewer defines "
-                               "with alternatives")
-        if longest > UNFOLDED_LIMIT:
-            raise CompileError(f"motif {motif_id} unfolds to more than {UNFOLDED_LIMIT} "
-                               "conditions: its defines call too many others")
 
-    def expand(lits: Sequence[Lit]) -> list[tuple[Lit, ...]]:
-        variants: list[tuple[Lit, ...]] = [()]
-        for lit in lits:
-            if lit.pred in defines and not lit.negated:
-                options = []
-                for d in defines[lit.pred]:
-                    k = next(counter)
-                    rename = dict(zip(d.params, lit.args))
-                    body = [Lit(b.pred, tuple(rename.get(a, f"{a}__{k}") if is_var(a) else a
-                                              for a in b.args), b.negated) for b in d.body]
-                    options.extend(expand(body))
-                check(len(variants) * len(options), 0)  # before the product is built
-                variants = [v + o for v in variants for o in options]
-            else:
-                variants = [v + (lit,) for v in variants]
-            check(len(variants), max(map(len, variants)))
-        return variants
-
-    return expand(body)
+def _listed(kept: tuple | None) -> tuple[Lit, ...]:
+    """A linked list of literals, last first, as a tuple in written order."""
+    out: list[Lit] = []
+    while kept is not None:
+        lit, kept = kept
+        out.append(lit)
+    return tuple(reversed(out))
 
 
 def _split(lits: Sequence[Lit], defines) -> tuple[list[Lit], list[Lit]]:
@@ -247,7 +277,7 @@ def _ground(static: list[Lit], env: dict, masks: dict, budget: Budget, i: int = 
     lit = static[i]
     args = [env.get(a, a) if is_var(a) else a for a in lit.args]
     if lit.pred in COMPARISONS:
-        if _COMPARE[lit.pred](*args):
+        if COMPARE[lit.pred](*args):
             yield from _ground(static, env, masks, budget, i + 1)
     elif lit.pred in STATES:
         allowed = STATES[lit.pred] ^ ALL if lit.negated else STATES[lit.pred]
@@ -287,7 +317,7 @@ def compile_motif(motif: Motif, limit: int = GROUNDING_LIMIT,
     defines = by_name(motif.defines)
     residuals = []
     groundings: list[tuple[int, tuple, tuple[int, ...]]] = []
-    for v, lits in enumerate(unfold(motif.body, defines, motif.id)):
+    for v, lits in enumerate(unfold(motif.body, defines, motif.id, budget)):
         static, residual = _split(lits, defines)
         residuals.append(tuple(residual))
         found = []
@@ -307,53 +337,3 @@ def by_name(defines: Sequence[Define]) -> dict[str, list[Define]]:
     for d in defines:
         out.setdefault(d.name, []).append(d)
     return out
-
-
-# --- the interpreter ----------------------------------------------------------------------
-
-
-def solve(lits: Sequence[Lit], env: dict, board: Board, defines: dict[str, list[Define]],
-          i: int = 0) -> Iterator[dict]:
-    """Every extension of ``env`` that makes ``lits[i:]`` hold in ``board``."""
-    if i == len(lits):
-        yield env
-        return
-    for env2 in _one(lits[i], env, board, defines):
-        yield from solve(lits, env2, board, defines, i + 1)
-
-
-def _one(lit: Lit, env: dict, board: Board, defines) -> Iterator[dict]:
-    if lit.negated:
-        if next(_one(lit._replace(negated=False), env, board, defines), None) is None:
-            yield env
-        return
-    args = tuple(env.get(a) if is_var(a) else a for a in lit.args)
-    pred = lit.pred
-    if pred in COMPARISONS:
-        if None not in args and _COMPARE[pred](*args):
-            yield env
-        return
-    if pred in defines:
-        yield from _call(lit, args, env, board, defines)
-        return
-    if pred in STATES:
-        squares = SQUARES if args[0] is None else (args[0],)
-        rows = [(s,) for s in squares if state_of(board.pos, s) & STATES[pred]]
-    elif pred in GEOMETRY:
-        rows = [r for r in GEOMETRY[pred] if all(a is None or a == v for a, v in zip(args, r))]
-    else:
-        rows = board.library(pred, args)
-    for r in rows:
-        env2 = dict(env)
-        if all(env2.setdefault(a, v) == v for a, v in zip(lit.args, r) if is_var(a)):
-            yield env2
-
-
-def _call(lit: Lit, args: tuple, env: dict, board: Board, defines) -> Iterator[dict]:
-    for d in defines[lit.pred]:
-        inner = {p: v for p, v in zip(d.params, args) if v is not None}
-        for got in solve(d.body, inner, board, defines):
-            env2 = dict(env)
-            if all(env2.setdefault(a, got.get(p)) == got.get(p)
-                   for a, p in zip(lit.args, d.params) if is_var(a)):
-                yield env2

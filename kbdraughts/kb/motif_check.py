@@ -6,7 +6,8 @@ A variable is *bound* by a positive geometry, position or define condition, or a
 (a number) of a count, library or ``after`` condition. Squares given to a count, library or
 ``after`` condition, both sides of a comparison, every variable of a negation and of ``play``
 must be bound by an earlier positive condition. Defines may not call themselves, directly or
-through other defines (so there is no recursion through negation either).
+through other defines (so there is no recursion through negation either), nor nest or unfold
+past the limits of :mod:`kbdraughts.kb.defines`.
 
 >>> from kbdraughts.kb.motif import Motif, parse_body
 >>> m = Motif("m", "x.txt", 1, play=("S", "T"), body=parse_body("our_man(S), N > 1, bogus(S)"))
@@ -17,6 +18,9 @@ through other defines (so there is no recursion through negation either).
 
 from __future__ import annotations
 
+from typing import Sequence
+
+from kbdraughts.kb.defines import Graph, analyse, graph_faults
 from kbdraughts.kb.ground import by_name, kind
 from kbdraughts.kb.motif import COMPARISONS, DIRECTIONS, VOCABULARY, Define, Lit, Motif, is_var
 from kbdraughts.squares import SQUARE_NAMES
@@ -66,38 +70,6 @@ def _safety(body: tuple[Lit, ...], defines, bound: set[str]) -> list[tuple[int, 
 _WORDS = {"s": "a square", "d": "a direction", "n": "a number"}
 
 
-def param_types(defines: dict[str, list[Define]]) -> dict[str, tuple[str, ...]]:
-    """Each define's parameters' types (``s``, ``d``, ``n``, or ``?`` when its body does not
-    say), read off the vocabulary slots its clauses put them in (defines do not recurse)."""
-    out: dict[str, tuple[str, ...]] = {}
-
-    def of(name: str, seen: frozenset) -> tuple[str, ...]:
-        if name not in out:
-            ds = defines[name]
-            found: dict[str, str] = {}
-            for d in ds:
-                for lit in d.body:
-                    slots = _slots(lit, defines, seen | {name}, of)
-                    for a, t in zip(lit.args, slots):
-                        if is_var(a) and t != "?":
-                            found.setdefault(a, t)
-            out[name] = tuple(found.get(p, "?") for p in ds[0].params)
-        return out[name]
-
-    for name in defines:
-        of(name, frozenset())
-    return out
-
-
-def _slots(lit: Lit, defines, seen: frozenset, of) -> str:
-    """The type of each argument slot of ``lit`` (``?``: any)."""
-    if lit.pred in VOCABULARY:
-        return VOCABULARY[lit.pred].types
-    if lit.pred in defines and lit.pred not in seen:
-        return "".join(of(lit.pred, seen))
-    return "?" * len(lit.args)
-
-
 def _types(body: tuple[Lit, ...], defines, params: dict[str, tuple[str, ...]],
            play: tuple = ()) -> list[tuple[int, str]]:
     """Each variable is one thing, a square, a direction or a number: one used as two would
@@ -138,15 +110,17 @@ def _lines(body_lines: tuple[int, ...], line: int):
     return lambda i: body_lines[i] if i < len(body_lines) else line
 
 
-def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
-    """(line, level, message) for each fault of ``motif`` (its defines are checked apart)."""
+def check_motif(motif: Motif, types: dict[str, tuple[str, ...]] | None = None
+                ) -> list[tuple[int, str, str]]:
+    """(line, level, message) for each fault of ``motif`` (its defines are checked apart);
+    ``types``: its defines' parameters' types when the caller has worked them out."""
     defines = by_name(motif.defines)
     line = motif.body_line or motif.line
     at = _lines(motif.body_lines, line)
     out = [(at(i), "error", e) for i, lit in enumerate(motif.body) if (e := _known(lit, defines))]
     if not out:
-        out += [(at(i), "error", p) for i, p in _types(motif.body, defines,
-                                                        param_types(defines), motif.play)]
+        types = analyse(motif.defines).types if types is None else types
+        out += [(at(i), "error", p) for i, p in _types(motif.body, defines, types, motif.play)]
     bound: set[str] = set()
     safety = _safety(motif.body, defines, bound)
     for t in motif.play:
@@ -161,32 +135,26 @@ def check_motif(motif: Motif) -> list[tuple[int, str, str]]:
     return out
 
 
-def check_defines(defines: tuple[Define, ...]) -> list[tuple[int, str, str]]:
-    """Faults of a file's defines: unknown names, arities, unbound variables, recursion."""
-    by = by_name(defines)
+def check_defines(defines: Sequence[Define], graph: Graph | None = None
+                  ) -> list[tuple[int, str, str, str]]:
+    """(line, level, message, the define's name) for each fault of a file's defines: unknown
+    names, arities, unbound variables, recursion, the limits of :mod:`kbdraughts.kb.defines`.
+    ``graph``: their :func:`analyse` when the caller has it. Linear in the defines' text."""
+    g = analyse(defines) if graph is None else graph
+    by = g.by
     out = []
     for d in defines:
         at = _lines(d.body_lines, d.line)
-        out.extend((at(i), "error", e) for i, lit in enumerate(d.body) if (e := _known(lit, by)))
-        out.extend((at(i), "error", p) for i, p in _safety(d.body, by, set()))
-        if not any(_known(lit, by) for lit in d.body):
-            out.extend((at(i), "error", p) for i, p in _types(d.body, by, param_types(by)))
+        known = [(at(i), e) for i, lit in enumerate(d.body) if (e := _known(lit, by))]
+        out.extend((line, "error", e, d.name) for line, e in known)
+        out.extend((at(i), "error", p, d.name) for i, p in _safety(d.body, by, set()))
+        if not known:
+            out.extend((at(i), "error", p, d.name) for i, p in _types(d.body, by, g.types))
         used = {a for lit in d.body for a in lit.args}
         out.extend((d.line, "error", f"parameter {p} of define {d.name} is not used in its "
-                    "body") for p in d.params if p not in used)
+                    "body", d.name) for p in d.params if p not in used)
         if len(by[d.name][0].params) != len(d.params):
-            out.append((d.line, "error", f"define {d.name} is given with different arities"))
-    calls = {name: {lit.pred for d in ds for lit in d.body if lit.pred in by}
-             for name, ds in by.items()}
-    for name, ds in by.items():
-        seen, todo = set(), list(calls[name])
-        while todo:
-            n = todo.pop()
-            if n == name:
-                out.append((ds[0].line, "error", f"define {name} calls itself (directly or "
-                                                 "through other defines): no recursion"))
-                break
-            if n not in seen:
-                seen.add(n)
-                todo.extend(calls.get(n, ()))
+            out.append((d.line, "error", f"define {d.name} is given with different arities",
+                        d.name))
+    out.extend((line, "error", message, name) for name, line, message in graph_faults(g))
     return out

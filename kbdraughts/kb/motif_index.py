@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from kbdraughts.board import BLACK, Move, Position, legal_moves, mirror_position
-from kbdraughts.kb.ground import Compiled, by_name, solve, square_vars
+from kbdraughts.kb.ground import Compiled, by_name, square_vars
 from kbdraughts.kb.index import _Class
+from kbdraughts.kb.interpret import OutOfSteps, Steps, solve
 from kbdraughts.kb.motif import Define, Lit, Motif
 from kbdraughts.kb.pattern import Pattern, position_states
 from kbdraughts.kb.vocab import Board
@@ -53,6 +54,7 @@ class MotifIndex:
                 members.append((len(self._flat), Pattern(0, (0, 12), (0, 12), allow, (), False)))
                 self._flat.append((k, variant, dict(env)))
         self._classes = [_Class(members[j:j + _CHUNK]) for j in range(0, len(members), _CHUNK)]
+        self.unjudged: set[str] = set()
 
     def __len__(self) -> int:
         return len(self._flat)
@@ -63,7 +65,8 @@ class MotifIndex:
         """The motifs found in ``pos``, best first: one hit per motif and move (the first
         grounding's squares), or with ``every`` one per distinct binding of its squares.
         ``warnings=False`` skips the warning motifs (they play no move: the AI never asks);
-        drafts are skipped unless ``drafts``."""
+        drafts are skipped unless ``drafts``. ``unjudged``: after it, the ids of the motifs
+        whose conditions ran past their steps (``interpret.SOLVE_STEPS``) here, so not found."""
         if not self._flat:
             return []
         mirrored = pos.side == BLACK
@@ -78,6 +81,8 @@ class MotifIndex:
         theirs = (view.black.bit_count(), (view.black & view.kings).bit_count())
         seen: set = set()
         out: list[MotifHit] = []
+        steps: dict[int, Steps] = {}  # each motif's own: one past its budget costs no other
+        self.unjudged: set[str] = set()
         for cls in self._classes:
             for g in cls.fitting(states):
                 k, variant, env = self._flat[g]
@@ -85,8 +90,14 @@ class MotifIndex:
                 if (motif.warning and not warnings) or (motif.draft and not drafts) \
                         or not motif.counts_fit(ours, theirs):
                     continue
-                got = next(solve(self._residuals[k][variant], env, board, self._defines[k]),
-                           None)
+                if k not in steps:
+                    steps[k] = Steps()
+                try:
+                    got = next(solve(self._residuals[k][variant], env, board, self._defines[k],
+                                     steps[k]), None)
+                except OutOfSteps:  # not judged within its steps: it is not found
+                    self.unjudged.add(motif.id)
+                    continue
                 if got is None:
                     continue
                 hit = self._hit(k, got, board, pos, legal, mirrored)

@@ -19,8 +19,9 @@ import re
 from dataclasses import replace
 
 from kbdraughts.kb import fields as read
+from kbdraughts.kb.defines import analyse, culprits, reached
 from kbdraughts.kb.motif import (
-    PROMISES, SQUARE_BY_NAME, BodyError, Define, Lit, Motif, body_lines, is_var, parse_body,
+    PROMISES, SQUARE_BY_NAME, BodyError, Define, Motif, body_lines, is_var, parse_body,
     parse_literal, term_of,
 )
 from kbdraughts.kb.rule import RULE_ID, Diagnostic
@@ -235,13 +236,15 @@ def _define(lines: list[tuple[int, str]], error) -> Define | None:
 
 def read_motifs(blocks: list[list[tuple[int, str]]], path: str,
                 errors: list[Diagnostic]) -> list[Motif]:
-    """A file's motifs, each given the file's defines, checked; faults appended to
-    ``errors``. A motif with a fault, or calling a define with one, is left out alone."""
+    """A file's motifs, each given the defines it calls, checked; faults appended to
+    ``errors``. A motif with a fault, or calling a define with one (directly or through
+    others), is left out alone. The defines are worked out once for the file
+    (:mod:`kbdraughts.kb.defines`), so this is linear in the file's text."""
     from kbdraughts.kb.motif_check import check_defines, check_motif
 
     motifs: list[Motif] = []
     defines: list[Define] = []
-    broken: dict[str, int] = {}  # a faulty define's name -> its line
+    broken: dict[str, int] = {}  # a faulty define's name -> the line of its first fault
     for block in blocks:
         value, problems = read_block(block, path)
         errors.extend(problems)
@@ -251,38 +254,23 @@ def read_motifs(blocks: list[list[tuple[int, str]]], path: str,
             motifs.append(value)
         elif (m := _DEFINE_NAME.match(block[0][1])) is not None:
             broken.setdefault(m.group(1), block[0][0])
-    for line, level, msg in check_defines(tuple(defines)):
+    graph = analyse(defines)
+    for line, level, msg, name in sorted(check_defines(defines, graph)):
         errors.append(Diagnostic(path, line, level, msg))
-        for d in defines:
-            if d.line == line and level == "error":
-                broken.setdefault(d.name, line)
-    good = tuple(d for d in defines if d.name not in broken)
+        if level == "error":  # by name: a fault on a line under the head counts too
+            broken.setdefault(name, line)
+    faulty = culprits(graph, broken)
     out = []
     for m in motifs:
-        uses = sorted(_calls(m.body, defines) & broken.keys())
+        uses = sorted({faulty.get(lit.pred, lit.pred) for lit in m.body} & broken.keys())
         if uses:
             errors.append(Diagnostic(path, m.line, "error", f"motif {m.id} calls define "
                                      f"{uses[0]} (line {broken[uses[0]]}), which has an error"))
             continue
-        m = replace(m, defines=good)
-        bad = [Diagnostic(path, line, level, msg) for line, level, msg in check_motif(m)
-               if level == "error"]
+        m = replace(m, defines=tuple(reached(m.body, graph)))  # its own: a cache entry stays small
+        bad = [Diagnostic(path, line, level, msg) for line, level, msg
+               in check_motif(m, graph.types) if level == "error"]
         errors.extend(bad)
         if not bad:
             out.append(m)
     return out
-
-
-def _calls(body: tuple[Lit, ...], defines: list[Define]) -> set[str]:
-    """The names ``body`` calls, directly or through the defines it calls (known or not)."""
-    by: dict[str, list[Define]] = {}
-    for d in defines:
-        by.setdefault(d.name, []).append(d)
-    seen: set[str] = set()
-    todo = [lit.pred for lit in body]
-    while todo:
-        name = todo.pop()
-        if name not in seen:
-            seen.add(name)
-            todo.extend(lit.pred for d in by.get(name, ()) for lit in d.body)
-    return seen

@@ -19,6 +19,7 @@ from __future__ import annotations
 from kbdraughts.referee import Nodes, OutOfNodes, balance, forces, nets, resolve
 from kbdraughts.board import Position, captures, legal_moves, play
 from kbdraughts.kb.ground import Compiled
+from kbdraughts.kb.interpret import SOLVE_STEPS
 from kbdraughts.kb.motif import Motif
 from kbdraughts.kb.motif_index import MotifHit, MotifIndex
 from kbdraughts.kb.vocab import GEOMETRY
@@ -41,7 +42,12 @@ def example_hit(motif: Motif, compiled: Compiled, fen: str) -> MotifHit | str:
         pos = parse_fen(fen)
     except FenError as e:
         return f"bad example position: {e}"
-    hits = MotifIndex([(motif, compiled)]).hits(pos, drafts=True)
+    index = MotifIndex([(motif, compiled)])
+    hits = index.hits(pos, drafts=True)
+    if not hits and index.unjudged:
+        return (f"motif {motif.id} does not fire in its example {fen}: checking its conditions "
+                f"there takes more than {SOLVE_STEPS:,} steps (the limit; a 'not' of a define "
+                "whose squares are free tries every square for each)")
     if not hits:
         return f"motif {motif.id} does not fire in its example {fen}"
     if not motif.warning and hits[0].move is None:

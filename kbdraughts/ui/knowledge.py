@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # the rules' modules load when a game starts, not with the co
 
 #: Places named in the start line at most; ``help kb`` names them all.
 NAMED = 3
+#: How the one error of :func:`faulty_blocks` starts when the parser fails outright: then
+#: nothing loaded (the AI's own load fails alike and it plays without the knowledge base).
+UNREADABLE = "cannot read the rule files"
 
 
 def faulty_blocks() -> list[Diagnostic]:
@@ -34,8 +37,11 @@ def faulty_blocks() -> list[Diagnostic]:
         return [d for d in read_combos()[3] if d.level == "error"]
     except Exception as e:  # the knowledge base's own fault: said, and the game goes on
         where = str(default_paths()[-1])
-        return [Diagnostic(where, 0, "error", f"cannot read the rule files: "
-                                              f"{type(e).__name__}: {e}")]
+        return [Diagnostic(where, 0, "error", f"{UNREADABLE}: {type(e).__name__}: {e}")]
+
+
+def _unreadable(errors: Sequence[Diagnostic]) -> bool:
+    return len(errors) == 1 and errors[0].line == 0 and errors[0].message.startswith(UNREADABLE)
 
 
 def start_note(errors: Sequence[Diagnostic]) -> str:
@@ -43,6 +49,10 @@ def start_note(errors: Sequence[Diagnostic]) -> str:
     name alone, ``help kb`` gives the path); "" when none was."""
     if not errors:
         return ""
+    if _unreadable(errors):  # nothing loaded: "the rest loaded" would be untrue
+        why = errors[0].message.removeprefix(UNREADABLE).lstrip(": ")
+        return (f"Note: the rule files cannot be read ({why}); the AI plays without its "
+                "knowledge base. 'help kb' says more.")
     places = [f"{Path(d.path).name}:{d.line}" if d.line else Path(d.path).name
               for d in errors[:NAMED]]
     more = f" and {len(errors) - NAMED} more" if len(errors) > NAMED else ""
@@ -66,6 +76,10 @@ def kb_help(errors: Sequence[Diagnostic]) -> list[str]:
              + f" (your own rules go in {data_dir() / 'combos'}; 'teach MOVE' writes there)."]
     if not errors:
         lines.append("No block was skipped: every rule file loaded whole.")
+        return lines
+    if _unreadable(errors):
+        lines.append("Nothing of it loaded: the AI plays without its knowledge base.")
+        lines.append(f"  {errors[0]}")
         return lines
     n = len(errors)
     lines.append(f"Skipped, {n} error{'s' if n != 1 else ''} (the rest of each file loaded; fix "
