@@ -240,6 +240,27 @@ def test_analyze_searches_without_contempt_where_play_has_it(hub):
     assert True in think and analyze and True not in analyze, asked
 
 
+def test_info_lines_read_as_lidraughts_reads_scan_s():
+    """lidraughts' own Scan client reads ``info`` with one pattern, keys in Scan's order."""
+    import re
+
+    scan_info = re.compile(r'^info depth=(\d+) mean-depth=\S+ score=(\S+) nodes=(\d+) '
+                           r'time=(\S+) (?:nps=\S+ )?pv="?(.+)"?')
+    wire = Wire()
+    engine = HubEngine(wire)
+    try:
+        send(engine, "hub", "set-param name=egdb-pieces value=0", "init")
+        wire.until("ready")
+        pos = parse_fen(MIDDLE[3])
+        send(engine, f"pos pos={write_position(pos)}", "level depth=6", "go analyze")
+        infos = [x for x in wire.until("done") if x.startswith("info")]
+    finally:
+        engine.stop()
+    assert len(infos) == 6 and all(scan_info.match(x) for x in infos), infos
+    last = read_line(infos[-1]).args
+    assert 3 < float(last["mean-depth"]) < 12, last  # about the depth: reduced, extended
+
+
 def test_nodes_and_depth_bound_the_search(hub):
     engine, wire = hub
     send(engine, "hub", "init")

@@ -171,12 +171,13 @@ def king_positions(count: int, seed: int) -> list[Position]:
 
 def same_search(pos: Position, depth: int, evaluate, **kw) -> None:
     """The pure search and the native one, with tables of the same size, search the same
-    tree: the same move, score, depth and number of nodes."""
+    tree: the same move, score, depth, number of nodes and mean depth of the leaves."""
     pure_result = Searcher(evaluate).search(pos, max_depth=depth, **kw)
     native_result = NativeSearcher(evaluate, native_evaluator(evaluate), tt_size=1 << 17).search(
         pos, max_depth=depth, **kw)
-    assert (native_result.move, native_result.score, native_result.depth, native_result.nodes) \
-        == (pure_result.move, pure_result.score, pure_result.depth, pure_result.nodes), pos
+    assert (native_result.move, native_result.score, native_result.depth, native_result.nodes,
+            native_result.mean_depth) == (pure_result.move, pure_result.score, pure_result.depth,
+                                          pure_result.nodes, pure_result.mean_depth), pos
 
 
 def quiet_middle_games(count: int, seed: int) -> list[Position]:

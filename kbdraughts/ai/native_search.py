@@ -98,14 +98,15 @@ class NativeSearcher:
             threading.Thread(target=_watch, args=(stop, done, self._core.halt),
                              daemon=True).start()
         try:
-            index, score, depth, complete, nodes = self._core.search(
+            index, score, depth, complete, nodes, mean_depth = self._core.search(
                 pos, root, min(max_depth, 200), budget, list(history), counters, contempt)
         finally:
             done.set()
         self.nodes = nodes
         move = root[index]
         return SearchResult(move, _score(score), depth, self._line(pos, move), nodes,
-                            time.perf_counter() - start, bool(complete), native=True)
+                            time.perf_counter() - start, bool(complete), native=True,
+                            mean_depth=mean_depth)
 
     def _line(self, pos: Position, first: Move) -> list[Move]:
         """The principal line the core kept (a triangular line: at its speed the table's

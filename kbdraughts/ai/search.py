@@ -49,6 +49,7 @@ class SearchResult:
     seconds: float = 0.0
     complete: bool = True  # False when the last iteration was cut short
     native: bool = False  # searched by the native core (kbdraughts._core)
+    mean_depth: float = 0.0  # the mean ply of the leaves of the last whole iteration
 
 
 class Searcher(Tree):
@@ -122,6 +123,7 @@ class Searcher(Tree):
         """Iterations from 1 ply on, each updating ``best`` in place, until the clock, the
         depth or a forced win or loss says stop."""
         for depth in range(1, max_depth + 1):
+            self.leaves = self.leaf_plies = 0
             try:
                 score, move = self._aspirate(pos, root, depth, best.score if depth > 1 else None,
                                              counters)
@@ -131,6 +133,7 @@ class Searcher(Tree):
                 best.complete = False
                 return
             best.move, best.score, best.depth = move, score, depth
+            best.mean_depth = self.leaf_plies / self.leaves if self.leaves else depth
             root.remove(move)
             root.insert(0, move)
             if abs(score) >= MATE_ZONE:

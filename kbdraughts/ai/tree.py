@@ -91,6 +91,7 @@ class Tree:
         self._evals: dict[Position, float] = {}
         self.ordering = Ordering()
         self.nodes = 0
+        self.leaves = self.leaf_plies = 0  # the positions evaluated as leaves, their plies
         self._deadline = float("inf")
         self._stop: threading.Event | None = None
         self._path: set[Position] = set()
@@ -121,14 +122,12 @@ class Tree:
         if depth <= 0:
             # Only positions without a capture are remembered (leaves, futility's nodes).
             score = self._evals.get(pos)
-            if score is not None:
-                return score
-            caps = captures(pos) if kings or _men_capture(pos) else None
-            if not caps:
+            if score is None and not (caps := captures(pos) if kings or _men_capture(pos)
+                                      else None):
                 score = self._evals[pos] = self.evaluate(pos)
-                return score
-            if depth <= -MAX_QUIESCENCE:
-                return self.evaluate(pos)
+            if score is not None or depth <= -MAX_QUIESCENCE:  # a leaf
+                self.leaves, self.leaf_plies = self.leaves + 1, self.leaf_plies + ply
+                return score if score is not None else self.evaluate(pos)
         entry = self.tt.get(pos) or (self.tt_old.get(pos) if self.tt_old else None)
         tt_move = None
         if entry is not None:
@@ -247,6 +246,7 @@ class Tree:
             if s is not None:
                 s = -s
                 self.nodes += 1
+                self.leaves, self.leaf_plies = self.leaves + 1, self.leaf_plies + ply + 1
                 if not self.nodes & CHECK_MASK:
                     self._tick()
             elif i == 0:

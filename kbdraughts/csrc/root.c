@@ -85,6 +85,7 @@ RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int 
     s->deadline = budget >= 0 ? start + budget : INFINITY;
     s->next_poll = start + POLL_SECONDS;
     s->nodes = 0;
+    s->mean_depth = 0;
     s->stopped = 0;
     s->root_pv_len = 0;
     search_new(s);
@@ -103,6 +104,7 @@ RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int 
         idx[i] = i;
     for (int depth = 1; depth <= max_depth; depth++) {
         int bi, partial;
+        s->leaf_count = s->leaf_plies = 0;
         double v = aspirate(s, pos, moves, idx, n, depth, depth > 1, best.score, ko, sb, &bi,
                             &partial);
         if (s->stopped) {
@@ -116,6 +118,7 @@ RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int 
         best.index = bi;
         best.score = v;
         best.depth = depth;
+        s->mean_depth = s->leaf_count ? (double)s->leaf_plies / (double)s->leaf_count : depth;
         int at = 0; /* the best move goes first for the next iteration */
         while (idx[at] != bi)
             at++;

@@ -57,6 +57,14 @@ static int tick(Search *s)
     return s->stopped;
 }
 
+/* The evaluation of a leaf at ``ply``, counted for the mean depth (Hub's ``mean-depth``). */
+static inline double leaf(Search *s, const Pos *pos, int ply)
+{
+    s->leaf_count++;
+    s->leaf_plies += (uint64_t)ply;
+    return evaluate(s->ev, pos);
+}
+
 static double negamax(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
                       int ko, int sb);
 
@@ -152,7 +160,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
         s->pv_len[ply + 1] = 0;
         double v;
         if (d <= 0 && !child.kings && !(gives >= 0 ? gives : men_capture(&child))) {
-            v = -evaluate(s->ev, &child); /* a leaf without kings, scored inline */
+            v = -leaf(s, &child, ply + 1); /* a leaf without kings, scored inline */
             if (tick(s))
                 return 0;
         } else if (i == 0) {
@@ -233,7 +241,7 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
         && leaf_score(s, pos, ko, sb, &known))
         return known;
     if (ply >= MAX_PLY - 1)
-        return evaluate(s->ev, pos); /* beyond any line tree.py reaches */
+        return leaf(s, pos, ply); /* beyond any line tree.py reaches */
     MoveList *l = &s->lists[ply];
     int generated = 0;
     if (depth <= 0) {
@@ -241,9 +249,9 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
         if (kings || men_capture(pos))
             gen_captures(pos, l);
         if (!l->n)
-            return evaluate(s->ev, pos);
+            return leaf(s, pos, ply);
         if (depth <= -MAX_QUIESCENCE)
-            return evaluate(s->ev, pos);
+            return leaf(s, pos, ply);
         generated = 1;
     }
     Entry tt_copy; /* a copy: the table may move under the search below */

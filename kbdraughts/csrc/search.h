@@ -82,6 +82,8 @@ typedef struct Search {
     int64_t history[64 * 64];
     int killers[MAX_PLY][2];
     uint64_t nodes;
+    uint64_t leaf_count, leaf_plies; /* the positions the evaluation scored, and their plies */
+    double mean_depth;      /* leaf_plies / leaf_count of the last whole iteration */
     double deadline;        /* monotonic seconds; inf without a budget */
     int halt;               /* set from another thread (atomically): stop at the next tick */
     int stopped;

@@ -157,8 +157,8 @@ static PyObject *Searcher_search(SearcherObject *self, PyObject *args, PyObject 
     PyMem_Free(root);
     if (PyErr_Occurred())
         return NULL; /* a signal handler raised (KeyboardInterrupt) */
-    return Py_BuildValue("(idiiK)", r.index, r.score, r.depth, r.complete,
-                         (unsigned long long)s->nodes);
+    return Py_BuildValue("(idiiKd)", r.index, r.score, r.depth, r.complete,
+                         (unsigned long long)s->nodes, s->mean_depth);
 }
 
 static PyObject *Searcher_probe(SearcherObject *self, PyObject *arg)
@@ -276,7 +276,7 @@ fail:
 static PyMethodDef Searcher_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Searcher_search, METH_VARARGS | METH_KEYWORDS,
      "search(pos, moves, max_depth, budget=-1, history=None, counters=(0, 0), contempt=False)"
-     " -> (index of the best move, score, depth, complete, nodes)"},
+     " -> (index of the best move, score, depth, complete, nodes, mean depth)"},
     {"probe", (PyCFunction)Searcher_probe, METH_O,
      "probe(pos) -> (depth, score, flag, (start, end, captured) or None) or None"},
     {"line", (PyCFunction)Searcher_line, METH_NOARGS,

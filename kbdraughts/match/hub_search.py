@@ -194,14 +194,16 @@ class Search:
         return choice
 
     def info(self, choice: Choice) -> str:
-        """The ``info`` line of ``choice``: depth, score in men, nodes, time, speed in millions
-        of nodes a second, the line played out, and the reason (a key clients ignore)."""
+        """The ``info`` line of ``choice``: depth, the mean depth of the leaves, score in men,
+        nodes, time, speed in millions of nodes a second, the line played out, and the reason
+        (a key clients ignore)."""
         seconds = max(time.perf_counter() - self._started, 1e-6)
         res = choice.searched
         line = res.line if res is not None and res.line[:1] == [choice.move] else [choice.move]
         args: dict[str, object] = {}
-        if res is not None:
-            args = {"depth": res.depth, "score": men(res.score), "nodes": res.nodes}
+        if res is not None:  # in Scan's order: clients read the line with a pattern
+            args = {"depth": res.depth, "mean-depth": f"{res.mean_depth:.2f}",
+                    "score": men(res.score), "nodes": res.nodes}
         args.update(time=f"{seconds:.3f}")
         if res is not None:
             args["nps"] = f"{res.nodes / seconds / 1e6:.3f}"
