@@ -262,3 +262,15 @@ def test_the_tables_words_never_win_in_0_moves_nor_nest_parentheses(endgame_tabl
         words = judge(pos, *counters).words(pos)
         assert words.startswith("drawn by the 15-move rule of ") and "(" not in words, words
     assert "(" not in judge(pos, 0, 0).words(pos)
+
+
+def test_a_warm_engine_has_read_its_tables_before_its_first_move(endgame_tables):
+    """Warm before the clock: the tables read in the background held the interpreter in
+    chunks while the first moves were searched (bench/hub_protocol.py: +8 ms a Hub move)."""
+    from kbdraughts.egdb import probe
+
+    db = probe.default()
+    Engine(level=2).warm()
+    assert db._reading is not None and not db._reading.is_alive()
+    wanted = [m for m in materials(db.auto_pieces) if store.path_for(db.folder, m).exists()]
+    assert wanted and all(db.loaded(m) is not None for m in wanted)

@@ -37,10 +37,13 @@ Prober = Callable[[Position], "tuple[int, int] | None"]
 
 
 def warm() -> None:
-    """The user's tables read into memory in the background (built there first when they are
-    missing), so neither the first probe nor the first search waits for the disk."""
+    """The user's tables read into memory now (built in the background when they are
+    missing), so neither the first probe nor the first search waits for the disk. The read
+    (0.3 s for the 4-piece tables) is waited for: in the background it held the interpreter
+    in chunks and slowed the first moves' threads by milliseconds each (bench/hub_protocol)."""
     db = egdb_probe.default()
     db.read_later(materials(db.auto_pieces))
+    db.wait_read()
 
 
 class Verdict(NamedTuple):

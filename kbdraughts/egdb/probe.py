@@ -97,6 +97,12 @@ class Database:
                                              daemon=True, name="egdb-read")
             self._reading.start()
 
+    def wait_read(self) -> None:
+        """Until a background read has ended (a fraction of a second; a build it started goes
+        on in its own thread)."""
+        if self._reading is not None:
+            self._reading.join()
+
     def wait(self) -> None:
         """Until a background build started by a probe, and a background read, have ended."""
         if self._reading is not None:
