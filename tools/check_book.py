@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check the opening book's moves with the native search at depth 20, and record the verdicts.
 
-    nice -n 10 python tools/check_book.py [--depth 20] [--minutes M] [--limit N]
+    nice -n 10 python tools/check_book.py [--depth 20] [--minutes M] [--limit N] [--from-end]
 
 For each book move (``kbdraughts.kb.book``: the named openings, then the master games' first
 moves) that ``bench/data/book_checks.txt`` has no check of at ``--depth`` or deeper, the search
@@ -9,7 +9,7 @@ moves) that ``bench/data/book_checks.txt`` has no check of at ``--depth`` or dee
 book's move is another, a second search of that move alone scores it. Each verdict is appended
 as one line at once, so a run stopped at any time keeps what it measured and the next goes on
 from there; ``tools/gen_openings.py`` reads the file. A check takes 20 to 60 s on this 2-core
-machine: run it in the background, one process.
+machine: run it in the background, one process, or two on two cores (one with --from-end).
 """
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--depth", type=int, default=MIN_DEPTH)
     parser.add_argument("--minutes", type=float, default=0, help="stop after this long")
     parser.add_argument("--limit", type=int, default=0, help="check at most this many")
+    parser.add_argument("--from-end", action="store_true",
+                        help="the last moves first: a second process beside one from the start "
+                             "(each skips what the file has gained since it began)")
     args = parser.parse_args(argv)
     if not CHECKS.exists():
         CHECKS.write_text(HEADER, encoding="utf-8")
@@ -60,6 +63,8 @@ def main(argv: list[str]) -> int:
     # A ply at a time over every line (the named openings first within a ply): a run stopped
     # early has checked the first moves of all the lines, the ones the book plays most.
     todo.sort(key=lambda b: len(b.path))
+    if args.from_end:
+        todo.reverse()
     if args.limit:
         todo = todo[:args.limit]
     print(f"{len(todo)} book moves to check at depth {args.depth}", flush=True)
@@ -68,6 +73,10 @@ def main(argv: list[str]) -> int:
     for n, book in enumerate(todo, 1):
         if args.minutes and time.perf_counter() - began > args.minutes * 60:
             break
+        c = read_checks(CHECKS.read_text(encoding="utf-8")).get(
+            (fen(book.position), move_text(book.move)))
+        if c is not None and c.depth >= args.depth:
+            continue  # checked meanwhile by another process
         t = time.perf_counter()
         verdict = check(searcher, book, args.depth)
         with CHECKS.open("a", encoding="utf-8") as f:
