@@ -5,6 +5,11 @@ and the documentation; where the C extension was built, its functions replace th
 ``_heapq`` replaces ``heapq``'s (the modules that use it say so where they import it).
 ``KBDRAUGHTS_PURE=1`` forces the pure path. This is the one place the choice is made.
 
+The core defends itself at its doors: a position of more than 12 pieces a side (FEN's limit,
+which its lists are sized for), a square off the board, sides that overlap, or a move the
+position cannot make raises ValueError; a searcher or evaluator in use refuses to be set up
+again (RuntimeError). The pure modules take what they are given.
+
 >>> describe().startswith(("native core", "pure-Python core"))
 True
 """

@@ -1,4 +1,5 @@
-/* Positions and moves between Python (board.py's tuples) and C, checked on the way in. */
+/* Positions and moves between Python (board.py's tuples) and C, checked on the way in: the C
+ * below trusts what passes here (squares on the board, no overlaps, MAX_SIDE pieces a side). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -6,6 +7,7 @@
 
 PyTypeObject *MoveType, *PositionType;
 unsigned long main_thread;
+int searches_running;
 
 /* -- positions and moves -------------------------------------------------------------- */
 
@@ -40,6 +42,13 @@ int to_pos(PyObject *o, Pos *p)
         PyErr_SetString(PyExc_ValueError, "not a position: overlapping pieces or a bad side");
         return 0;
     }
+    /* the move lists, a capture's path and the referee's lists hold no more */
+    int nw = popcount(p->white), nb = popcount(p->black);
+    if (nw > MAX_SIDE || nb > MAX_SIDE) {
+        PyErr_Format(PyExc_ValueError, "not a position: %s has %d pieces; at most %d",
+                     nw > MAX_SIDE ? "white" : "black", nw > MAX_SIDE ? nw : nb, MAX_SIDE);
+        return 0;
+    }
     p->side = (int)side;
     return 1;
 }
@@ -68,6 +77,10 @@ int to_move(PyObject *o, Move *m)
         || !small(PyTuple_GET_ITEM(o, 1), 0, NSQ - 1, &end)
         || !bits(PyTuple_GET_ITEM(o, 2), &m->captured, "captured"))
         return 0;
+    if (!IS_SQUARE[start] || !IS_SQUARE[end]) {
+        PyErr_SetString(PyExc_ValueError, "a move's square off the board");
+        return 0;
+    }
     crowned = PyObject_IsTrue(PyTuple_GET_ITEM(o, 4));
     if (crowned < 0)
         return 0;
@@ -76,6 +89,93 @@ int to_move(PyObject *o, Move *m)
     m->crowned = (uint8_t)crowned;
     m->npath = 0;
     return 1;
+}
+
+static int same_move(const Move *a, const Move *b)
+{
+    return a->start == b->start && a->end == b->end && a->captured == b->captured
+           && a->crowned == b->crowned;
+}
+
+/* Whether p can make m: from one of its pieces to an empty square (or back to the start), taking
+ * only the other side's pieces; what play() makes of it is then a position to_pos accepts. */
+int playable(const Pos *p, const Move *m)
+{
+    Bitboard own = p->side ? p->black : p->white, opp = p->side ? p->white : p->black;
+    Bitboard free = (BB_BOARD & ~(p->white | p->black)) | 1ULL << m->start;
+    return (own >> m->start & 1) && (free >> m->end & 1) && !(m->captured & ~opp);
+}
+
+/* A tuple of o's items: what C reads is then fixed, whatever the items' __index__ or __float__
+ * do to o (a list can be emptied under the reader). */
+PyObject *tuple_copy(PyObject *o, const char *what)
+{
+    PyObject *t = PySequence_Tuple(o);
+    if (!t && PyErr_ExceptionMatches(PyExc_TypeError) && !PySequence_Check(o)) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "%s must be a sequence", what);
+    }
+    return t;
+}
+
+/* A sequence of pos's legal moves as C moves, 1 to MAX_MOVES of them: each the generated twin
+ * of the one given (the search trusts their squares and what they take); NULL with an
+ * exception. */
+Move *to_moves(PyObject *seq, const Pos *pos, Py_ssize_t *n)
+{
+    PyObject *moves = tuple_copy(seq, "moves");
+    if (!moves)
+        return NULL;
+    *n = PyTuple_GET_SIZE(moves);
+    Move *out = NULL;
+    MoveList *legal = NULL;
+    int ok = *n >= 1 && *n <= MAX_MOVES;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "1 to 512 moves are needed");
+    else if (!(out = PyMem_Malloc(sizeof(Move) * (size_t)*n))
+             || !(legal = PyMem_Malloc(sizeof(MoveList))))
+        ok = (PyErr_NoMemory(), 0);
+    if (ok)
+        gen_legal(pos, legal);
+    for (Py_ssize_t i = 0; ok && i < *n; i++) {
+        ok = to_move(PyTuple_GET_ITEM(moves, i), &out[i]);
+        int k = 0;
+        while (ok && k < legal->n && !same_move(&legal->moves[k], &out[i]))
+            k++;
+        if (ok && k == legal->n) {
+            PyErr_SetString(PyExc_ValueError, "not a legal move of the position");
+            ok = 0;
+        } else if (ok) {
+            out[i] = legal->moves[k];
+        }
+    }
+    Py_DECREF(moves);
+    PyMem_Free(legal);
+    if (!ok)
+        PyMem_Free(out);
+    return ok ? out : NULL;
+}
+
+/* A sequence of at most ``most`` positions as C positions (PyMem_Free them); NULL with an
+ * exception. */
+Pos *to_positions(PyObject *seq, Py_ssize_t most, Py_ssize_t *n)
+{
+    PyObject *t = tuple_copy(seq, "positions");
+    if (!t)
+        return NULL;
+    *n = PyTuple_GET_SIZE(t);
+    Pos *out = NULL;
+    int ok = *n <= most;
+    if (!ok)
+        PyErr_Format(PyExc_ValueError, "at most %zd positions", most);
+    else if (!(out = PyMem_Malloc(sizeof(Pos) * (size_t)(*n + 1))))
+        ok = (PyErr_NoMemory(), 0);
+    for (Py_ssize_t i = 0; ok && i < *n; i++)
+        ok = to_pos(PyTuple_GET_ITEM(t, i), &out[i]);
+    Py_DECREF(t);
+    if (!ok)
+        PyMem_Free(out);
+    return ok ? out : NULL;
 }
 
 /* A tuple subclass filled in place, as tuple.__new__(cls, items) does. */

@@ -3,8 +3,8 @@
  *
  * A square is a bit of the padded 36-bit board of kbdraughts/squares.py: bits 4, 13, 22 and 31
  * are ghosts, so each diagonal step is one shift (+4 up-left, +5 up-right, -4 down-right,
- * -5 down-left). Nothing here reads text or allocates in the hot loop; Python validates every
- * input first (module.c). */
+ * -5 down-left). Nothing here reads text or allocates in the hot loop; every input from Python
+ * is checked first (convert.c). */
 #ifndef KBD_CORE_H
 #define KBD_CORE_H
 
@@ -14,7 +14,8 @@ typedef uint64_t Bitboard;
 
 #define NSQ 36
 #define BB_BOARD 0xF7FBFDFEFULL /* the 32 dark squares: every bit of 0..35 but 4, 13, 22, 31 */
-#define MAX_PATH 16            /* landings of one capture (at most 12 pieces to take) */
+#define MAX_SIDE 12            /* a side's pieces at most (fen.py's rule; to_pos refuses more) */
+#define MAX_PATH 16            /* landings of one capture (at most MAX_SIDE pieces to take) */
 #define MAX_MOVES 512          /* moves of one position, captures included, with room */
 
 typedef struct {
@@ -57,8 +58,9 @@ Pos play(const Pos *p, const Move *m);
 int men_capture(const Pos *p);
 int gives_capture(const Pos *p);
 
-/* referee.c: ai/referee.py's resolve; lists holds plies + REFEREE_CAPTURES move lists */
-#define REFEREE_CAPTURES 25
+/* referee.c: referee.py's resolve; lists holds plies + REFEREE_CAPTURES move lists: past the
+ * plies each capture takes a piece, so MAX_SIDE pieces a side end the line in time */
+#define REFEREE_CAPTURES (2 * MAX_SIDE + 1)
 int resolve(const Pos *p, int us, int plies, MoveList *lists, int64_t *left);
 
 /* eval.c: the position's features (ai/evaluation.py) and the weighted evaluation */

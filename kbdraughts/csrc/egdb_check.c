@@ -247,43 +247,13 @@ static int agrees(Check *c, const Pos *p, int value, int plies, int horizon)
 
 /* -- the Python face ---------------------------------------------------------------------------- */
 
-/* The tables a conversion reads: {material: packed values}, each of its length; never the
- * table under test. Their buffers are held in held[0 .. *nheld). */
-static int other_tables(PyObject *dict, const Material *own, Tables *t, Py_buffer *held,
-                        Py_ssize_t *nheld)
-{
-    PyObject *key, *value;
-    Py_ssize_t at = 0;
-    memset(t, 0, sizeof *t);
-    while (PyDict_Next(dict, &at, &key, &value)) {
-        Material m;
-        if (!to_material(key, &m))
-            return 0;
-        if (!memcmp(&m, own, sizeof m)) {
-            PyErr_SetString(PyExc_ValueError, "the table under test is not read by its check");
-            return 0;
-        }
-        if (PyObject_GetBuffer(value, &held[*nheld], PyBUF_SIMPLE) < 0)
-            return 0;
-        const Py_buffer *b = &held[(*nheld)++];
-        if ((uint64_t)b->len != (2 * half_size(&m) + 3) / 4) {
-            PyErr_SetString(PyExc_ValueError, "a table's values have the wrong length");
-            return 0;
-        }
-        t->values[m.wm][m.wk][m.bm][m.bk] = b->buf;
-    }
-    return 1;
-}
-
-/* The positions, each of material m, and their claims (value, plies), as C arrays. */
-static int to_claims(PyObject *positions, PyObject *claims, const Material *m, Pos *pos,
+/* The positions (already read), each of material m, and their claims (value, plies), as C
+ * arrays; claims is a tuple of them. */
+static int to_claims(Py_ssize_t n, PyObject *claims, const Material *m, Pos *pos,
                      int *value, int *plies, int *deepest)
 {
-    Py_ssize_t n = PyList_GET_SIZE(positions);
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *claim = PyList_GET_ITEM(claims, i);
-        if (!to_pos(PyList_GET_ITEM(positions, i), &pos[i]))
-            return 0;
+        PyObject *claim = PyTuple_GET_ITEM(claims, i);
         uint32_t w = dark(pos[i].white), b = dark(pos[i].black), k = dark(pos[i].kings);
         Material got = {__builtin_popcount(w & ~k), __builtin_popcount(w & k),
                         __builtin_popcount(b & ~k), __builtin_popcount(b & k)};
@@ -324,53 +294,66 @@ static int run(Check *c, Py_ssize_t n, const Pos *pos, const int *value, const i
     return !stop && !c->missing;
 }
 
+/* The verdicts, the arguments read: the search's memory made, used and freed. */
+static PyObject *check_all(Check *c, Py_ssize_t n, const Pos *pos, const int *value,
+                           const int *plies, int horizon, int deepest)
+{
+    int depth = deepest > horizon ? deepest : horizon;
+    size_t memo = sizeof(Bucket) * ((size_t)c->mask + 1);
+    c->buckets = aligned_alloc(sizeof(Bucket), memo);
+    c->levels = PyMem_RawMalloc(sizeof(Level) * (size_t)(depth + 1));
+    if (c->buckets)
+        memset(c->buckets, 0, memo);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
+    if (out && (!c->buckets || !c->levels)) {
+        Py_CLEAR(out);
+        PyErr_NoMemory();
+    }
+    if (out && !run(c, n, pos, value, plies, horizon, PyBytes_AS_STRING(out)))
+        Py_CLEAR(out);
+    free(c->buckets);
+    PyMem_RawFree(c->levels);
+    return out;
+}
+
+/* The lists and the dict are read from copies: an item's __index__ may change them. */
 static PyObject *py_egdb_check(PyObject *self, PyObject *args)
 {
     PyObject *mo, *positions, *claims, *dict, *out = NULL;
     int horizon, bits, deepest = 0;
     Material m;
+    Py_ssize_t n, nheld = 0;
     if (!PyArg_ParseTuple(args, "OO!O!O!ii:egdb_check", &mo, &PyList_Type, &positions,
                           &PyList_Type, &claims, &PyDict_Type, &dict, &horizon, &bits)
         || !to_material(mo, &m))
         return NULL;
-    Py_ssize_t n = PyList_GET_SIZE(positions);
-    if (PyList_GET_SIZE(claims) != n || horizon < 0 || horizon > MAX_PLIES || bits < 1
-        || bits > 26) {
-        PyErr_SetString(PyExc_ValueError, "a claim per position, a horizon of 0..250 plies "
-                        "and 1..26 bits of buckets are needed");
+    if (horizon < 0 || horizon > MAX_PLIES || bits < 1 || bits > 26) {
+        PyErr_SetString(PyExc_ValueError, "a horizon of 0..250 plies and 1..26 bits of "
+                        "buckets are needed");
         return NULL;
     }
-    Py_ssize_t nheld = 0;
-    Py_buffer *held = PyMem_Calloc((size_t)PyDict_Size(dict) + 1, sizeof(Py_buffer));
-    Pos *pos = PyMem_Calloc((size_t)n + 1, sizeof(Pos));
+    PyObject *cl = tuple_copy(claims, "claims"); /* before a position's __index__ runs */
+    Pos *pos = cl ? to_positions(positions, PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(Pos) - 1, &n)
+                  : NULL;
+    if (!pos) {
+        Py_XDECREF(cl);
+        return NULL;
+    }
     int *value = PyMem_Calloc((size_t)n + 1, sizeof(int) * 2), *plies = value + n + 1;
+    Py_buffer *held = NULL;
     Tables t;
     Check c = {&t, NULL, ((uint64_t)1 << bits) - 1, NULL, 0};
-    if (!held || !pos || !value)
+    if (PyTuple_GET_SIZE(cl) != n)
+        PyErr_SetString(PyExc_ValueError, "a claim per position is needed");
+    else if (!value)
         PyErr_NoMemory();
-    else if (other_tables(dict, &m, &t, held, &nheld)
-             && to_claims(positions, claims, &m, pos, value, plies, &deepest)) {
-        int depth = deepest > horizon ? deepest : horizon;
-        size_t memo = sizeof(Bucket) * ((size_t)c.mask + 1);
-        c.buckets = aligned_alloc(sizeof(Bucket), memo);
-        c.levels = PyMem_RawMalloc(sizeof(Level) * (size_t)(depth + 1));
-        if (c.buckets)
-            memset(c.buckets, 0, memo);
-        out = PyBytes_FromStringAndSize(NULL, n);
-        if (out && (!c.buckets || !c.levels)) {
-            Py_CLEAR(out);
-            PyErr_NoMemory();
-        }
-        if (out && !run(&c, n, pos, value, plies, horizon, PyBytes_AS_STRING(out)))
-            Py_CLEAR(out);
-    }
-    for (Py_ssize_t i = 0; i < nheld; i++)
-        PyBuffer_Release(&held[i]);
-    PyMem_Free(held);
+    else if (to_tables(dict, &m, half_size, &t, &held, &nheld)
+             && to_claims(n, cl, &m, pos, value, plies, &deepest))
+        out = check_all(&c, n, pos, value, plies, horizon, deepest);
+    release_buffers(held, nheld);
+    Py_DECREF(cl);
     PyMem_Free(pos);
     PyMem_Free(value);
-    free(c.buckets);
-    PyMem_RawFree(c.levels);
     return out;
 }
 

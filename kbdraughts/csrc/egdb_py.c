@@ -23,40 +23,47 @@ int to_material(PyObject *o, Material *m)
     return 1;
 }
 
-/* The tables dict {material: packed values} as pointers, its buffers held in *held. */
-static int to_tables(PyObject *dict, Tables *t, Py_buffer **held, Py_ssize_t *nheld)
+/* The tables dict {material: packed values} as pointers, its buffers held in *held (as many
+ * as its items, read from a copy: a material's __index__ may change the dict); ``half`` sizes
+ * a table (the check brings its own index). ``own``: the table under test, which its check
+ * must not read, or NULL. */
+int to_tables(PyObject *dict, const Material *own, uint64_t (*half)(const Material *),
+              Tables *t, Py_buffer **held, Py_ssize_t *nheld)
 {
+    memset(t, 0, sizeof *t);
+    *held = NULL;
+    *nheld = 0;
     if (!PyDict_Check(dict)) {
         PyErr_SetString(PyExc_TypeError, "tables must be a dict {material: values}");
         return 0;
     }
-    memset(t, 0, sizeof *t);
-    *held = PyMem_Calloc((size_t)PyDict_Size(dict) + 1, sizeof(Py_buffer));
-    *nheld = 0;
-    if (!*held) {
-        PyErr_NoMemory();
+    PyObject *items = PyDict_Items(dict);
+    if (!items)
         return 0;
-    }
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    while (PyDict_Next(dict, &pos, &key, &value)) {
+    Py_ssize_t n = PyList_GET_SIZE(items);
+    int ok = (*held = PyMem_Calloc((size_t)n + 1, sizeof(Py_buffer))) || (PyErr_NoMemory(), 0);
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        PyObject *item = PyList_GET_ITEM(items, i);
         Material m;
-        if (!to_material(key, &m))
-            return 0;
         Py_buffer *b = &(*held)[*nheld];
-        if (PyObject_GetBuffer(value, b, PyBUF_SIMPLE) < 0)
-            return 0;
-        ++*nheld;
-        if ((uint64_t)b->len != (2 * eg_half(&m) + 3) / 4) {
+        ok = to_material(PyTuple_GET_ITEM(item, 0), &m)
+             && PyObject_GetBuffer(PyTuple_GET_ITEM(item, 1), b, PyBUF_SIMPLE) == 0;
+        *nheld += ok;
+        if (ok && own && !memcmp(&m, own, sizeof m)) {
+            PyErr_SetString(PyExc_ValueError, "the table under test is not read by its check");
+            ok = 0;
+        } else if (ok && (uint64_t)b->len != (2 * half(&m) + 3) / 4) {
             PyErr_SetString(PyExc_ValueError, "a table's values have the wrong length");
-            return 0;
+            ok = 0;
         }
-        t->values[m.wm][m.wk][m.bm][m.bk] = b->buf;
+        if (ok)
+            t->values[m.wm][m.wk][m.bm][m.bk] = b->buf;
     }
-    return 1;
+    Py_DECREF(items);
+    return ok;
 }
 
-static void release(Py_buffer *held, Py_ssize_t n)
+void release_buffers(Py_buffer *held, Py_ssize_t n)
 {
     for (Py_ssize_t i = 0; i < n; i++)
         PyBuffer_Release(&held[i]);
@@ -82,8 +89,8 @@ static PyObject *py_egdb_solve(PyObject *self, PyObject *args)
     Py_ssize_t nheld = 0;
     if (!PyArg_ParseTuple(args, "OO:egdb_solve", &mo, &dict) || !to_material(mo, &m))
         return NULL;
-    if (!to_tables(dict, &t, &held, &nheld)) {
-        release(held, nheld);
+    if (!to_tables(dict, NULL, eg_half, &t, &held, &nheld)) {
+        release_buffers(held, nheld);
         return NULL;
     }
     uint64_t n = 2 * eg_half(&m);
@@ -98,7 +105,7 @@ static PyObject *py_egdb_solve(PyObject *self, PyObject *args)
         rc = eg_solve(&m, &t, v, d, &missing);
         Py_END_ALLOW_THREADS
     }
-    release(held, nheld);
+    release_buffers(held, nheld);
     if (rc != EG_OK) {
         Py_XDECREF(values);
         Py_XDECREF(dist);
@@ -116,7 +123,7 @@ static PyObject *py_egdb_verify(PyObject *self, PyObject *args)
     Tables t;
     if (!PyArg_ParseTuple(args, "Oy*y*O:egdb_verify", &mo, &vb, &db, &dict))
         return NULL;
-    if (to_material(mo, &m) && to_tables(dict, &t, &held, &nheld)) {
+    if (to_material(mo, &m) && to_tables(dict, NULL, eg_half, &t, &held, &nheld)) {
         uint64_t n = 2 * eg_half(&m);
         if ((uint64_t)vb.len != (n + 3) / 4 || (uint64_t)db.len != n) {
             PyErr_SetString(PyExc_ValueError, "the values or distances have the wrong length");
@@ -129,7 +136,7 @@ static PyObject *py_egdb_verify(PyObject *self, PyObject *args)
                              : Py_BuildValue("(LL)", (long long)faults, (long long)first);
         }
     }
-    release(held, nheld);
+    release_buffers(held, nheld);
     PyBuffer_Release(&vb);
     PyBuffer_Release(&db);
     return out;

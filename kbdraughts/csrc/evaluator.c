@@ -30,22 +30,22 @@ static void Evaluator_dealloc(EvaluatorObject *self)
 
 static int doubles(PyObject *seq, double *out, Py_ssize_t n, const char *what)
 {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast)
+    PyObject *t = tuple_copy(seq, what);
+    if (!t)
         return 0;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
+    if (PyTuple_GET_SIZE(t) != n) {
+        Py_DECREF(t);
         PyErr_Format(PyExc_ValueError, "%s: %zd numbers are needed", what, n);
         return 0;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        out[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
+        out[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(t, i));
         if (out[i] == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(fast);
+            Py_DECREF(t);
             return 0;
         }
     }
-    Py_DECREF(fast);
+    Py_DECREF(t);
     return 1;
 }
 
@@ -102,11 +102,11 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
 {
     if (patterns == Py_None)
         return 1;
-    PyObject *fp = PySequence_Fast(patterns, "patterns must be a sequence");
-    PyObject *fw = fp ? PySequence_Fast(weights, "pattern_weights must be a sequence") : NULL;
+    PyObject *fp = tuple_copy(patterns, "patterns");
+    PyObject *fw = fp ? tuple_copy(weights, "pattern_weights") : NULL;
     int ok = fw != NULL;
-    Py_ssize_t n = ok ? PySequence_Fast_GET_SIZE(fp) : 0;
-    if (ok && (n > 4096 || PySequence_Fast_GET_SIZE(fw) != nrows)) {
+    Py_ssize_t n = ok ? PyTuple_GET_SIZE(fp) : 0;
+    if (ok && (n > 4096 || PyTuple_GET_SIZE(fw) != nrows)) {
         PyErr_SetString(PyExc_ValueError, "4096 patterns at most, and a row of weights a row");
         ok = 0;
     }
@@ -118,9 +118,9 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
             PyErr_NoMemory();
     }
     for (Py_ssize_t k = 0; ok && k < n; k++)
-        ok = read_pattern(PySequence_Fast_GET_ITEM(fp, k), ev->patterns[k]);
+        ok = read_pattern(PyTuple_GET_ITEM(fp, k), ev->patterns[k]);
     for (Py_ssize_t r = 0; ok && n && r < nrows; r++)
-        ok = doubles(PySequence_Fast_GET_ITEM(fw, r), ev->pattern_weights + r * n, n,
+        ok = doubles(PyTuple_GET_ITEM(fw, r), ev->pattern_weights + r * n, n,
                      "pattern weights");
     if (ok)
         ev->npat = (int)n;
@@ -167,16 +167,16 @@ static int read_region(PyObject *o, EvalRegion *g)
         return 0;
     }
     for (int v = 0; v < 2; v++) {
-        PyObject *fs = PySequence_Fast(PyTuple_GET_ITEM(o, v), "a region's squares");
+        PyObject *fs = tuple_copy(PyTuple_GET_ITEM(o, v), "a region's squares");
         if (!fs)
             return 0;
-        Py_ssize_t k = PySequence_Fast_GET_SIZE(fs);
+        Py_ssize_t k = PyTuple_GET_SIZE(fs);
         int ok = k >= 1 && k <= 8 && (v == 0 || k == g->k);
         if (!ok)
             PyErr_SetString(PyExc_ValueError, "a region has 1 to 8 squares, the same per view");
         for (Py_ssize_t i = 0; ok && i < k; i++) {
             long s = 0;
-            ok = small(PySequence_Fast_GET_ITEM(fs, i), 0, NSQ - 1, &s)
+            ok = small(PyTuple_GET_ITEM(fs, i), 0, NSQ - 1, &s)
                  && ((BB_BOARD >> s & 1) || (PyErr_SetString(PyExc_ValueError,
                                                              "a region square off the board"), 0));
             g->sq[v][i] = (int)s;
@@ -203,11 +203,11 @@ static int read_regions(Evaluator *ev, PyObject *regions, PyObject *on, Py_ssize
 {
     if (regions == Py_None)
         return 1;
-    PyObject *fr = PySequence_Fast(regions, "regions must be a sequence");
-    PyObject *fo = fr ? PySequence_Fast(on, "region_rows must be a sequence") : NULL;
+    PyObject *fr = tuple_copy(regions, "regions");
+    PyObject *fo = fr ? tuple_copy(on, "region_rows") : NULL;
     int ok = fo != NULL;
-    Py_ssize_t n = ok ? PySequence_Fast_GET_SIZE(fr) : 0;
-    if (ok && (n > 256 || PySequence_Fast_GET_SIZE(fo) != nrows)) {
+    Py_ssize_t n = ok ? PyTuple_GET_SIZE(fr) : 0;
+    if (ok && (n > 256 || PyTuple_GET_SIZE(fo) != nrows)) {
         PyErr_SetString(PyExc_ValueError, "256 regions at most, and a row of flags a row");
         ok = 0;
     }
@@ -219,16 +219,16 @@ static int read_regions(Evaluator *ev, PyObject *regions, PyObject *on, Py_ssize
             PyErr_NoMemory();
     }
     for (Py_ssize_t r = 0; ok && r < n; r++) {
-        ok = read_region(PySequence_Fast_GET_ITEM(fr, r), &ev->regions[r]);
+        ok = read_region(PyTuple_GET_ITEM(fr, r), &ev->regions[r]);
         ev->nreg = (int)r + 1; /* what was allocated is freed, even on a fault */
     }
     for (Py_ssize_t row = 0; ok && n && row < nrows; row++) {
-        PyObject *flags = PySequence_Fast(PySequence_Fast_GET_ITEM(fo, row), "region flags");
-        ok = flags && PySequence_Fast_GET_SIZE(flags) == n;
+        PyObject *flags = tuple_copy(PyTuple_GET_ITEM(fo, row), "region flags");
+        ok = flags && PyTuple_GET_SIZE(flags) == n;
         if (flags && !ok)
             PyErr_SetString(PyExc_ValueError, "a flag per region a row");
         for (Py_ssize_t r = 0; ok && r < n; r++) {
-            int truth = PyObject_IsTrue(PySequence_Fast_GET_ITEM(flags, r));
+            int truth = PyObject_IsTrue(PyTuple_GET_ITEM(flags, r));
             ok = truth >= 0;
             ev->region_on[row * n + r] = (unsigned char)(truth > 0);
         }
@@ -239,6 +239,51 @@ static int read_regions(Evaluator *ev, PyObject *regions, PyObject *on, Py_ssize
     return ok;
 }
 
+/* The rows and what goes with them into ev (zeroed): 0 with an exception. */
+static int read_rows(Evaluator *ev, PyObject *rows, PyObject *features, PyObject *patterns,
+                     PyObject *pweights, PyObject *regions, PyObject *region_rows)
+{
+    PyObject *fr = tuple_copy(rows, "rows");
+    PyObject *ff = fr ? tuple_copy(features, "features") : NULL;
+    if (!ff) {
+        Py_XDECREF(fr);
+        return 0;
+    }
+    Py_ssize_t nbits = PyTuple_GET_SIZE(ff), nrows = PyTuple_GET_SIZE(fr);
+    int ok = nbits <= MAX_EVAL_BITS && nrows == (Py_ssize_t)1 << nbits;
+    if (!ok)
+        PyErr_SetString(PyExc_ValueError, "2**len(features) rows are needed, 8 features at most");
+    for (Py_ssize_t k = 0; ok && k < nbits; k++) {
+        long j = 0;
+        ok = small(PyTuple_GET_ITEM(ff, k), 0, N_OTHERS - 1, &j);
+        ev->bit_feature[k] = (int)j;
+    }
+    if (ok) {
+        ev->nbits = (int)nbits;
+        ev->rows = PyMem_Calloc((size_t)nrows, sizeof(EvalRow));
+        ok = ev->rows != NULL;
+        if (!ok)
+            PyErr_NoMemory();
+    }
+    for (Py_ssize_t r = 0; ok && r < nrows; r++)
+        ok = read_row(PyTuple_GET_ITEM(fr, r), &ev->rows[r]);
+    ok = ok && read_patterns(ev, patterns, pweights, nrows)
+         && read_regions(ev, regions, region_rows, nrows);
+    Py_DECREF(fr);
+    Py_DECREF(ff);
+    return ok;
+}
+
+/* Whether the evaluator may change: not while a search reads it without the GIL. */
+static int idle(EvaluatorObject *self)
+{
+    if (self->users)
+        PyErr_SetString(PyExc_RuntimeError, "this evaluator is searching");
+    return !self->users;
+}
+
+/* The new evaluation is read aside (reading runs Python code: a weight's __float__ may use
+ * or re-initialise this evaluator) and takes the old one's place only when it is whole. */
 static int Evaluator_init(EvaluatorObject *self, PyObject *args, PyObject *kw)
 {
     static char *names[] = {"rows", "features", "material", "patterns", "pattern_weights",
@@ -247,43 +292,24 @@ static int Evaluator_init(EvaluatorObject *self, PyObject *args, PyObject *kw)
     PyObject *regions = Py_None, *region_rows = Py_None;
     int material = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|OOpOOOO:Evaluator", names, &rows, &features,
-                                     &material, &patterns, &pweights, &regions, &region_rows))
+                                     &material, &patterns, &pweights, &regions, &region_rows)
+        || !idle(self))
         return -1;
-    free_evaluator(&self->ev);
-    self->ev.material_only = material;
-    if (material)
-        return 0;
-    PyObject *fr = PySequence_Fast(rows, "rows must be a sequence");
-    PyObject *ff = fr ? PySequence_Fast(features, "features must be a sequence") : NULL;
-    if (!ff) {
-        Py_XDECREF(fr);
+    Evaluator ev;
+    memset(&ev, 0, sizeof ev);
+    ev.material_only = material;
+    if (!material && !read_rows(&ev, rows, features, patterns, pweights, regions, region_rows)) {
+        free_evaluator(&ev);
         return -1;
     }
-    Py_ssize_t nbits = PySequence_Fast_GET_SIZE(ff), nrows = PySequence_Fast_GET_SIZE(fr);
-    int ok = nbits <= MAX_EVAL_BITS && nrows == (Py_ssize_t)1 << nbits;
-    if (!ok)
-        PyErr_SetString(PyExc_ValueError, "2**len(features) rows are needed, 8 features at most");
-    for (Py_ssize_t k = 0; ok && k < nbits; k++) {
-        long j = 0;
-        ok = small(PySequence_Fast_GET_ITEM(ff, k), 0, N_OTHERS - 1, &j);
-        self->ev.bit_feature[k] = (int)j;
+    if (!idle(self)) { /* a search began while the rows were read */
+        free_evaluator(&ev);
+        return -1;
     }
-    if (ok) {
-        self->ev.nbits = (int)nbits;
-        self->ev.rows = PyMem_Calloc((size_t)nrows, sizeof(EvalRow));
-        ok = self->ev.rows != NULL;
-        if (!ok)
-            PyErr_NoMemory();
-    }
-    for (Py_ssize_t r = 0; ok && r < nrows; r++)
-        ok = read_row(PySequence_Fast_GET_ITEM(fr, r), &self->ev.rows[r]);
-    if (ok)
-        ok = read_patterns(&self->ev, patterns, pweights, nrows);
-    if (ok)
-        ok = read_regions(&self->ev, regions, region_rows, nrows);
-    Py_DECREF(fr);
-    Py_DECREF(ff);
-    return ok ? 0 : -1;
+    Evaluator old = self->ev;
+    self->ev = ev;
+    free_evaluator(&old);
+    return 0;
 }
 
 static PyObject *Evaluator_evaluate(EvaluatorObject *self, PyObject *arg)

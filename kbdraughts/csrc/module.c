@@ -78,6 +78,7 @@ static PyObject *py_resolve(PyObject *self, PyObject *args)
     }
     if (plies < 0)
         plies = 0; /* as the Python referee: no plies left, captures only */
+    /* enough lists for any line: to_pos let no side have more than MAX_SIDE pieces */
     MoveList *lists = PyMem_RawMalloc(sizeof(MoveList) * (size_t)(plies + REFEREE_CAPTURES));
     if (!lists)
         return PyErr_NoMemory();
@@ -100,6 +101,10 @@ static PyObject *py_play(PyObject *self, PyObject *args)
     if (!ready() || !PyArg_ParseTuple(args, "OO:play", &po, &mo) || !to_pos(po, &p)
         || !to_move(mo, &m))
         return NULL;
+    if (!playable(&p, &m)) { /* board.play's "must be legal", held cheaply: no overlap made */
+        PyErr_SetString(PyExc_ValueError, "the move cannot be played in the position");
+        return NULL;
+    }
     Pos q = play(&p, &m);
     return from_pos(&q);
 }
@@ -213,6 +218,12 @@ static PyObject *py_set_masks(PyObject *self, PyObject *args)
         || !mask_pair(run_from, m.run_from) || !square_masks(path, m.run_path)
         || !square_masks(danger, m.run_danger))
         return NULL;
+    if (!memcmp(&m, &MASKS, sizeof m)) /* as they were (a module imported again) */
+        Py_RETURN_NONE;
+    if (searches_running) { /* they read MASKS without the GIL */
+        PyErr_SetString(PyExc_RuntimeError, "a search is running");
+        return NULL;
+    }
     MASKS = m;
     Py_RETURN_NONE;
 }

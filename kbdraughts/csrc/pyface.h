@@ -10,11 +10,13 @@
 
 extern PyTypeObject *MoveType, *PositionType; /* board.py's Move and Position */
 extern unsigned long main_thread;
+extern int searches_running; /* searches without the GIL now: set_masks waits for none */
 extern PyTypeObject EvaluatorType, SearcherType;
 
 typedef struct {
     PyObject_HEAD
     Evaluator ev;
+    int users; /* searches reading ev now: __init__ refuses while any does */
 } EvaluatorObject;
 
 /* convert.c: every value checked before C uses it; 0 (or NULL) with an exception set. */
@@ -22,6 +24,10 @@ int bits(PyObject *o, Bitboard *out, const char *what);
 int to_pos(PyObject *o, Pos *p);
 int small(PyObject *o, long lo, long hi, long *out);
 int to_move(PyObject *o, Move *m);
+int playable(const Pos *p, const Move *m);
+PyObject *tuple_copy(PyObject *o, const char *what);
+Move *to_moves(PyObject *seq, const Pos *pos, Py_ssize_t *n);
+Pos *to_positions(PyObject *seq, Py_ssize_t most, Py_ssize_t *n);
 PyObject *new_tuple(PyTypeObject *type, Py_ssize_t n);
 PyObject *from_move(const Move *m);
 PyObject *from_pos(const Pos *p);
@@ -30,5 +36,8 @@ int ready(void);
 
 /* egdb_py.c */
 int to_material(PyObject *o, Material *m);
+int to_tables(PyObject *dict, const Material *own, uint64_t (*half)(const Material *),
+              Tables *t, Py_buffer **held, Py_ssize_t *nheld);
+void release_buffers(Py_buffer *held, Py_ssize_t n);
 
 #endif

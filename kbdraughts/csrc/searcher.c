@@ -1,8 +1,13 @@
-/* kbdraughts._core.Searcher: the search (search.c) run without the GIL. */
+/* kbdraughts._core.Searcher: the search (search.c) run without the GIL. Its arguments are read
+ * into C first (Python code can run meanwhile: an item's __index__, another thread), and only
+ * then is the searcher checked and changed. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
 #include "pyface.h"
+
+#define MAX_COUNTER (1 << 20) /* the draw counters: a ply is added per node without overflow */
+#define MAX_HISTORY (1 << 20) /* positions of the game: the path's size stays an int */
 
 /* -- Searcher ---------------------------------------------------------------------------- */
 
@@ -16,14 +21,25 @@ typedef struct {
     Py_ssize_t nheld;
 } SearcherObject;
 
+/* Detached before they are released: a release can run an exporter's __del__, which may call
+ * back into this searcher. */
 static void release_tables(SearcherObject *self)
 {
-    for (Py_ssize_t i = 0; i < self->nheld; i++)
-        PyBuffer_Release(&self->held[i]);
-    PyMem_Free(self->held);
+    Py_buffer *held = self->held;
+    Py_ssize_t n = self->nheld;
     self->held = NULL;
     self->nheld = 0;
     memset(&self->s.leaves, 0, sizeof self->s.leaves);
+    release_buffers(held, n);
+}
+
+/* Whether the searcher may be changed: not while its search runs (on another thread, or below
+ * a signal handler the search lets run), which reads its memory without the GIL. */
+static int idle(SearcherObject *self)
+{
+    if (self->busy)
+        PyErr_SetString(PyExc_RuntimeError, "this searcher is searching");
+    return !self->busy;
 }
 
 static void Searcher_dealloc(SearcherObject *self)
@@ -49,20 +65,25 @@ static int Searcher_init(SearcherObject *self, PyObject *args, PyObject *kw)
         PyErr_SetString(PyExc_ValueError, "tt_size must be 1..2**26");
         return -1;
     }
-    release_tables(self);
+    if (!idle(self)) /* asked after the arguments: their __index__ or __bool__ ran Python */
+        return -1;
     if (self->allocated)
         search_free(&self->s);
-    self->allocated = search_alloc(&self->s, (size_t)tt_size, 64);
-    if (!self->allocated) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    Py_INCREF(ev);
-    Py_XSETREF(self->evaluator, ev);
+    self->allocated = search_alloc(&self->s, (size_t)tt_size, 64); /* no tables read now */
     self->s.ev = &((EvaluatorObject *)ev)->ev;
     self->s.reductions = reductions;
     self->s.extensions = extensions;
     self->s.forced_extension = forced;
+    Py_INCREF(ev);
+    PyObject *old = self->evaluator;
+    self->evaluator = ev;
+    /* Last, the searcher whole: releasing the tables or the old evaluator can run Python. */
+    release_tables(self);
+    Py_XDECREF(old);
+    if (!self->allocated) {
+        PyErr_NoMemory();
+        return -1;
+    }
     return 0;
 }
 
@@ -76,6 +97,61 @@ static int poll_signals(void *arg)
     return stop;
 }
 
+/* The search's path: the game's positions that can recur (those with kings), then the root
+ * when it has kings. */
+static int set_path(Search *s, const Pos *hist, Py_ssize_t nh, const Pos *pos)
+{
+    if (nh + MAX_PLY + 2 > s->path_cap) {
+        Pos *grown = realloc(s->path, sizeof(Pos) * (size_t)(nh + MAX_PLY + 2));
+        if (!grown) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        s->path = grown;
+        s->path_cap = (int)(nh + MAX_PLY + 2);
+    }
+    s->npath = 0;
+    for (Py_ssize_t i = 0; i < nh; i++)
+        if (hist[i].kings)
+            s->path[s->npath++] = hist[i];
+    if (pos->kings)
+        s->path[s->npath++] = *pos;
+    return 1;
+}
+
+static int ready_to_search(SearcherObject *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this searcher is already searching");
+        return 0;
+    }
+    if (!self->allocated || (!self->s.ev->material_only && !self->s.ev->rows)) {
+        PyErr_SetString(PyExc_RuntimeError, "the searcher or its evaluator is not set up");
+        return 0;
+    }
+    return 1;
+}
+
+/* The search without the GIL, the searcher and its evaluator marked in use meanwhile. */
+static RootResult run_search(SearcherObject *self, const Pos *pos, const Move *root,
+                             Py_ssize_t n, int max_depth, double budget, int ko, int sb,
+                             int contempt)
+{
+    EvaluatorObject *ev = (EvaluatorObject *)self->evaluator;
+    self->s.poll = PyThread_get_thread_ident() == main_thread ? poll_signals : NULL;
+    self->s.poll_arg = self;
+    self->busy = 1;
+    ev->users++;
+    searches_running++;
+    self->tstate = PyEval_SaveThread();
+    RootResult r = search_root(&self->s, pos, root, (int)n, max_depth, budget, ko, sb, contempt);
+    PyEval_RestoreThread(self->tstate);
+    searches_running--;
+    ev->users--;
+    self->busy = 0;
+    return r;
+}
+
 static PyObject *Searcher_search(SearcherObject *self, PyObject *args, PyObject *kw)
 {
     static char *names[] = {"pos", "moves", "max_depth", "budget", "history", "counters",
@@ -83,82 +159,35 @@ static PyObject *Searcher_search(SearcherObject *self, PyObject *args, PyObject 
     PyObject *po, *mo, *history = NULL;
     int max_depth, ko = 0, sb = 0, contempt = 0;
     double budget = -1;
-    Pos pos;
+    Pos pos, *hist = NULL;
+    Py_ssize_t n, nh = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|dO(ii)p:search", names, &po, &mo,
-                                     &max_depth, &budget, &history, &ko, &sb, &contempt))
+                                     &max_depth, &budget, &history, &ko, &sb, &contempt)
+        || !to_pos(po, &pos))
         return NULL;
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this searcher is already searching");
-        return NULL;
-    }
-    if (!self->allocated || (!self->s.ev->material_only && !self->s.ev->rows)) {
-        PyErr_SetString(PyExc_RuntimeError, "the searcher or its evaluator is not set up");
-        return NULL;
-    }
-    if (!to_pos(po, &pos))
-        return NULL;
-    if (ko < 0 || sb < 0 || max_depth < 0 || max_depth > 200) {
+    if (ko < 0 || sb < 0 || ko > MAX_COUNTER || sb > MAX_COUNTER || max_depth < 0
+        || max_depth > 200) {
         PyErr_SetString(PyExc_ValueError, "counters and depth must be small and not negative");
         return NULL;
     }
-    PyObject *moves = PySequence_Fast(mo, "moves must be a sequence");
-    if (!moves)
+    Move *root = to_moves(mo, &pos, &n);
+    if (!root)
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(moves);
-    if (n < 1 || n > MAX_MOVES) {
-        Py_DECREF(moves);
-        PyErr_SetString(PyExc_ValueError, "1 to 512 root moves are needed");
-        return NULL;
-    }
-    Move *root = PyMem_Malloc(sizeof(Move) * (size_t)n);
-    int ok = root != NULL;
-    for (Py_ssize_t i = 0; ok && i < n; i++)
-        ok = to_move(PySequence_Fast_GET_ITEM(moves, i), &root[i]);
-    Py_DECREF(moves);
-    PyObject *hist = ok && history && history != Py_None
-        ? PySequence_Fast(history, "history must be a sequence") : NULL;
-    ok = ok && (hist || !history || history == Py_None);
-    Search *s = &self->s;
-    s->npath = 0;
-    Py_ssize_t nh = hist ? PySequence_Fast_GET_SIZE(hist) : 0;
-    if (ok && nh + MAX_PLY + 2 > s->path_cap) {
-        Pos *grown = realloc(s->path, sizeof(Pos) * (size_t)(nh + MAX_PLY + 2));
-        ok = grown != NULL;
-        if (ok) {
-            s->path = grown;
-            s->path_cap = (int)(nh + MAX_PLY + 2);
-        } else {
-            PyErr_NoMemory();
-        }
-    }
-    for (Py_ssize_t i = 0; ok && i < nh; i++) {
-        Pos h;
-        ok = to_pos(PySequence_Fast_GET_ITEM(hist, i), &h);
-        if (ok && h.kings)
-            s->path[s->npath++] = h;
-    }
-    Py_XDECREF(hist);
-    if (!ok) {
+    if (history && history != Py_None && !(hist = to_positions(history, MAX_HISTORY, &nh))) {
         PyMem_Free(root);
-        if (!PyErr_Occurred())
-            PyErr_NoMemory();
         return NULL;
     }
-    if (pos.kings)
-        s->path[s->npath++] = pos;
-    s->poll = PyThread_get_thread_ident() == main_thread ? poll_signals : NULL;
-    s->poll_arg = self;
-    RootResult r;
-    self->busy = 1;
-    self->tstate = PyEval_SaveThread();
-    r = search_root(s, &pos, root, (int)n, max_depth, budget, ko, sb, contempt);
-    PyEval_RestoreThread(self->tstate);
-    self->busy = 0;
+    /* No Python code runs from these checks to the search's end: what they find holds. */
+    int ok = ready_to_search(self) && set_path(&self->s, hist, nh, &pos);
+    PyMem_Free(hist);
+    RootResult r = {0};
+    if (ok)
+        r = run_search(self, &pos, root, n, max_depth, budget, ko, sb, contempt);
     PyMem_Free(root);
-    if (PyErr_Occurred())
-        return NULL; /* a signal handler raised (KeyboardInterrupt) */
+    if (!ok || PyErr_Occurred())
+        return NULL; /* or a signal handler raised (KeyboardInterrupt) */
     return Py_BuildValue("(idiiKd)", r.index, r.score, r.depth, r.complete,
-                         (unsigned long long)s->nodes, s->mean_depth);
+                         (unsigned long long)self->s.nodes, self->s.mean_depth);
 }
 
 static PyObject *Searcher_probe(SearcherObject *self, PyObject *arg)
@@ -216,61 +245,77 @@ static PyObject *Searcher_clear_halt(SearcherObject *self, PyObject *unused)
 
 static PyObject *Searcher_get_table_counts(SearcherObject *self, void *closure)
 {
+    if (!idle(self))
+        return NULL;
     if (!self->allocated)
         return Py_BuildValue("(nn)", (Py_ssize_t)0, (Py_ssize_t)0);
     return Py_BuildValue("(nn)", (Py_ssize_t)self->s.cur.count, (Py_ssize_t)self->s.old.count);
 }
 
+/* One item (material, (values, distances)) of set_tables' dict into got, its buffers held. */
+static int read_table(PyObject *item, Py_buffer *held, Py_ssize_t *nheld, Leaves *got)
+{
+    Material m;
+    PyObject *vo, *dobj;
+    if (!to_material(PyTuple_GET_ITEM(item, 0), &m)
+        || !PyArg_ParseTuple(PyTuple_GET_ITEM(item, 1), "OO:set_tables", &vo, &dobj))
+        return 0;
+    Py_buffer *vb = &held[*nheld], *db = vb + 1;
+    if (PyObject_GetBuffer(vo, vb, PyBUF_SIMPLE) < 0)
+        return 0;
+    ++*nheld;
+    if (PyObject_GetBuffer(dobj, db, PyBUF_SIMPLE) < 0)
+        return 0;
+    ++*nheld;
+    uint64_t n = 2 * eg_half(&m);
+    if ((uint64_t)vb->len != (n + 3) / 4 || (uint64_t)db->len != n) {
+        PyErr_SetString(PyExc_ValueError, "a table's values or distances have the wrong length");
+        return 0;
+    }
+    got->values.values[m.wm][m.wk][m.bm][m.bk] = vb->buf;
+    got->dist.values[m.wm][m.wk][m.bm][m.bk] = db->buf;
+    int pieces = m.wm + m.wk + m.bm + m.bk;
+    if (pieces > got->pieces)
+        got->pieces = pieces;
+    return 1;
+}
+
 /* set_tables({material: (values, distances)}): the endgame tables the search reads at its
- * nodes from now on (egdb/leaves.py's Leaves.buffers); {} reads none. Every length checked. */
+ * nodes from now on (egdb/leaves.py's Leaves.buffers); {} reads none. Every length checked;
+ * the dict's items are copied first (a material's __index__ may change the dict), and the
+ * searcher changed only when they are all read. */
 static PyObject *Searcher_set_tables(SearcherObject *self, PyObject *dict)
 {
     if (!PyDict_Check(dict)) {
         PyErr_SetString(PyExc_TypeError, "tables must be a dict {material: (values, distances)}");
         return NULL;
     }
-    if (self->busy || !self->allocated) {
-        PyErr_SetString(PyExc_RuntimeError, "this searcher is searching");
+    PyObject *items = PyDict_Items(dict);
+    if (!items)
         return NULL;
-    }
-    release_tables(self);
-    self->held = PyMem_Calloc(2 * (size_t)PyDict_Size(dict) + 1, sizeof(Py_buffer));
-    if (!self->held)
-        return PyErr_NoMemory();
+    Py_ssize_t n = PyList_GET_SIZE(items), nheld = 0;
+    Py_buffer *held = PyMem_Calloc(2 * (size_t)n + 1, sizeof(Py_buffer));
     Leaves got;
     memset(&got, 0, sizeof got);
-    PyObject *key, *value;
-    Py_ssize_t pos = 0;
-    while (PyDict_Next(dict, &pos, &key, &value)) {
-        Material m;
-        PyObject *vo, *dobj;
-        if (!to_material(key, &m))
-            goto fail;
-        if (!PyArg_ParseTuple(value, "OO:set_tables", &vo, &dobj))
-            goto fail;
-        Py_buffer *vb = &self->held[self->nheld], *db = vb + 1;
-        if (PyObject_GetBuffer(vo, vb, PyBUF_SIMPLE) < 0)
-            goto fail;
-        self->nheld++;
-        if (PyObject_GetBuffer(dobj, db, PyBUF_SIMPLE) < 0)
-            goto fail;
-        self->nheld++;
-        uint64_t n = 2 * eg_half(&m);
-        if ((uint64_t)vb->len != (n + 3) / 4 || (uint64_t)db->len != n) {
-            PyErr_SetString(PyExc_ValueError, "a table's values or distances have the wrong length");
-            goto fail;
-        }
-        got.values.values[m.wm][m.wk][m.bm][m.bk] = vb->buf;
-        got.dist.values[m.wm][m.wk][m.bm][m.bk] = db->buf;
-        int pieces = m.wm + m.wk + m.bm + m.bk;
-        if (pieces > got.pieces)
-            got.pieces = pieces;
+    int ok = held || (PyErr_NoMemory(), 0);
+    for (Py_ssize_t i = 0; ok && i < n; i++)
+        ok = read_table(PyList_GET_ITEM(items, i), held, &nheld, &got);
+    Py_DECREF(items);
+    if (ok && !self->allocated) {
+        PyErr_SetString(PyExc_RuntimeError, "the searcher is not set up");
+        ok = 0;
     }
+    if (!ok || !idle(self)) {
+        release_buffers(held, nheld);
+        return NULL;
+    }
+    Py_buffer *old = self->held;
+    Py_ssize_t nold = self->nheld;
+    self->held = held;
+    self->nheld = nheld;
     self->s.leaves = got;
+    release_buffers(old, nold);
     Py_RETURN_NONE;
-fail:
-    release_tables(self);
-    return NULL;
 }
 
 static PyMethodDef Searcher_methods[] = {
