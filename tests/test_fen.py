@@ -24,6 +24,8 @@ def test_numbering_matches_pydraughts_board():
     """pydraughts keeps its board as a 32-character string, square 1 first, in this numbering:
     a position read from square names puts each piece on the square's number."""
     draughts = pytest.importorskip("draughts")
+    if not hasattr(draughts, "Board"):  # the test extra holds lidraughts-bot's 0.5.7
+        pytest.skip("pydraughts >= 0.6's Board (.ci/run runs this in a venv of its own)")
     rng = random.Random(5)
     pos = START
     for _ in range(60):
