@@ -105,8 +105,7 @@ class Database:
 
     def wait(self) -> None:
         """Until a background build started by a probe, and a background read, have ended."""
-        if self._reading is not None:
-            self._reading.join()
+        self.wait_read()
         if self._building is not None:
             self._building.join()
 
