@@ -287,6 +287,9 @@ def test_the_search_layer_prefers_the_knowledge_bases_moves(monkeypatch):
     class Match:
         def __init__(self, move):
             self.move = move
+            # An exact rule, as the search layer reads it when it plays a firing move (the
+            # pure search within 50 ms sometimes does: the fake lacked it and raised).
+            self.rule = type("Rule", (), {"exact": True})()
 
     legal = legal_moves(START)
 
