@@ -43,12 +43,42 @@ def test_candidates_are_best_first_and_their_lines_legal():
         assert len({c.move for c in report.candidates}) == 3
         for c in report.candidates:
             assert c.line[0] == c.move and is_legal(game.position, c.line)
-    # the best candidate's score is what a search of all the moves finds at that depth
+    # the best candidate is the move and score a search of all the moves finds at that depth:
+    # the analysis agrees with the engine and the hint
     from kbdraughts.ai.heuristic import default_heuristic
     from kbdraughts.ai.native_search import make_searcher
 
-    full = make_searcher(default_heuristic().evaluate).search(game.position, max_depth=5)
-    assert full.score == reports[-1].best.score
+    for report in reports:
+        full = make_searcher(default_heuristic().evaluate).search(game.position,
+                                                                  max_depth=report.depth)
+        assert (full.move, full.score) == (report.best.move, report.best.score)
+
+
+def test_a_move_scored_above_the_best_without_it_is_reported_as_good_as_the_best(monkeypatch):
+    """A pruning search judges a move by its window: searched without the best move, another
+    can score above it. It is reported at the best's score, and the best stays first."""
+    import kbdraughts.coach.analysis as analysis
+    from kbdraughts.ai.search import SearchResult
+
+    first, second, third = legal_moves(START)[:3]
+    alone = {second: 25.0, third: -5.0}  # the others' scores when searched without first
+
+    class Pruning:  # of all the moves it plays first at 10; without it, second at 25
+        def __init__(self, evaluate):
+            pass
+
+        def search(self, pos, max_depth, moves, **options):
+            if first in moves:
+                best, score = first, 10.0
+            else:
+                best = max(moves, key=lambda m: alone.get(m, -50.0))
+                score = alone.get(best, -50.0)
+            return SearchResult(best, score, max_depth, [best], 1)
+
+    monkeypatch.setattr(analysis, "make_searcher", Pruning)
+    report = next(analysis.analyse(Game(), threading.Event(), evaluate=material, max_depth=1))
+    assert [(c.move, c.score) for c in report.candidates] == [
+        (first, 10.0), (second, 10.0), (third, -5.0)]
 
 
 def test_a_stop_ends_the_analysis_after_the_depth_it_was_in():

@@ -1,11 +1,16 @@
 """Analysis of a position for a person: the best candidate moves with their scores and lines,
 one report per depth, deepened until stopped, and the endgame tables' verdict where they reach.
 
-Each depth searches the root once for the best move, then again without it for the second
-best, and so on (multi-PV by exclusion through the search's ``moves=``): every candidate's score
-is exact at that depth, and the candidates are reported best first. A depth cut short by
-``stop`` is not reported: every report is a finished depth. The search knows the game (the
-positions that can recur, the draw rules' counters), as the engine's does.
+Each depth starts a search afresh, as the engine's search to that depth is: its move and score
+are the best candidate, so the analysis never disagrees with the engine or the hint. The same
+search then looks again without that move for the second best, and so on (multi-PV by
+exclusion through the search's ``moves=``), and the candidates are reported best first. A
+search that prunes judges a move by the window it is searched in, so a move looked at without
+the best one can score a little above it, though the search of all the moves found it no
+better: such a candidate is reported at the best's score, as a move as good as the best at
+that depth. A depth cut short by ``stop`` is not reported: every report is a finished depth.
+The search knows the game (the positions that can recur, the draw rules' counters), as the
+engine's does.
 
 >>> from kbdraughts.ai.heuristic import material
 >>> import threading
@@ -107,7 +112,7 @@ def analyse(game: Game, stop: threading.Event, evaluate: Evaluate | None = None,
     legal = game.legal_moves()
     if not legal:
         return
-    searcher = make_searcher(evaluate or default_heuristic().evaluate)
+    evaluate = evaluate or default_heuristic().evaluate
     counters, history = game_counters(game), recurring_positions(game)
     judged = endgame.judge(pos, *counters, legal=legal)
     verdict = judged.words(pos) if judged is not None else ""
@@ -115,6 +120,7 @@ def analyse(game: Game, stop: threading.Event, evaluate: Evaluate | None = None,
     started = time.perf_counter()
     nodes = 0
     for depth in range(1, max_depth + 1):
+        searcher = make_searcher(evaluate)  # afresh: the engine's search to this depth
         found: list[Candidate] = []
         rest = list(legal)
         while rest and len(found) < candidates:
@@ -123,8 +129,9 @@ def analyse(game: Game, stop: threading.Event, evaluate: Evaluate | None = None,
             nodes += res.nodes
             if stop.is_set() or not res.complete or res.move is None:
                 return  # a depth cut short: its scores are not all exact
-            found.append(Candidate(res.move, res.score, legal_line(pos, res.line, res.move)))
+            score = min(res.score, found[0].score) if found else res.score
+            found.append(Candidate(res.move, score, legal_line(pos, res.line, res.move)))
             rest.remove(res.move)
-        found.sort(key=lambda c: -c.score)  # each excluded search's best is no better: kept
+        found[1:] = sorted(found[1:], key=lambda c: -c.score)  # stable: ties keep search order
         yield Report(depth, pos.side, tuple(found), nodes, time.perf_counter() - started,
                      verdict)
