@@ -119,7 +119,10 @@ def _regions_heuristic():
     regions = parse_shapes(
         "region r1 c3 b4 d4 c5\n  w..w 12.5\n  ?b?w -3.25\n  @@.. 0.75\n"
         "region r2 a1 c1 e1 g1 b2 d2 f2 h2 when not endgame\n  wwwwwwww 4\n  w??????? -1.5\n"
-        "region r3 e5 f6 when opening\n  wb 7\n", "s.txt")
+        "region r3 e5 f6 when opening\n  wb 7\n"
+        # a window (two runs of bits, a look-up table each) and squares far apart (the loop)
+        "region r4 a5 c5 b6 d6 a7 c7 b8 d8\n  w?b?..w? 2.5\n  ??????bb -1.25\n"
+        "region r5 a1 b4 a7 h8\n  w??b 3\n  ?w.. 1.5\n", "s.txt")
     return Heuristic(parse_terms("value a 6 per centre_men\npattern p 2 c1=w e1=w\n"), regions)
 
 

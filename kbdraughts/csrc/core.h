@@ -83,17 +83,22 @@ typedef struct {
  * white man, white king, black man, black king), the squares where that state breaks it. */
 typedef Bitboard PatternMasks[2][5];
 
-/* A region of the shapes file: its squares per view and its table of 3**k weights. A view
- * whose squares lie within REGION_SPAN bits reads its index from a look-up table of the bits
- * above its lowest square (two shifts and two look-ups, where the loop takes k steps). */
+/* A region of the shapes file: its squares per view and its table of 3**k weights. A view reads
+ * its index from look-up tables: its squares, in bit order, fall into at most REGION_PARTS runs
+ * of REGION_SPAN bits, and each run's table gives the sum of 3**i of its squares for the bits
+ * above its lowest square (two shifts and two look-ups a run, where the loop takes k steps). A
+ * view that needs more runs takes the loop. */
 #define REGION_SPAN 12
+#define REGION_PARTS 2
 typedef struct {
     int k;
     int sq[2][8];
-    double *table;            /* owned by the evaluator */
-    int base[2];              /* the view's lowest square, or -1: the loop */
-    Bitboard mask[2];         /* its squares, from base */
-    unsigned short *digits[2];/* per window of bits from base: the sum of 3**i of its squares */
+    double *table;                          /* owned by the evaluator */
+    Bitboard on[2];                         /* the view's squares: a king there, no index */
+    int parts[2];                           /* the view's runs, or 0: the loop */
+    int base[2][REGION_PARTS];              /* a run's lowest square */
+    Bitboard mask[2][REGION_PARTS];         /* its squares, from base */
+    unsigned short *digits[2][REGION_PARTS];/* per bits from base: the sum of 3**i there */
 } EvalRegion;
 
 typedef struct {

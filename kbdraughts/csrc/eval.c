@@ -167,17 +167,23 @@ static int region_index(const int *sq, int k, Bitboard ours, Bitboard theirs, Bi
     return index;
 }
 
-/* region_index by the view's look-up table when it has one: the same number. */
+/* region_index by the view's look-up tables when it has them: the same number. */
 static inline int view_index(const EvalRegion *g, int v, Bitboard ours, Bitboard theirs,
                              Bitboard kings)
 {
-    int b = g->base[v];
-    if (b < 0)
+    int n = g->parts[v];
+    if (!n)
         return region_index(g->sq[v], g->k, ours, theirs, kings);
-    Bitboard m = g->mask[v];
-    if ((kings >> b) & m)
+    if (kings & g->on[v])
         return -1;
-    return g->digits[v][(ours >> b) & m] + 2 * g->digits[v][(theirs >> b) & m];
+    int index = 0;
+    for (int p = 0; p < n; p++) {
+        int b = g->base[v][p];
+        Bitboard m = g->mask[v][p];
+        const unsigned short *d = g->digits[v][p];
+        index += d[(ours >> b) & m] + 2 * d[(theirs >> b) & m];
+    }
+    return index;
 }
 
 static double regions_value(const Evaluator *e, const Pos *p, int sig)

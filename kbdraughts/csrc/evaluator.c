@@ -11,8 +11,9 @@ static void free_evaluator(Evaluator *ev)
 {
     for (int r = 0; r < ev->nreg; r++) {
         PyMem_Free(ev->regions[r].table);
-        PyMem_Free(ev->regions[r].digits[0]);
-        PyMem_Free(ev->regions[r].digits[1]);
+        for (int v = 0; v < 2; v++)
+            for (int part = 0; part < REGION_PARTS; part++)
+                PyMem_Free(ev->regions[r].digits[v][part]);
     }
     PyMem_Free(ev->regions);
     PyMem_Free(ev->region_on);
@@ -129,33 +130,53 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
     return ok;
 }
 
-/* A view's look-up table when its squares lie within REGION_SPAN bits, else base -1. */
+/* A view's look-up tables: its squares in bit order cut into runs of at most REGION_SPAN
+ * bits; more than REGION_PARTS runs, parts 0 (the loop). */
 static int region_digits(EvalRegion *g, int v)
 {
-    int lo = NSQ, hi = -1;
+    int order[8];
+    g->on[v] = 0;
     for (int i = 0; i < g->k; i++) {
-        lo = g->sq[v][i] < lo ? g->sq[v][i] : lo;
-        hi = g->sq[v][i] > hi ? g->sq[v][i] : hi;
+        g->on[v] |= (Bitboard)1 << g->sq[v][i];
+        int j = i;
+        for (; j > 0 && g->sq[v][order[j - 1]] > g->sq[v][i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
     }
-    g->base[v] = -1;
-    if (hi - lo >= REGION_SPAN)
-        return 1;
-    size_t n = (size_t)1 << (hi - lo + 1);
-    g->digits[v] = PyMem_Calloc(n, sizeof(unsigned short));
-    if (!g->digits[v]) {
-        PyErr_NoMemory();
-        return 0;
+    int start[REGION_PARTS + 1], n = 0;
+    for (int j = 0; j < g->k; j++)
+        if (j == 0 || g->sq[v][order[j]] - g->sq[v][order[start[n - 1]]] >= REGION_SPAN) {
+            if (n == REGION_PARTS) {
+                g->parts[v] = 0;
+                return 1;
+            }
+            start[n++] = j;
+        }
+    start[n] = g->k;
+    for (int part = 0; part < n; part++) {
+        int lo = g->sq[v][order[start[part]]], hi = g->sq[v][order[start[part + 1] - 1]];
+        size_t size = (size_t)1 << (hi - lo + 1);
+        unsigned short *d = PyMem_Calloc(size, sizeof(unsigned short));
+        if (!d) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        g->digits[v][part] = d;
+        g->base[v][part] = lo;
+        g->mask[v][part] = 0;
+        for (int j = start[part]; j < start[part + 1]; j++)
+            g->mask[v][part] |= (Bitboard)1 << (g->sq[v][order[j]] - lo);
+        for (size_t bits = 0; bits < size; bits++) {
+            int sum = 0, place = 1;
+            for (int i = 0; i < g->k; i++, place *= 3) {
+                int s = g->sq[v][i] - lo;
+                if (s >= 0 && s <= hi - lo && (g->mask[v][part] >> s & 1) && (bits >> s & 1))
+                    sum += place;
+            }
+            d[bits] = (unsigned short)sum;
+        }
     }
-    g->mask[v] = 0;
-    for (int i = 0; i < g->k; i++)
-        g->mask[v] |= (Bitboard)1 << (g->sq[v][i] - lo);
-    for (size_t bits = 0; bits < n; bits++) {
-        int d = 0, place = 1;
-        for (int i = 0; i < g->k; i++, place *= 3)
-            d += bits >> (g->sq[v][i] - lo) & 1 ? place : 0;
-        g->digits[v][bits] = (unsigned short)d;
-    }
-    g->base[v] = lo;
+    g->parts[v] = n;
     return 1;
 }
 
