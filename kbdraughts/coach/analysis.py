@@ -2,7 +2,7 @@
 one report per depth, deepened until stopped, and the endgame tables' verdict where they reach.
 
 Each depth starts a search afresh, as the engine's search to that depth is: its move and score
-are the best candidate, so the analysis never disagrees with the engine or the hint. The same
+are the best candidate, the move the AI's search plays when it stops there. The same
 search then looks again without that move for the second best, and so on (multi-PV by
 exclusion through the search's ``moves=``), and the candidates are reported best first. A
 search that prunes judges a move by the window it is searched in, so a move looked at without
