@@ -44,7 +44,7 @@ def test_candidates_are_best_first_and_their_lines_legal():
         for c in report.candidates:
             assert c.line[0] == c.move and is_legal(game.position, c.line)
     # the best candidate is the move and score a search of all the moves finds at that depth:
-    # the analysis agrees with the engine and the hint
+    # the analysis agrees with the AI's search stopping at that depth
     from kbdraughts.ai.heuristic import default_heuristic
     from kbdraughts.ai.native_search import make_searcher
 

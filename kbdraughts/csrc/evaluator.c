@@ -134,9 +134,10 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
  * bits; more than REGION_PARTS runs, parts 0 (the loop). */
 static int region_digits(EvalRegion *g, int v)
 {
-    int order[8];
+    int order[8], place[8]; /* the squares in bit order; 3**i of square i */
     g->on[v] = 0;
     for (int i = 0; i < g->k; i++) {
+        place[i] = i ? place[i - 1] * 3 : 1;
         g->on[v] |= (Bitboard)1 << g->sq[v][i];
         int j = i;
         for (; j > 0 && g->sq[v][order[j - 1]] > g->sq[v][i]; j--)
@@ -167,12 +168,9 @@ static int region_digits(EvalRegion *g, int v)
         for (int j = start[part]; j < start[part + 1]; j++)
             g->mask[v][part] |= (Bitboard)1 << (g->sq[v][order[j]] - lo);
         for (size_t bits = 0; bits < size; bits++) {
-            int sum = 0, place = 1;
-            for (int i = 0; i < g->k; i++, place *= 3) {
-                int s = g->sq[v][i] - lo;
-                if (s >= 0 && s <= hi - lo && (g->mask[v][part] >> s & 1) && (bits >> s & 1))
-                    sum += place;
-            }
+            int sum = 0;
+            for (int j = start[part]; j < start[part + 1]; j++)
+                sum += bits >> (g->sq[v][order[j]] - lo) & 1 ? place[order[j]] : 0;
             d[bits] = (unsigned short)sum;
         }
     }
