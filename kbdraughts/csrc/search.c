@@ -142,6 +142,10 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
     for (int i = 0; i < l->n; i++) {
         const Move *m = &l->moves[order[i]];
         Pos child = play(pos, m);
+        if (i + 1 < l->n) { /* the next child's slots fetched while this one is searched */
+            Pos next = play(pos, &l->moves[order[i + 1]]);
+            table_prefetch(s, &next);
+        }
         int ck = 0, cs = 0;
         if (kings)
             counters_after(pos, m, ko, sb, &ck, &cs);
@@ -230,6 +234,8 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
                       int ko, int sb)
 {
     s->pv_len[ply] = 0;
+    if (depth > 0)
+        table_prefetch(s, pos);
     if (tick(s))
         return 0;
     Bitboard kings = pos->kings;
@@ -252,6 +258,7 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
             return leaf(s, pos, ply);
         if (depth <= -MAX_QUIESCENCE)
             return leaf(s, pos, ply);
+        table_prefetch(s, pos);
         generated = 1;
     }
     Entry tt_copy; /* a copy: the table may move under the search below */

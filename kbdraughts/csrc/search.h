@@ -122,6 +122,7 @@ RootResult search_root(Search *s, const Pos *pos, const Move *root, int nroot, i
 /* table.c: the transposition table */
 int table_alloc(Table *t, size_t tt_size);
 void table_free(Table *t);
+void table_prefetch(const Search *s, const Pos *p);
 int table_probe(const Search *s, const Pos *p, Entry *out);
 void table_store(Search *s, const Pos *p, int depth, double score, int flag, const Move *m,
                  int ply);

@@ -29,9 +29,14 @@ static void key_of(const Pos *p, uint64_t *a, uint64_t *b)
     *b = p->black | (p->kings >> 28) << 36 | (uint64_t)p->side << 44 | USED;
 }
 
+static inline size_t home(const Table *t, uint64_t a, uint64_t b)
+{
+    return (size_t)mix(a * 0x9E3779B97F4A7C15ULL ^ mix(b + 0x632BE59BD9B4E019ULL)) & t->mask;
+}
+
 static Slot *slot(const Table *t, uint64_t a, uint64_t b)
 {
-    size_t i = (size_t)mix(a * 0x9E3779B97F4A7C15ULL ^ mix(b + 0x632BE59BD9B4E019ULL)) & t->mask;
+    size_t i = home(t, a, b);
     for (;;) {
         Slot *e = &t->slots[i];
         if (!(e->b & USED) || (e->a == a && (e->b & KEY_B) == b))
@@ -50,6 +55,18 @@ static void unpack(const Slot *e, Entry *out)
     out->depth = (int16_t)(uint16_t)(e->c >> 36);
     out->mstart = (int)(e->c >> 52 & 63);
     out->mend = (int)(e->c >> 58 & 63);
+}
+
+/* A position's slots asked of memory ahead of table_probe, in both halves at once: nearly
+ * every probe misses the caches (a third of the search's time went to waiting for the first
+ * slot), and the node's own work before the probe, and the other half's miss, overlap it. */
+void table_prefetch(const Search *s, const Pos *p)
+{
+    uint64_t a, b;
+    key_of(p, &a, &b);
+    __builtin_prefetch(&s->cur.slots[home(&s->cur, a, b)]);
+    if (s->old.count)
+        __builtin_prefetch(&s->old.slots[home(&s->old, a, b)]);
 }
 
 int table_probe(const Search *s, const Pos *p, Entry *out)
