@@ -89,6 +89,29 @@ def test_records_name_the_players_as_the_match_was_given_them():
     assert (same.white, same.black, same.moves) == ("kb:1:nokb", "random", rec.moves)
 
 
+def test_an_engine_is_set_up_before_its_games_first_move_is_timed(monkeypatch):
+    """As bestmove warms its engine before the first answer, a match warms its own engines
+    before the game: the search's table is not made inside the first move's budget."""
+    from kbdraughts.ai.engine import Engine
+
+    events: list[tuple[str, bool]] = []
+    warm, choose = Engine.warm, Engine.choose
+
+    def warming(self):
+        events.append(("warm", self._searcher is None))
+        warm(self)
+
+    def choosing(self, game, stop=None):
+        events.append(("choose", self._searcher is None))
+        return choose(self, game, stop)
+
+    monkeypatch.setattr(Engine, "warm", warming)
+    monkeypatch.setattr(Engine, "choose", choosing)
+    run_game(("kb:4:20ms:nokb", "random", 0, 3, 8))
+    assert events[0] == ("warm", True)  # made then
+    assert events[1][0] == "choose" and events[1][1] is False  # the first move finds it made
+
+
 # -- a match from a file of positions (match --fens) ---------------------------------------------
 
 

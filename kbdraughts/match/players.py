@@ -97,6 +97,12 @@ class EnginePlayer:
     def choose(self, game: Game, stop: threading.Event | None = None) -> Choice | None:
         return self.engine.choose(game, stop)
 
+    def warm(self) -> None:
+        """What the first move would set up, done before the game's first clock starts (as
+        ``bestmove`` does before its first answer): a ``cmd:`` engine in the same match must
+        not have a head start."""
+        self.engine.warm()
+
     def accepts_draw(self, game: Game, side: int) -> bool:
         return self.engine.accepts_draw(game, side)
 
