@@ -97,9 +97,9 @@ def test_an_engine_is_set_up_before_its_games_first_move_is_timed(monkeypatch):
     events: list[tuple[str, bool]] = []
     warm, choose = Engine.warm, Engine.choose
 
-    def warming(self):
+    def warming(self, tables=True):
         events.append(("warm", self._searcher is None))
-        warm(self)
+        warm(self, tables)
 
     def choosing(self, game, stop=None):
         events.append(("choose", self._searcher is None))

@@ -142,15 +142,15 @@ class Engine:
             self._searcher = make_searcher(self.heuristic.evaluate, **sized)
         return self._searcher
 
-    def warm(self) -> None:
+    def warm(self, tables: bool = True) -> None:
         """Set up now what the first move would: the search's table (tens of milliseconds),
-        the knowledge base's first question, and the endgame tables (read, or built when
-        missing, in the background: a timed move never waits for them)."""
+        the knowledge base's first question, and with ``tables`` the endgame tables (read, or
+        built when missing, in the background: a timed move never waits for them)."""
         if search in LEVELS[self.level].layers:
             self.searcher  # noqa: B018 (made on first access)
         if self.kb is not None:
             self.kb.firing(START, legal_moves(START))
-        if self.egdb:
+        if self.egdb and tables:
             endgame.warm()
 
     def new_game(self) -> None:

@@ -100,8 +100,9 @@ class EnginePlayer:
     def warm(self) -> None:
         """What the first move would set up, done before the game's first clock starts (as
         ``bestmove`` does before its first answer): a ``cmd:`` engine in the same match must
-        not have a head start."""
-        self.engine.warm()
+        not have a head start. The endgame tables are left to their first need, as before: a
+        build started here would run beside the first games of every job of the match."""
+        self.engine.warm(tables=False)
 
     def accepts_draw(self, game: Game, side: int) -> bool:
         return self.engine.accepts_draw(game, side)
