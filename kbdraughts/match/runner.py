@@ -321,9 +321,8 @@ def run_game(job: tuple) -> GameRecord:
     black = _Timed(make_player(_spec(black_spec), None if game_seed is None else game_seed + 1,
                                kb=kb, command=command))
     try:
-        for timed in (white, black):  # set up before the clocks run, as bestmove is
-            warm = getattr(timed.player, "warm", None)
-            if warm is not None:
+        for warm in (getattr(timed.player, "warm", None) for timed in (white, black)):
+            if warm is not None:  # set up before the clocks run, as bestmove is
                 warm()
         moves = opening(seed, index // 2, opening_plies, even) if start is None else ()
         game, reason, illegal = play_game(white, black, moves, max_plies, start)
