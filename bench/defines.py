@@ -6,7 +6,7 @@ minutes and 2.5 GB), beside the anchor of 400 measured in the same run.
 Each file holds N defines and a motif calling the last: ``chain``, each define calling the one
 before it (all but the first 32 past the depth limit, one error); ``tree``, define i calling
 define (i - 1) // 2 (some 16 deep at 50,000); ``flat``, none calling another. Each file is
-parsed and checked (``kbdraughts.kb.rules.parse_combos``, what loading a changed file does
+parsed and checked (``kbdraughts.kb.combos.parse_combos``, what loading a changed file does
 before its motifs compile) in a process of its own, so its peak memory is its own (the
 kernel's, from ``wait4``); the best of ``--runs`` runs is kept, the machine being shared. A row
 gives the seconds and the microseconds per define beside the anchor's: checking is linear when
@@ -24,7 +24,7 @@ from pathlib import Path
 
 _CHILD = """
 import sys, time
-from kbdraughts.kb.rules import parse_combos
+from kbdraughts.kb.combos import parse_combos
 text = open(sys.argv[1], encoding="utf-8").read()
 start = time.perf_counter()
 parse_combos(text, sys.argv[1])

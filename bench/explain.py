@@ -30,7 +30,7 @@ from kbdraughts.notation import fen  # noqa: E402
 
 def positions(count: int, seed: int) -> list[Position]:
     """``count`` quiet middle-game positions from seeded self-play."""
-    from kbdraughts.ai.heuristic import default_heuristic
+    from kbdraughts.eval.heuristic import default_heuristic
     from kbdraughts.ai.native_search import make_searcher
 
     searcher = make_searcher(default_heuristic().evaluate)

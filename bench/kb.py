@@ -38,8 +38,8 @@ from pathlib import Path
 from kbdraughts.board import SQUARES, Position, legal_moves, START
 from kbdraughts.game import random_walk
 from kbdraughts.kb.knowledge import load_knowledge_base, read_rule_files
-from kbdraughts.kb.pattern import MAX_PIECES, pattern_applies, position_cells, position_states
-from kbdraughts.kb.rule import Rule, make_rule
+from kbdraughts.kb.rules.pattern import MAX_PIECES, pattern_applies, position_cells, position_states
+from kbdraughts.kb.rules.rule import Rule, make_rule
 from kbdraughts.kb.writer import format_rules
 from kbdraughts.notation import move_text
 from kbdraughts.squares import between
@@ -92,7 +92,7 @@ def naive_encoding(rules, positions) -> tuple[float, float]:
     """Load seconds and query seconds per position of the naive pyDatalog encoding: a fact per
     constrained square of every rule and a negated conflict predicate, in a Program of its own
     (the same wrapper, so the two encodings differ only in their Datalog)."""
-    from kbdraughts.kb.datalog import Program, Var
+    from kbdraughts.kb.rules.datalog import Program, Var
 
     t0 = time.perf_counter()
     program = Program("""

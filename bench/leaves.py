@@ -23,7 +23,7 @@ import sys
 import time
 
 from kbdraughts.ai.engine import Engine
-from kbdraughts.ai.heuristic import default_heuristic
+from kbdraughts.eval.heuristic import default_heuristic
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.board import Position, legal_moves
 from kbdraughts.egdb import leaves, probe

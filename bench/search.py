@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kbdraughts.ai.engine import Engine
-from kbdraughts.ai.heuristic import default_heuristic, material
+from kbdraughts.eval.heuristic import default_heuristic, material
 from kbdraughts.ai.search import Searcher
 from kbdraughts.native import describe
 
@@ -251,7 +251,7 @@ OTHER = "other (interpreter built-ins not called from the above)"
 def share_of(file: str, name: str) -> str | None:
     """Which share a Python function's own time counts in (None for a built-in)."""
     if file.endswith("heuristic.py") or file.endswith("terms.py"):
-        return "evaluation (ai/heuristic.py)"
+        return "evaluation (eval/heuristic.py)"
     if file.endswith("board.py"):
         return "move generator (board.py)"
     if name in ("_store", "_from_node", "_from_root"):
@@ -259,7 +259,7 @@ def share_of(file: str, name: str) -> str | None:
     if name in ("_order", "key") or file.endswith("ordering.py"):
         return "move ordering (ai/ordering.py: order, cutoff, sorted)"
     if name == "_static":
-        return "evaluation (ai/heuristic.py)"
+        return "evaluation (eval/heuristic.py)"
     if file.endswith(("search.py", "tree.py", "draw_rules.py", "clock.py")):
         return "search's own code (_negamax, _moves, _root, _tick, draw rules)"
     return None

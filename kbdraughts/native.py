@@ -1,6 +1,6 @@
 """Which core runs: the native one (``kbdraughts._core``, C) or the pure-Python modules.
 
-The pure-Python modules (``board.py``, ``ai/evaluation.py``, ``ai/tree.py``) are the reference
+The pure-Python modules (``board.py``, ``eval/evaluation.py``, ``ai/tree.py``) are the reference
 and the documentation; where the C extension was built, its functions replace theirs, as
 ``_heapq`` replaces ``heapq``'s (the modules that use it say so where they import it).
 ``KBDRAUGHTS_PURE=1`` forces the pure path. This is the one place the choice is made.

@@ -4,7 +4,7 @@ The referee (:mod:`kbdraughts.referee`) counts pieces, men and kings alike: a sh
 pieces. A player counts material, and a line that wins a man while the opponent crowns
 does not win (the two false notes of issue 20 came from that count). Here a man is
 ``MAN_VALUE`` (100) and a king ``KING_VALUE`` (250, ~2.5 men), as the search counts them
-(:func:`kbdraughts.ai.heuristic.material`), so a deep search can confirm what is proved here.
+(:func:`kbdraughts.eval.heuristic.material`), so a deep search can confirm what is proved here.
 
 :func:`weigh` is our material minus theirs; :func:`prove` is its exact minimax over
 ``plies`` plies and then every forced capture to its end (alpha-beta: exact, the pruning

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from kbdraughts.ai.capture_tree import exchange, gain, score_captures
+from kbdraughts.capture_tree import exchange, gain, score_captures
 from kbdraughts.board import START, captures, legal_moves, play
 from kbdraughts.game import random_walk
 from kbdraughts.notation import move_text, parse_fen
@@ -87,7 +87,7 @@ def test_the_tree_agrees_with_plain_minimax(seed):
 
 
 def test_a_king_heavy_tree_stays_within_its_node_budget():
-    from kbdraughts.ai.capture_tree import MAX_NODES, TreeMemo
+    from kbdraughts.capture_tree import MAX_NODES, TreeMemo
 
     # Mutual king captures here branch into millions of sequences (the plain tree took 30 s).
     pos = parse_fen("B:Wa1,Kc1,b2,f2,Kh2,b4,Kh4,a5,e5,Kf6,c7:"

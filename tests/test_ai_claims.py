@@ -13,7 +13,7 @@ from kbdraughts.ai.claims import (
 )
 from kbdraughts.coach.annotator import expected_line
 from kbdraughts.kb.knowledge import load_knowledge_base
-from kbdraughts.kb.rule import make_rule
+from kbdraughts.kb.rules.rule import make_rule
 from kbdraughts.notation import move_text, parse_fen, parse_move
 
 SHOT_01 = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"

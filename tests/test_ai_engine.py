@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kbdraughts.ai.engine import DEFAULT_LEVEL, MAX_LEVEL, Choice, Engine
-from kbdraughts.ai.heuristic import Heuristic
-from kbdraughts.kb.terms import parse_terms
+from kbdraughts.eval.heuristic import Heuristic
+from kbdraughts.eval.terms import parse_terms
 from kbdraughts.board import START, legal_moves, play
 from kbdraughts.egdb.build import native_solves
 from kbdraughts.game import Game
@@ -267,7 +267,7 @@ def test_recurring_positions_stop_at_an_irreversible_move():
 
 
 def test_the_search_scores_a_repetition_as_a_draw():
-    from kbdraughts.ai.heuristic import default_heuristic
+    from kbdraughts.eval.heuristic import default_heuristic
     from kbdraughts.ai.search import Searcher
 
     pos = parse_fen("W:WKa1,Kc1:BKh8")  # two kings against one: White is ahead

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from kbdraughts.ai.explain import rule_reason, rule_words, skipped_rule
 from kbdraughts.board import START, legal_moves
-from kbdraughts.kb.rule import make_rule
+from kbdraughts.kb.rules.rule import make_rule
 
 
 def _match():

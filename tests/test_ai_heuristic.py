@@ -1,4 +1,4 @@
-"""The weighted simple move and the evaluation (ai/heuristic.py): features, terms' shares,
+"""The weighted simple move and the evaluation (eval/heuristic.py): features, terms' shares,
 the heuristic file read and cached answers (the format itself: test_kb_terms)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import threading
 
 import pytest
 
-from kbdraughts.ai.heuristic import Heuristic, default_heuristic, material, position_features
-from kbdraughts.kb.terms import MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, parse_terms
+from kbdraughts.eval.heuristic import Heuristic, default_heuristic, material, position_features
+from kbdraughts.eval.terms import MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, parse_terms
 from kbdraughts.game import random_walk
 from kbdraughts.board import START, Position, legal_moves, mirror_position
 from kbdraughts.resources import combos_dir
@@ -220,7 +220,7 @@ def test_terms_named_true_and_false_play(tmp_path, monkeypatch, capsys):
     assert main(["bestmove", "--no-kb", "--level", "2", "W:Wc3,g3:Bh8"]) == 0
 
 
-# --- the position features a draughts player names (ai/evaluation.py) -------------------------
+# --- the position features a draughts player names (eval/evaluation.py) -------------------------
 
 
 def features(fen: str) -> dict[str, int]:

@@ -9,13 +9,13 @@ import random
 import pytest
 
 from kbdraughts import native
-from kbdraughts.ai.heuristic import Heuristic
-from kbdraughts.ai.patterns import pattern_counts, pattern_masks
+from kbdraughts.eval.heuristic import Heuristic
+from kbdraughts.eval.patterns import pattern_counts, pattern_masks
 from kbdraughts.board import mirror_position
 from kbdraughts.game import random_walk
-from kbdraughts.kb.terms import POSITION_FEATURES, HeuristicFileError, parse_terms
+from kbdraughts.eval.terms import POSITION_FEATURES, HeuristicFileError, parse_terms
 from kbdraughts.notation import parse_fen
-from kbdraughts.ai.evaluation import position_features
+from kbdraughts.eval.evaluation import position_features
 
 
 def features(text: str) -> dict[str, int]:
@@ -115,7 +115,7 @@ def test_the_native_evaluation_weighs_patterns_as_the_pure_one():
 
 
 def _regions_heuristic():
-    from kbdraughts.kb.shapes import parse_shapes
+    from kbdraughts.eval.shapes import parse_shapes
     regions = parse_shapes(
         "region r1 c3 b4 d4 c5\n  w..w 12.5\n  ?b?w -3.25\n  @@.. 0.75\n"
         "region r2 a1 c1 e1 g1 b2 d2 f2 h2 when not endgame\n  wwwwwwww 4\n  w??????? -1.5\n"
@@ -129,7 +129,7 @@ def _regions_heuristic():
 def test_regions_count_men_from_each_side_and_nothing_with_a_king():
     h = _regions_heuristic()
     (r1, *_) = h._compiled
-    from kbdraughts.ai.regions import region_value
+    from kbdraughts.eval.regions import region_value
     assert region_value(parse_fen("W:Wc3,c5:Bh8"), r1) == 12.5
     assert region_value(parse_fen("W:Wa1:Bf6,f4"), r1) == -12.5  # Black's, turned round
     assert region_value(parse_fen("W:Wc3,Kc5:Bh8"), r1) == 0.0  # a king there: nothing
@@ -137,7 +137,7 @@ def test_regions_count_men_from_each_side_and_nothing_with_a_king():
 
 
 def test_region_files_that_are_wrong_say_where_and_why():
-    from kbdraughts.kb.shapes import parse_shapes
+    from kbdraughts.eval.shapes import parse_shapes
     for text, words in (("region r a1 z9\n", "'z9' is not a dark square"),
                         ("region r a1\n", "a region has 2 to 8 squares"),
                         ("region r a1 c1\n  wW 3\n", "men only"),
@@ -151,8 +151,8 @@ def test_region_files_that_are_wrong_say_where_and_why():
 
 
 def test_a_wildcard_table_has_a_budget():
-    from kbdraughts.ai.regions import compile_regions
-    from kbdraughts.kb.shapes import parse_shapes
+    from kbdraughts.eval.regions import compile_regions
+    from kbdraughts.eval.shapes import parse_shapes
     lines = "".join("  ????????  1\n" for _ in range(700))
     with pytest.raises(HeuristicFileError, match="more than 4000000 table entries"):
         compile_regions(parse_shapes("region r a1 c1 e1 g1 b2 d2 f2 h2\n" + lines, "s.txt"),

@@ -14,7 +14,7 @@ import pytest
 
 from kbdraughts import native
 from kbdraughts.ai.draw_rules import CONTEMPT, game_counters, rule_draw
-from kbdraughts.ai.heuristic import default_heuristic, material
+from kbdraughts.eval.heuristic import default_heuristic, material
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.search import MATE_ZONE, MAX_QUIESCENCE, Searcher
 from kbdraughts.board import START, Position, captures, legal_moves, play

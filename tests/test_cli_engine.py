@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from kbdraughts.ai.heuristic import MOVE_FEATURES
+from kbdraughts.eval.heuristic import MOVE_FEATURES
 from kbdraughts.board import legal_moves
 from kbdraughts.egdb.build import native_solves
 from kbdraughts.notation import move_text, parse_fen

@@ -21,7 +21,7 @@ from kbdraughts.coach.unnamed import Drafts, unnamed_idea
 from kbdraughts.board import BLACK, WHITE, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base
-from kbdraughts.kb.rule import make_rule
+from kbdraughts.kb.rules.rule import make_rule
 from kbdraughts.notation import move_text, parse_fen, parse_move
 from kbdraughts.proof import prove
 from kbdraughts.referee import Nodes

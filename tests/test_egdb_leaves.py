@@ -10,7 +10,7 @@ import pytest
 from kbdraughts import native
 from kbdraughts.ai.endgame import judge
 from kbdraughts.ai.engine import Engine
-from kbdraughts.ai.heuristic import default_heuristic, material
+from kbdraughts.eval.heuristic import default_heuristic, material
 from kbdraughts.ai.native_search import NativeSearcher, native_evaluator
 from kbdraughts.ai.search import Searcher
 from kbdraughts.board import Position, legal_moves, play

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kbdraughts.kb import cache
-from kbdraughts.kb.rule import Diagnostic, Rule
+from kbdraughts.kb.rules.rule import Diagnostic, Rule
 from kbdraughts.resources import combos_dir
 
 TEXT = """\
@@ -89,20 +89,28 @@ def test_an_entry_written_for_other_fields_is_refused(tmp_path: Path, monkeypatc
 
 def test_every_module_of_the_parser_names_the_cache_entries():
     # A change to any kb module the parser stands on must make the cached entries stale.
-    package = Path(cache.__file__).parent
-    seen, todo = set(), ["rules"]
+    package = Path(cache.__file__).parent  # kbdraughts/kb
+    seen, todo = set(), ["kbdraughts.kb.combos"]
     while todo:
         name = todo.pop()
         if name in seen:
             continue
         seen.add(name)
-        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        path = package.joinpath(*name.split(".")[2:]).with_suffix(".py")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module == "kbdraughts.kb":
-                todo += [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("kbdraughts.kb."):
-                todo.append(node.module.rsplit(".", 1)[1])
-    assert seen <= {p.stem for p in cache._PARSER_SOURCES}, seen
+            module = node.module or "" if isinstance(node, ast.ImportFrom) else ""
+            if not module.startswith("kbdraughts.kb"):
+                continue
+            for alias in node.names:  # ``from kbdraughts.kb.rules import fields``: a module
+                if package.joinpath(*f"{module}.{alias.name}".split(".")[2:]).with_suffix(
+                        ".py").is_file():
+                    todo.append(f"{module}.{alias.name}")
+            if package.joinpath(*module.split(".")[2:]).with_suffix(".py").is_file():
+                todo.append(module)
+    sources = {str(p.relative_to(package.parent)) for p in cache._PARSER_SOURCES}
+    needed = {name.split(".", 1)[1].replace(".", "/") + ".py" for name in seen}
+    assert needed <= sources, needed - sources
 
 
 def test_the_line_reader_names_the_cache_entries():
@@ -113,7 +121,7 @@ def test_the_line_reader_names_the_cache_entries():
 def test_a_file_with_a_faulty_motif_is_cached_with_its_errors(tmp_path: Path, monkeypatch):
     """A motif past the work budget costs its seconds once: the file comes back from the
     cache with the good rules and the error, and nothing is compiled again."""
-    from kbdraughts.kb import ground
+    from kbdraughts.kb.motifs import ground
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     # A tenth of the work budget: spent within the time limit even on a loaded machine (a

@@ -1,4 +1,4 @@
-"""The one pyDatalog wrapper (kb/datalog.py): the pinned version, private programs, values not
+"""The one pyDatalog wrapper (kb/rules/datalog.py): the pinned version, private programs, values not
 text, Python predicates bound to their program, any thread may ask."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kbdraughts.kb.datalog import PYDATALOG_VERSION, Program, Var, check_version
+from kbdraughts.kb.rules.datalog import PYDATALOG_VERSION, Program, Var, check_version
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_installed_pydatalog_is_the_pinned_one():
     found = metadata.version("pyDatalog")
     assert found == PYDATALOG_VERSION, (
-        f"pyDatalog {found} is installed, but kb/datalog.py uses the internals of pyDatalog "
+        f"pyDatalog {found} is installed, but kb/rules/datalog.py uses the internals of pyDatalog "
         f"{PYDATALOG_VERSION}: pip install pyDatalog=={PYDATALOG_VERSION}")
     check_version()  # what the first Program runs
 
@@ -40,9 +40,9 @@ def test_another_version_is_refused_naming_both():
 
 
 def test_importing_the_ai_and_the_knowledge_base_does_not_import_pydatalog():
-    code = ("import sys, kbdraughts.ai.engine, kbdraughts.ai.heuristic, kbdraughts.kb, "
-            "kbdraughts.kb.index, kbdraughts.kb.terms, kbdraughts.kb.knowledge\n"
-            "from kbdraughts.ai.heuristic import default_heuristic\n"
+    code = ("import sys, kbdraughts.ai.engine, kbdraughts.eval.heuristic, kbdraughts.kb, "
+            "kbdraughts.kb.rules.index, kbdraughts.eval.terms, kbdraughts.kb.knowledge\n"
+            "from kbdraughts.eval.heuristic import default_heuristic\n"
             "h = default_heuristic()\n"
             "print('pyDatalog' in sys.modules)\n"
             "h.applicable('weight', 0)\n"

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from kbdraughts.kb.defines import DEPTH_LIMIT, SIZE_LIMIT
+from kbdraughts.kb.motifs.defines import DEPTH_LIMIT, SIZE_LIMIT
 from kbdraughts.kb.knowledge import load_knowledge_base, read_combos
-from kbdraughts.kb.rules import parse_combos
+from kbdraughts.kb.combos import parse_combos
 from kbdraughts.notation import parse_fen
 from kbdraughts.resources import combos_dir, data_dir
 
@@ -132,7 +132,7 @@ def test_play_says_truthfully_what_loaded():
 
 
 def test_a_note_for_rule_files_that_cannot_be_read_says_the_ai_plays_without_them():
-    from kbdraughts.kb.rule import Diagnostic
+    from kbdraughts.kb.rules.rule import Diagnostic
     from kbdraughts.ui.knowledge import UNREADABLE, kb_help, start_note
 
     failed = [Diagnostic("/home/me/combos", 0, "error", f"{UNREADABLE}: OSError: gone")]
@@ -164,7 +164,7 @@ def test_a_define_that_unfolds_past_the_limit_is_refused_where_it_crosses_it():
 
 
 def test_unfolding_a_chain_spends_the_compile_budget_and_says_so():
-    from kbdraughts.kb.ground import Budget, CompileError, by_name, unfold
+    from kbdraughts.kb.motifs.ground import Budget, CompileError, by_name, unfold
 
     motif = next(m for m in parse_combos(chain(20), "c.txt")[1] if m.id == "chain-m")
     defines = by_name(motif.defines)
@@ -190,8 +190,8 @@ motif circle-m
 
 
 def test_the_interpreter_stops_at_its_steps_and_rules_check_says_so(tmp_path: Path):
-    from kbdraughts.kb.interpret import SOLVE_STEPS, OutOfSteps, Steps, solve
-    from kbdraughts.kb.vocab import Board
+    from kbdraughts.kb.motifs.interpret import SOLVE_STEPS, OutOfSteps, Steps, solve
+    from kbdraughts.kb.motifs.vocab import Board
 
     motif = parse_combos(CIRCLE, "c.txt")[1][0]
     board = Board(parse_fen("W:Wc3:Bh8"))

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from kbdraughts.files import control_character, editor_lines
-from kbdraughts.kb.rules import parse_rules
-from kbdraughts.kb.terms import MAX_WEIGHT, HeuristicFileError, parse_terms, read_terms
+from kbdraughts.kb.combos import parse_rules
+from kbdraughts.eval.terms import MAX_WEIGHT, HeuristicFileError, parse_terms, read_terms
 from kbdraughts.resources import combos_dir
 from test_core_fuzz import junk, mutate
 
@@ -181,7 +181,7 @@ WELL_FORMED = ["not our_king(S)", "hanging(S, N)", "after(S-T, they_take(N))", "
 
 
 def _literal(rng: random.Random, names: list[str]) -> str:
-    from kbdraughts.kb.motif import VOCABULARY
+    from kbdraughts.kb.motifs.motif import VOCABULARY
 
     roll = rng.random()
     if roll < 0.12:

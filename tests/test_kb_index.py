@@ -1,4 +1,4 @@
-"""The rule index (kb/index.py): its pyDatalog answers against a brute-force reference, in the
+"""The rule index (kb/rules/index.py): its pyDatalog answers against a brute-force reference, in the
 AI's order, and each knowledge base's program its own, asked from any thread."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from kbdraughts.board import SQUARES, START, Position, legal_moves, mirror_position
 from kbdraughts.game import random_walk
 from kbdraughts.kb.knowledge import KnowledgeBase
-from kbdraughts.kb.rules import parse_rules
-from kbdraughts.kb.rules import pattern_applies
+from kbdraughts.kb.combos import parse_rules
+from kbdraughts.kb.combos import pattern_applies
 from kbdraughts.notation import fen, move_text, parse_fen
 
 from kb_boards import rows_text
@@ -127,7 +127,7 @@ def test_a_knowledge_base_answers_from_another_thread():
 
 
 def test_a_knowledge_base_loaded_in_another_thread_answers_here():
-    # pyDatalog's state is per thread, but each index owns its program (kb/datalog.py): the UI
+    # pyDatalog's state is per thread, but each index owns its program (kb/rules/datalog.py): the UI
     # may load the knowledge base in its AI thread and anyone may ask it afterwards.
     out = []
     t = threading.Thread(target=lambda: out.append(KnowledgeBase(parse_rules(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kbdraughts.board import SQUARES, START, legal_moves
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base
-from kbdraughts.kb.rules import parse_rules
+from kbdraughts.kb.combos import parse_rules
 from kbdraughts.notation import move_text, parse_fen
 
 from kb_boards import rows_text

@@ -10,7 +10,7 @@ import pytest
 
 from kbdraughts.cli import main
 from kbdraughts.kb.knowledge import load_knowledge_base
-from kbdraughts.kb.rules import parse_combos
+from kbdraughts.kb.combos import parse_combos
 from kbdraughts.notation import move_text, parse_fen
 from kbdraughts.resources import combos_dir
 
@@ -264,7 +264,7 @@ def test_grounding_and_unfolding_have_a_work_budget(tmp_path: Path, capsys):
     times (3 GB before): each an error naming the motif at its line, by the budget's count of
     steps and variants (no wall-clock assertion: these machines are shared, and a loaded one
     made a 10 s bound flaky); the file's other motif still loads."""
-    from kbdraughts.kb.ground import Budget, CompileError, compile_motif
+    from kbdraughts.kb.motifs.ground import Budget, CompileError, compile_motif
     from kbdraughts.kb.knowledge import load_knowledge_base
 
     five = ("motif five\n  play: A-B\n  when: our_man(A), our_man(B), our_man(C), our_man(D), "
@@ -334,7 +334,7 @@ def test_the_search_order_changes_the_work_not_the_groundings():
     """The groundings' search takes the fewest branches first; they come out as the written
     order gives them (same groundings, same order) for the shipped motifs and a teach motif
     draft, which written order took 3.4 million steps to compile (now some 6,000)."""
-    from kbdraughts.kb import ground as g
+    from kbdraughts.kb.motifs import ground as g
 
     draft = ("motif draft-1\n  play: S-T\n  when: our_man(S), empty(T), next(S, T, fl), "
              "their_man(A), jump(A, T, S), our_man(B), empty(C), jump(B, S, C), their_man(D), "
@@ -364,7 +364,7 @@ def test_the_library_is_bounded_on_a_king_heavy_position(capsys):
     about a second (over five minutes before), for either side to move."""
     import time
 
-    from kbdraughts.kb.vocab import REFEREE_NODES, Board
+    from kbdraughts.kb.motifs.vocab import REFEREE_NODES, Board
 
     started = time.monotonic()
     assert main(["rules", "match", KINGS, KINGS.replace("W:", "B:", 1)]) == 0

@@ -1,7 +1,7 @@
 """The meaning of a motif is its Datalog: the compiled path answers as pyDatalog does.
 
 For every shipped motif the test writes the rule as it stands in combos/motifs.txt into a
-pyDatalog program (through :meth:`kbdraughts.kb.datalog.Program.add_clause`: the head names the
+pyDatalog program (through :meth:`kbdraughts.kb.rules.datalog.Program.add_clause`: the head names the
 motif's square variables, the body is its literals one for one, a ``define`` is its own
 clauses), states each position as facts, and asks pyDatalog for every binding; the compiled
 path (groundings filtered by square masks, residual checks) must give the same set of bindings,
@@ -11,7 +11,7 @@ The choice for the predicates that need the move generator: geometry and the squ
 are *facts* (the geometry asserted once, the position's squares given with each question);
 counts, library and ``after(...)`` predicates are answered by Python resolvers
 (:meth:`Program.predicate`) that call the vocabulary's functions on the position
-(:class:`kbdraughts.kb.vocab.Board`), with the arguments pyDatalog has bound. So this test
+(:class:`kbdraughts.kb.motifs.vocab.Board`), with the arguments pyDatalog has bound. So this test
 checks the compiler (unfolding, grounding, masks, mirroring, the order of residual checks)
 against Datalog's own evaluation, not the library predicates' draughts meaning (the examples
 and ``rules check --prove`` check that).
@@ -25,12 +25,12 @@ import pytest
 
 from kbdraughts.board import BLACK, mirror_position
 from kbdraughts.game import random_walk
-from kbdraughts.kb.datalog import Program, Var
-from kbdraughts.kb.ground import square_vars
+from kbdraughts.kb.rules.datalog import Program, Var
+from kbdraughts.kb.motifs.ground import square_vars
 from kbdraughts.kb.knowledge import read_combos
-from kbdraughts.kb.motif import COMPARISONS, VOCABULARY, is_var
-from kbdraughts.kb.motif_index import MotifIndex
-from kbdraughts.kb.vocab import GEOMETRY, STATES, Board, state_of
+from kbdraughts.kb.motifs.motif import COMPARISONS, VOCABULARY, is_var
+from kbdraughts.kb.motifs.index import MotifIndex
+from kbdraughts.kb.motifs.vocab import GEOMETRY, STATES, Board, state_of
 from kbdraughts.resources import combos_dir
 from kbdraughts.squares import SQUARES, mirror_square
 
@@ -193,7 +193,7 @@ motif v-hanging
 
 
 def test_every_predicate_of_the_vocabulary_answers_as_pydatalog_does(tmp_path):
-    from kbdraughts.kb.motif import VOCABULARY as vocab
+    from kbdraughts.kb.motifs.motif import VOCABULARY as vocab
 
     f = tmp_path / "vocabulary.txt"
     f.write_text(VOCABULARY_MOTIFS)

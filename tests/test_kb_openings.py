@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from kbdraughts.ai.heuristic import default_heuristic
+from kbdraughts.eval.heuristic import default_heuristic
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.board import START, legal_moves, play
 from kbdraughts.kb.book import (
     MAX_LOSS, MIN_DEPTH, Check, book_lines, book_moves, read_checks, rule_name, short_moves,
 )
 from kbdraughts.kb.openings import OPENINGS, opening_of
-from kbdraughts.kb.rules import parse_rules
+from kbdraughts.kb.combos import parse_rules
 from kbdraughts.match.line_protocol import read_game_line
 from kbdraughts.match.runner import read_starts
 from kbdraughts.notation import fen, move_text

@@ -8,8 +8,8 @@ import pytest
 
 from kbdraughts.board import BLACK, WHITE
 from kbdraughts.kb.knowledge import load_knowledge_base, read_rule_files
-from kbdraughts.kb.rules import RuleFileError, parse_rules
-from kbdraughts.kb.rules import ALL_STATES, BUILTIN_SYMBOLS
+from kbdraughts.kb.combos import RuleFileError, parse_rules
+from kbdraughts.kb.combos import ALL_STATES, BUILTIN_SYMBOLS
 from kbdraughts.notation import parse_square
 
 DATA = Path(__file__).parent / "data" / "rules"
@@ -387,7 +387,7 @@ def test_a_file_not_utf8_through_rules_check(tmp_path: Path, capsys):
 
 
 def test_file_text_on_the_screen_is_escaped():
-    from kbdraughts.kb.rules import Diagnostic, make_rule
+    from kbdraughts.kb.combos import Diagnostic, make_rule
     from kbdraughts.kb.writer import show_rule
     from kbdraughts.notation import parse_fen
 

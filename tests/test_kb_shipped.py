@@ -148,7 +148,7 @@ def test_the_ai_capture_tree_agrees_with_each_shot(kb, rule_id: str, fen: str, k
                                                    amount: int):
     # After the shot's quiet move every continuation is a capture, so the AI's capture tree
     # (its own code, its own numbers) must see the line win the promised men too.
-    from kbdraughts.ai.capture_tree import exchange
+    from kbdraughts.capture_tree import exchange
     from kbdraughts.values import MAN_LOST
 
     pos = parse_fen(fen)

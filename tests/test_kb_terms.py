@@ -1,4 +1,4 @@
-"""heuristic.txt's format and its pyDatalog question (kb/terms.py)."""
+"""heuristic.txt's format and its pyDatalog question (eval/terms.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from kbdraughts.kb.terms import (
+from kbdraughts.eval.terms import (
     KINDS, MOVE_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms, read_terms,
 )
 from kbdraughts.resources import combos_dir

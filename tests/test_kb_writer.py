@@ -15,9 +15,9 @@ import pytest
 
 from kbdraughts.board import BLACK, START
 from kbdraughts.kb.knowledge import NOT_RULES
-from kbdraughts.kb.pattern import BUILTIN_SYMBOLS
-from kbdraughts.kb.rule import Rule, make_rule
-from kbdraughts.kb.rules import EXAMPLE, parse_rules
+from kbdraughts.kb.rules.pattern import BUILTIN_SYMBOLS
+from kbdraughts.kb.rules.rule import Rule, make_rule
+from kbdraughts.kb.combos import EXAMPLE, parse_rules
 from kbdraughts.kb.writer import format_rule, format_rules, format_symbols
 from kbdraughts.notation import parse_fen
 from kbdraughts.resources import combos_dir

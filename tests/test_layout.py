@@ -30,9 +30,20 @@ def test_the_checker_sees_each_kind_of_fault(tmp_path: Path):
     (pkg / "ai" / "referee.py").write_text("")
     (pkg / "kb" / "vocab.py").write_text("from kbdraughts.ai import referee\n")
     body = "\n".join(f"    x{i} = {i}" for i in range(61))
-    (pkg / "board.py").write_text("import kbdraughts.kb.rules\n" + f"def long():\n{body}\n")
-    (pkg / "kb" / "rules.py").write_text("from kbdraughts.ui import app\n" + "\n" * 401)
-    (pkg / "ui" / "app.py").write_text("from kbdraughts.kb import rules\n")
+    (pkg / "board.py").write_text("import kbdraughts.kb.combos\n" + f"def long():\n{body}\n")
+    (pkg / "kb" / "combos.py").write_text("from kbdraughts.ui import app\n" + "\n" * 401)
+    (pkg / "ui" / "app.py").write_text("from kbdraughts.kb import combos\n")
+    # The knowledge base's rooms: the rule files' room lowest, the motifs above it, kb on top.
+    for room in ("rules", "motifs"):
+        (pkg / "kb" / room).mkdir()
+        (pkg / "kb" / room / "__init__.py").write_text("")
+    (pkg / "kb" / "rules" / "pattern.py").write_text("from kbdraughts.kb.motifs import motif\n")
+    (pkg / "kb" / "motifs" / "motif.py").write_text("from kbdraughts.kb.rules import pattern\n")
+    (pkg / "kb" / "motifs" / "prove.py").write_text("from kbdraughts.kb import combos\n")
+    (pkg / "eval").mkdir()
+    (pkg / "eval" / "__init__.py").write_text("")
+    for i in range(17):
+        (pkg / "eval" / f"term{i}.py").write_text("")
     for room in ("coach", "match"):
         (pkg / room).mkdir()
         (pkg / room / "__init__.py").write_text("")
@@ -43,16 +54,22 @@ def test_the_checker_sees_each_kind_of_fault(tmp_path: Path):
     (pkg / "csrc" / "search.c").write_text("int x;\n" * 401)
     (pkg / "csrc" / "core.h").write_text("int y;\n" * 400)
     found = "\n".join(check_layout.faults(pkg))
-    assert "kb/rules.py:1: 402 lines" in found
+    assert "kb/combos.py:1: 402 lines" in found
     assert "board.py:2: function long is 62 lines" in found
-    assert "kbdraughts imports kbdraughts.kb.rules" not in found  # the package's own __init__
-    assert "kbdraughts.board imports kbdraughts.kb.rules: the core floor" in found
-    assert "kbdraughts.kb.rules imports kbdraughts.ui.app: the kb floor" in found
+    assert "kbdraughts imports kbdraughts.kb.combos" not in found  # the package's own __init__
+    assert "kbdraughts.board imports kbdraughts.kb.combos: the core floor" in found
+    assert "kbdraughts.kb.combos imports kbdraughts.ui.app: the kb floor" in found
+    assert ("kbdraughts.kb.rules.pattern imports kbdraughts.kb.motifs.motif: the kb.rules floor"
+            in found)
+    assert "kbdraughts.kb.motifs.motif imports" not in found  # downwards: allowed
+    assert "kbdraughts.kb.motifs.prove imports kbdraughts.kb.combos: the kb.motifs floor" in found
+    assert "kbdraughts/eval/: 17 modules (at most 16 a room)" in found
     assert "kbdraughts.kb.vocab imports kbdraughts.ai.referee: the kb floor" in found
     assert "kbdraughts.coach.annotator imports kbdraughts.match.runner: the coach floor" in found
     assert "kbdraughts.ai.engine imports kbdraughts.coach.annotator: the ai floor" in found
     assert "csrc/search.c:1: 401 lines" in found and "core.h" not in found
-    assert "import circle: kbdraughts.kb.rules -> kbdraughts.ui.app -> kbdraughts.kb.rules" in found
+    assert ("import circle: kbdraughts.kb.combos -> kbdraughts.ui.app -> kbdraughts.kb.combos"
+            in found)
 
 
 def test_no_library_module_imports_the_command_line():

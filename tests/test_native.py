@@ -18,12 +18,12 @@ import pytest
 
 from kbdraughts import native
 from kbdraughts.ai import draw_rules, search as search_module, tree
-from kbdraughts.ai.heuristic import Heuristic, default_heuristic, material
+from kbdraughts.eval.heuristic import Heuristic, default_heuristic, material
 from kbdraughts.ai.native_search import NativeSearcher, make_searcher, native_evaluator
 from kbdraughts.ai.search import Searcher
 from kbdraughts.board import START, Position, legal_moves
 from kbdraughts.game import ENDING_PLIES, KING_MOVES_ONLY_PLIES, LONE_KING_MOVES, random_walk
-from kbdraughts.kb.terms import parse_terms
+from kbdraughts.eval.terms import parse_terms
 from kbdraughts.notation import fen, parse_fen
 from pure import pure_modules
 
@@ -34,7 +34,7 @@ MIDDLE_GAMES = Path(__file__).resolve().parent.parent / "bench" / "data" / "midd
 
 @pytest.fixture(scope="module")
 def pure():
-    board, evaluation = pure_modules("kbdraughts.board", "kbdraughts.ai.evaluation")
+    board, evaluation = pure_modules("kbdraughts.board", "kbdraughts.eval.evaluation")
     assert board.captures.__module__ == "kbdraughts.board"  # the Python functions, not C
     return board, evaluation
 
@@ -51,7 +51,7 @@ def random_positions(count: int, seed: int) -> list[Position]:
 
 def test_the_modules_run_the_native_functions():
     from kbdraughts import board
-    from kbdraughts.ai import evaluation
+    from kbdraughts.eval import evaluation
     assert board.legal_moves is native.core.legal_moves
     assert evaluation.other_features is native.core.other_features
     assert native.describe().startswith("native core")

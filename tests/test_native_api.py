@@ -97,7 +97,7 @@ def test_the_searcher_and_the_evaluator_refuse_more_than_12_pieces_a_side():
 
 def test_a_searcher_and_its_evaluator_refuse_reinitialisation_while_searching():
     out = isolated("""
-        from kbdraughts.ai.evaluation import _native_masks
+        from kbdraughts.eval.evaluation import _native_masks
         masks = list(_native_masks())
         done = []
         thread = threading.Thread(

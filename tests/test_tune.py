@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kbdraughts.ai.heuristic import Heuristic, material, position_features
+from kbdraughts.eval.heuristic import Heuristic, material, position_features
 from kbdraughts.board import WHITE, legal_moves
 from kbdraughts.cli import main
 from kbdraughts.game import random_walk
-from kbdraughts.kb.terms import POSITION_FEATURES, parse_terms
+from kbdraughts.eval.terms import POSITION_FEATURES, parse_terms
 from kbdraughts.notation import fen
 from kbdraughts.tune.fit import fit_weights, loss, read_data, term_matrix
 from kbdraughts.tune.games import Settings, play_game

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 from kbdraughts.coach.analysis import analyse, legal_line
-from kbdraughts.ai.heuristic import material
+from kbdraughts.eval.heuristic import material
 from kbdraughts.board import START, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text, parse_fen, parse_move
@@ -45,7 +45,7 @@ def test_candidates_are_best_first_and_their_lines_legal():
             assert c.line[0] == c.move and is_legal(game.position, c.line)
     # the best candidate is the move and score a search of all the moves finds at that depth:
     # the analysis agrees with the AI's search stopping at that depth
-    from kbdraughts.ai.heuristic import default_heuristic
+    from kbdraughts.eval.heuristic import default_heuristic
     from kbdraughts.ai.native_search import make_searcher
 
     for report in reports:

@@ -63,7 +63,7 @@ def test_ai_factory_builds_from_the_spec(monkeypatch):
 
 
 def test_a_build_whose_kb_skipped_a_rule_says_so_in_one_line():
-    from kbdraughts.kb.rule import Diagnostic
+    from kbdraughts.kb.rules.rule import Diagnostic
 
     class Skipped:
         class engine:

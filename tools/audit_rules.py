@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kbdraughts.ai.engine import Engine  # noqa: E402
-from kbdraughts.ai.heuristic import material  # noqa: E402
+from kbdraughts.eval.heuristic import material  # noqa: E402
 from kbdraughts.ai.search import Searcher  # noqa: E402
 from kbdraughts.board import Position, play  # noqa: E402
 from kbdraughts.game import Game  # noqa: E402

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from kbdraughts.ai.heuristic import default_heuristic
+from kbdraughts.eval.heuristic import default_heuristic
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.kb.book import MIN_DEPTH, BookMove, Check, book_lines, book_moves, read_checks
 from kbdraughts.notation import fen, move_text

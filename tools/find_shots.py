@@ -26,8 +26,8 @@ import sys
 from kbdraughts.referee import balance, forces, move_squares, resolve
 from kbdraughts.board import RAYS, WHITE, Move, Position, captures, legal_moves, play
 from kbdraughts.game import random_walk
-from kbdraughts.kb.pattern import position_cells
-from kbdraughts.kb.rule import Rule, make_rule
+from kbdraughts.kb.rules.pattern import position_cells
+from kbdraughts.kb.rules.rule import Rule, make_rule
 from kbdraughts.kb.writer import format_rule
 from kbdraughts.notation import fen, move_text
 

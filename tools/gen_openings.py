@@ -26,7 +26,7 @@ from kbdraughts.kb.book import (
     rule_name,
 )
 from kbdraughts.kb.openings import OPENINGS
-from kbdraughts.kb.rule import make_rule
+from kbdraughts.kb.rules.rule import make_rule
 from kbdraughts.kb.writer import format_rule
 from kbdraughts.notation import fen, move_text
 from kbdraughts.pdn import read_pdn_file

@@ -50,8 +50,8 @@ from kbdraughts.board import (
     RAYS, SQUARES, WHITE, Move, Position, captures, legal_moves, mirror_position, play,
 )
 from kbdraughts.game import Game
-from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, position_cells
-from kbdraughts.kb.rule import Rule, make_rule
+from kbdraughts.kb.rules.pattern import BUILTIN_SYMBOLS, position_cells
+from kbdraughts.kb.rules.rule import Rule, make_rule
 from kbdraughts.kb.writer import format_rule, format_symbols
 from kbdraughts.notation import fen, move_text
 from kbdraughts.referee import balance, move_squares, principal_line, resolve
@@ -340,7 +340,7 @@ def soundness(pdn_paths: list[str], plies: int = 4) -> int:
     """Over every position of the games where a rule of combos/tactics.txt fires, whether its
     move keeps the material by a ``plies``-ply material search (the check levels 2+ make):
     prints one line per failure and the ratio."""
-    from kbdraughts.ai.heuristic import material
+    from kbdraughts.eval.heuristic import material
     from kbdraughts.ai.search import Searcher
     from kbdraughts.kb.knowledge import load_knowledge_base
     from kbdraughts.pdn import read_pdn_file

@@ -1,11 +1,11 @@
 """The knowledge-based AI: layered move choice that explains itself, and its levels.
 
-Modules, one concept each: ``capture_tree`` (mutual capture sequences, +105/-100), ``heuristic`` (features of moves and positions; the weights of
-``combos/heuristic.txt``), ``search`` (alpha-beta, iterative deepening, transposition table,
+Modules, one concept each: ``search`` (alpha-beta, iterative deepening, transposition table,
 time budget, stop event), ``rulebook`` (what the engine needs of a knowledge base, typed),
 ``layers`` (one function per layer: rules, capture tree, weighted move, only move, search),
 ``explain`` (the reasons), ``engine`` (the ``LEVELS`` table and the loop over it), ``spec``
-(``PlayerSpec``). The coach (:mod:`kbdraughts.coach`) and the matches (:mod:`kbdraughts.match`)
+(``PlayerSpec``). The evaluation (:mod:`kbdraughts.eval`) and the capture tree
+(:mod:`kbdraughts.capture_tree`) sit below it. The coach (:mod:`kbdraughts.coach`) and the matches (:mod:`kbdraughts.match`)
 sit above this package and use it; it never imports them.
 Import each from its own module: this package file imports nothing, so that reading a player
 spec (``ai.spec``) does not load the engine.

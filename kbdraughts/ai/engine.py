@@ -33,7 +33,7 @@ from typing import NamedTuple, Sequence
 
 from kbdraughts.ai import endgame, explain
 from kbdraughts.ai.draw_rules import game_counters
-from kbdraughts.ai.heuristic import Heuristic, default_heuristic
+from kbdraughts.eval.heuristic import Heuristic, default_heuristic
 from kbdraughts.ai.layers import (
     Choice, Clock, Context, Layer, Options, capture_tree, checked_kb_rules, endgame_db,
     exact_kb_rules, kb_rules, only_move, recurring_positions, search, weigh_moves, weighted_move,

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from kbdraughts import native
-from kbdraughts.ai.capture_tree import Line, exchange
+from kbdraughts.capture_tree import Line, exchange
 from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleMatch
 from kbdraughts.ai.search import SearchResult

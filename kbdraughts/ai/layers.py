@@ -29,10 +29,10 @@ from functools import cached_property
 from typing import Callable, Iterator, NamedTuple, Sequence, TypeVar
 
 from kbdraughts.ai import endgame, explain
-from kbdraughts.ai.capture_tree import TreeMemo, exchange, score_captures
+from kbdraughts.capture_tree import TreeMemo, exchange, score_captures
 from kbdraughts.ai.draw_rules import game_counters
-from kbdraughts.ai.heuristic import Heuristic, material
-from kbdraughts.ai.judgement import deciding, deciding_text
+from kbdraughts.eval.heuristic import Heuristic, material
+from kbdraughts.eval.judgement import deciding, deciding_text
 from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch

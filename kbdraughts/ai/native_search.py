@@ -8,7 +8,7 @@ main thread. Its table is four times the Python one's and ages the same way: at 
 the nodes a second, that searched 0.4 plies deeper in a second than the Python size did
 (16.50 against 16.10 plies on bench/data/middlegames.txt), though with fewer nodes a second.
 
->>> from kbdraughts.ai.heuristic import material
+>>> from kbdraughts.eval.heuristic import material
 >>> from kbdraughts.board import START
 >>> make_searcher(material).search(START, max_depth=3).depth
 3
@@ -20,7 +20,7 @@ import threading
 import time
 from typing import Callable, Iterable, Sequence
 
-from kbdraughts.ai.heuristic import Heuristic, material
+from kbdraughts.eval.heuristic import Heuristic, material
 from kbdraughts.ai.ordering import root_order
 from kbdraughts.ai.search import MATE_ZONE, Evaluate, Searcher, SearchResult, principal_line
 from kbdraughts.board import Move, Position, legal_moves, play

@@ -140,9 +140,9 @@ class _MotifCheck:
 def _check_motifs(motifs: list, prove: bool, costs: bool) -> _MotifCheck:
     """Each example must fire (``prove``: and its claim hold); ``costs``: each motif's
     groundings and per-candidate conditions as notes."""
-    from kbdraughts.kb.motif_check import check_motif
-    from kbdraughts.kb.motif_prove import example_hit, prove as prove_claim
-    from kbdraughts.kb.rule import Diagnostic
+    from kbdraughts.kb.motifs.check import check_motif
+    from kbdraughts.kb.motifs.prove import example_hit, prove as prove_claim
+    from kbdraughts.kb.rules.rule import Diagnostic
     from kbdraughts.notation import parse_fen
 
     out = _MotifCheck()
@@ -171,7 +171,7 @@ def _precision_warnings(motifs: list, positions: int) -> list:
     ``positions`` positions of random games (the default seed)."""
     from kbdraughts.coach.rule_stats import SEED, measure, random_positions
     from kbdraughts.kb.knowledge import KnowledgeBase
-    from kbdraughts.kb.rule import Diagnostic
+    from kbdraughts.kb.rules.rule import Diagnostic
 
     if not motifs or not positions:
         return []
@@ -215,7 +215,7 @@ def _matched(matches: list) -> str:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from kbdraughts.kb.rule import Rule
+    from kbdraughts.kb.rules.rule import Rule
     from kbdraughts.kb.writer import show_motif, show_rule
 
     kb = load_rules(args.rules, "show", args.strict)

@@ -18,7 +18,7 @@ def load_rules(paths: list[str] | None, action: str, strict: bool = False
     is skipped, named on stderr, and the rest is used."""
     from kbdraughts.cli.args import report_skipped
     from kbdraughts.kb.knowledge import load_knowledge_base
-    from kbdraughts.kb.rules import RuleFileError
+    from kbdraughts.kb.combos import RuleFileError
 
     try:
         kb = load_knowledge_base(paths, skip_faulty=True)

@@ -108,8 +108,8 @@ def run_shapes(args: argparse.Namespace) -> int:
         from kbdraughts.tune.shapes import shapes_text, template_regions
     except ImportError as e:
         return fail("tune shapes", f"needs NumPy and SciPy ({e}): pip install 'kbdraughts[tune]'")
-    from kbdraughts.kb.shapes import read_shapes
-    from kbdraughts.kb.terms import HeuristicFileError
+    from kbdraughts.eval.shapes import read_shapes
+    from kbdraughts.eval.terms import HeuristicFileError
 
     try:
         have = {r.name for r in read_shapes(args.out)}

@@ -12,7 +12,7 @@ that depth. A depth cut short by ``stop`` is not reported: every report is a fin
 The search knows the game (the positions that can recur, the draw rules' counters), as the
 engine's does.
 
->>> from kbdraughts.ai.heuristic import material
+>>> from kbdraughts.eval.heuristic import material
 >>> import threading
 >>> reports = list(analyse(Game(), threading.Event(), evaluate=material, max_depth=2))
 >>> [r.depth for r in reports], [len(r.candidates) for r in reports]
@@ -31,7 +31,7 @@ from typing import Iterator, Sequence
 
 from kbdraughts.ai import endgame
 from kbdraughts.ai.draw_rules import game_counters
-from kbdraughts.ai.heuristic import default_heuristic
+from kbdraughts.eval.heuristic import default_heuristic
 from kbdraughts.ai.layers import recurring_positions
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.search import MATE_ZONE, Evaluate

@@ -52,7 +52,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
-from kbdraughts.ai.capture_tree import exchange
+from kbdraughts.capture_tree import exchange
 from kbdraughts.ai.claims import DANGER, GAIN, claim_of, holds_weighed
 from kbdraughts.coach.note import (
     ALLOWED, ERRORS, LOSES, MISSED, PLAYED, PROVED, SIDE_NAMES, Note, gain, idea_of,

@@ -2,7 +2,7 @@
 
 The coach proves a claim exhaustively to a short horizon (:mod:`kbdraughts.proof`); a
 man won in 4 plies can be given back in 8 (issue 20). So before a note is written, the same
-material count (a man 100, a king 250: :func:`kbdraughts.ai.heuristic.material`) is asked of
+material count (a man 100, a king 250: :func:`kbdraughts.eval.heuristic.material`) is asked of
 the alpha-beta search (:func:`kbdraughts.ai.native_search.make_searcher`; the pure search
 where the core is not built, slower, so less deep):
 
@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
-from kbdraughts.ai.heuristic import material
+from kbdraughts.eval.heuristic import material
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.board import Move, Position, legal_moves, play

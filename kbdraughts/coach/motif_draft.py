@@ -40,7 +40,7 @@ import re
 import string
 from typing import Iterable
 
-from kbdraughts.ai.capture_tree import exchange
+from kbdraughts.capture_tree import exchange
 from kbdraughts.ai.claims import CROWNS, Claim, gain_of, holds
 from kbdraughts.referee import Nodes, OutOfNodes
 from kbdraughts.board import WHITE, Move, Position, mirror_position, play

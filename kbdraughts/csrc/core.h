@@ -1,5 +1,5 @@
 /* The native core of kbdraughts: the same rules, evaluation and search as the pure-Python
- * modules (board.py, ai/evaluation.py, ai/tree.py, ai/search.py), which stay the reference.
+ * modules (board.py, eval/evaluation.py, ai/tree.py, ai/search.py), which stay the reference.
  *
  * A square is a bit of the padded 36-bit board of kbdraughts/squares.py: bits 4, 13, 22 and 31
  * are ghosts, so each diagonal step is one shift (+4 up-left, +5 up-right, -4 down-right,
@@ -63,7 +63,7 @@ int gives_capture(const Pos *p);
 #define REFEREE_CAPTURES (2 * MAX_SIDE + 1)
 int resolve(const Pos *p, int us, int plies, MoveList *lists, int64_t *left);
 
-/* eval.c: the position's features (ai/evaluation.py) and the weighted evaluation */
+/* eval.c: the position's features (eval/evaluation.py) and the weighted evaluation */
 #define N_OTHERS 13
 enum { O_KINGS, O_ENDGAME, O_RUNAWAY, O_BLOCKED, O_OUTPOSTS, O_MOBILITY, O_ROAD, O_FLANKS,
        O_OPENING, O_HANGING, O_OPPOSITION, O_PASSED, O_CORNER };
@@ -114,7 +114,7 @@ typedef struct {
     unsigned char *region_on; /* per row, nreg flags: the region applies */
 } Evaluator;
 
-/* The masks of ai/evaluation.py, handed over by Python at import (module.c): the geometry
+/* The masks of eval/evaluation.py, handed over by Python at import (module.c): the geometry
  * of the features is written once, there. */
 typedef struct {
     Bitboard centre, back_rank[2], guard[2], golden, main_road, outposts, left, off;

@@ -1,4 +1,4 @@
-/* The evaluation: ai/evaluation.py's features and heuristic.py's quick weighing, the same
+/* The evaluation: eval/evaluation.py's features and heuristic.py's quick weighing, the same
  * numbers in the same order of floating-point operations (so the scores compare exactly). */
 #include <stdlib.h>
 #include "core.h"

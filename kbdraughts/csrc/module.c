@@ -157,7 +157,7 @@ static PyObject *py_init(PyObject *self, PyObject *args)
 }
 
 /* set_masks(centre, back_rank, guard, golden, main_road, outposts, left, off, run_from,
- * run_path, run_danger, double_corner, system): ai/evaluation.py's masks; pairs per side,
+ * run_path, run_danger, double_corner, system): eval/evaluation.py's masks; pairs per side,
  * tables per side and square. */
 static int mask_pair(PyObject *o, Bitboard out[2])
 {
@@ -232,7 +232,7 @@ static PyObject *py_set_masks(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "init(Move, Position): the tuple types to build"},
-    {"set_masks", py_set_masks, METH_VARARGS, "ai/evaluation.py's masks for the features"},
+    {"set_masks", py_set_masks, METH_VARARGS, "eval/evaluation.py's masks for the features"},
     {"captures", py_captures, METH_O, "board.captures"},
     {"quiet_moves", py_quiet, METH_O, "board.quiet_moves"},
     {"legal_moves", py_legal, METH_O, "board.legal_moves"},

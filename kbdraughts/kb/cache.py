@@ -20,10 +20,10 @@ from pathlib import Path
 from kbdraughts.files import decode_text
 from typing import Callable
 
-from kbdraughts.kb.ground import CompileError, Compiled, compile_motif
-from kbdraughts.kb.motif import Motif
-from kbdraughts.kb.motif_index import from_data, to_data
-from kbdraughts.kb.rules import Diagnostic, Pattern, Rule, parse_combos
+from kbdraughts.kb.motifs.ground import CompileError, Compiled, compile_motif
+from kbdraughts.kb.motifs.motif import Motif
+from kbdraughts.kb.motifs.index import from_data, to_data
+from kbdraughts.kb.combos import Diagnostic, Pattern, Rule, parse_combos
 from kbdraughts.resources import data_dir
 
 __all__ = ["parse_file", "parse_file_all", "Progress"]
@@ -33,10 +33,12 @@ Progress = Callable[[str], None]
 
 _FORMAT = 4
 #: The parser's own source: a change to any of them makes every entry stale.
-_PARSER_SOURCES = [Path(__file__).with_name(name)
-                   for name in ("rules.py", "rule.py", "fields.py", "pattern.py", "cache.py",
-                                "motif.py", "motif_parse.py", "motif_check.py", "ground.py",
-                                "vocab.py", "motif_index.py", "defines.py", "interpret.py")]
+_KB = Path(__file__).parent
+_PARSER_SOURCES = ([_KB / name for name in ("combos.py", "cache.py")]
+                   + [_KB / "rules" / name for name in ("rule.py", "fields.py", "pattern.py")]
+                   + [_KB / "motifs" / name for name in ("motif.py", "parse.py", "check.py",
+                                                        "ground.py", "vocab.py", "index.py",
+                                                        "defines.py", "interpret.py")])
 _PARSER_SOURCES.append(Path(__file__).parent.parent / "files.py")  # how lines are read
 _parser_digest: str | None = None
 

@@ -17,11 +17,11 @@ from typing import Iterable, NamedTuple, Sequence
 from kbdraughts.board import Move, Position, legal_moves
 from kbdraughts.files import NOT_UTF8, NotUtf8Error
 from kbdraughts.kb.cache import Progress, parse_file_all
-from kbdraughts.kb.ground import Compiled
-from kbdraughts.kb.index import DatalogIndex
-from kbdraughts.kb.motif import Motif
-from kbdraughts.kb.motif_index import MotifHit, MotifIndex
-from kbdraughts.kb.rules import (  # EXAMPLE and parse_rules: for the doctest above
+from kbdraughts.kb.motifs.ground import Compiled
+from kbdraughts.kb.rules.index import DatalogIndex
+from kbdraughts.kb.motifs.motif import Motif
+from kbdraughts.kb.motifs.index import MotifHit, MotifIndex
+from kbdraughts.kb.combos import (  # EXAMPLE and parse_rules: for the doctest above
     EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, parse_rules,
 )
 from kbdraughts.resources import combos_dir, data_dir
@@ -40,7 +40,7 @@ MOTIF_LAYER = "motif"
 #: The error for a path given that does not exist (fatal: there is nothing to load).
 MISSING = "no such file or directory"
 #: Files in a rules directory that are not rules: the evaluation's terms and its regions
-#: (formats of their own, kb/terms.py and kb/shapes.py).
+#: (formats of their own, eval/terms.py and eval/shapes.py).
 NOT_RULES = frozenset({"heuristic.txt", "shapes.txt"})
 
 
@@ -100,12 +100,12 @@ def find_move(pattern: Pattern, pos: Position, legal: Sequence[Move]) -> Move | 
 
 
 class KnowledgeBase:
-    """Rules answered by a pyDatalog program (see :mod:`kbdraughts.kb.index`)."""
+    """Rules answered by a pyDatalog program (see :mod:`kbdraughts.kb.rules.index`)."""
 
     def __init__(self, rules: Sequence[Rule], warnings: Sequence[Diagnostic] = (),
                  files: Sequence[str] = (), motifs: Sequence[tuple[Motif, Compiled]] = (),
                  errors: Sequence[Diagnostic] = ()):
-        """``motifs``: each motif with its compiled form (:func:`kbdraughts.kb.ground.compile_motif`);
+        """``motifs``: each motif with its compiled form (:func:`kbdraughts.kb.motifs.ground.compile_motif`);
         ``errors``: the faults of the rules left out when the files were read."""
         self.rules: list[Rule] = list(rules)  # file order
         self.warnings: list[Diagnostic] = list(warnings)

@@ -1,8 +1,8 @@
 r"""The combos format written out: :func:`format_rule`, the one writer beside the one reader
-(:func:`kbdraughts.kb.rules.parse_rules`), used by ``teach`` and the rule tools; and
+(:func:`kbdraughts.kb.combos.parse_rules`), used by ``teach`` and the rule tools; and
 :func:`show_rule`, a rule and its mirror drawn for ``rules show``.
 
->>> from kbdraughts.kb.rules import EXAMPLE, parse_rules
+>>> from kbdraughts.kb.combos import EXAMPLE, parse_rules
 >>> (rule,), _, _ = parse_rules(EXAMPLE, "example.txt")
 >>> print(format_rule(rule))
 rule shot-1
@@ -27,9 +27,9 @@ from typing import Iterable
 
 from kbdraughts.files import control_character, printable
 from kbdraughts.kb.knowledge import layer_of
-from kbdraughts.kb.motif import Motif
-from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, EXACT_SYMBOLS, MAX_PIECES, swap_colours
-from kbdraughts.kb.rule import ANY_PIECES, Rule
+from kbdraughts.kb.motifs.motif import Motif
+from kbdraughts.kb.rules.pattern import BUILTIN_SYMBOLS, EXACT_SYMBOLS, MAX_PIECES, swap_colours
+from kbdraughts.kb.rules.rule import ANY_PIECES, Rule
 from kbdraughts.notation import FenError, fen, parse_fen
 from kbdraughts.squares import dark_index
 
@@ -183,9 +183,9 @@ def _motif_pieces(motif: Motif) -> str:
 def show_motif(motif: Motif) -> str:
     """A motif as written (its conditions and claim), then its first example drawn with the
     move it plays there and the squares its variables are bound to."""
-    from kbdraughts.kb.ground import compile_motif  # the drawing needs the motif compiled
-    from kbdraughts.kb.motif_prove import example_hit
-    from kbdraughts.kb.pattern import position_cells
+    from kbdraughts.kb.motifs.ground import compile_motif  # the drawing needs the motif compiled
+    from kbdraughts.kb.motifs.prove import example_hit
+    from kbdraughts.kb.rules.pattern import position_cells
     from kbdraughts.notation import SQUARE_NAMES, move_text
 
     lines = [f"motif {printable(motif.id)}    ({printable(motif.where)}, motif layer)"]

@@ -18,7 +18,7 @@ from typing import Protocol
 from kbdraughts.match.command_player import CommandOptions, CommandPlayer, PlayerFault
 from kbdraughts.match.hub_player import HubPlayer
 from kbdraughts.ai.engine import Choice, Engine
-from kbdraughts.ai.heuristic import material
+from kbdraughts.eval.heuristic import material
 from kbdraughts.ai.rulebook import KnowledgeBase
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError

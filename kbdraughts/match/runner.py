@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
 from typing import Iterable, Iterator
 
-from kbdraughts.ai.heuristic import default_heuristic
+from kbdraughts.eval.heuristic import default_heuristic
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, make_searcher
 from kbdraughts.match.players import CommandOptions, Player, PlayerFault, make_player
 from kbdraughts.match.line_protocol import read_game_line

@@ -28,8 +28,8 @@ import numpy as np
 from scipy import sparse
 from scipy.optimize import minimize, minimize_scalar
 
-from kbdraughts.ai.patterns import pattern_counts
-from kbdraughts.ai.heuristic import Heuristic, material, position_features
+from kbdraughts.eval.patterns import pattern_counts
+from kbdraughts.eval.heuristic import Heuristic, material, position_features
 from kbdraughts.tune.shapes import region_columns
 from kbdraughts.board import WHITE, Position
 from kbdraughts.notation import parse_fen

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from kbdraughts.ai.heuristic import Heuristic, default_heuristic, material
+from kbdraughts.eval.heuristic import Heuristic, default_heuristic, material
 from kbdraughts.ai.layers import recurring_positions
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, make_searcher
 from kbdraughts.ai.search import MATE_ZONE

@@ -9,7 +9,7 @@ from typing import Sequence
 
 import numpy as np
 
-from kbdraughts.ai.heuristic import Heuristic, HeuristicFileError, heuristic_path, shapes_path
+from kbdraughts.eval.heuristic import Heuristic, HeuristicFileError, heuristic_path, shapes_path
 from kbdraughts.tune.fit import DataError, Fit, fit_weights, fitted_terms, read_data, term_matrix
 from kbdraughts.tune.shapes import shapes_text
 from kbdraughts.tune.write import NOTE, number, with_note, with_weights

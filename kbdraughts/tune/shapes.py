@@ -22,9 +22,9 @@ from typing import Sequence
 import numpy as np
 from scipy import sparse
 
-from kbdraughts.ai.regions import Compiled, arrangement
+from kbdraughts.eval.regions import Compiled, arrangement
 from kbdraughts.board import Position
-from kbdraughts.kb.shapes import Region, region_text
+from kbdraughts.eval.shapes import Region, region_text
 from kbdraughts.squares import SQUARE_NAMES, square_at
 
 __all__ = ["TEMPLATES", "template_regions", "region_columns", "shapes_text"]

@@ -2,7 +2,7 @@
 replaced, every other character kept, and a comment above the first of them that says what the
 weights were fitted on and what the fit measured.
 
->>> from kbdraughts.kb.terms import parse_terms
+>>> from kbdraughts.eval.terms import parse_terms
 >>> text = "# why\\nvalue centre 6 per centre_men  # keep me\\npattern bridge 4 c1=w e1=w\\n"
 >>> terms = parse_terms(text)
 >>> print(with_weights(text, terms, {"centre": 7.456, "bridge": -2.0}), end="")
@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Mapping, Sequence
 
-from kbdraughts.kb.terms import Term
+from kbdraughts.eval.terms import Term
 
 __all__ = ["number", "with_weights", "with_note", "NOTE"]
 

@@ -5,7 +5,7 @@ The faults are the rule files' parse errors, the same the AI's knowledge base sk
 loads (``kb.knowledge.read_combos``): reading them takes the parser alone (some 25 ms for the
 shipped files), not pyDatalog, so the first prompt does not wait for the knowledge base.
 
->>> from kbdraughts.kb.rule import Diagnostic
+>>> from kbdraughts.kb.rules.rule import Diagnostic
 >>> start_note([Diagnostic("/home/me/combos/mine.txt", 3, "error", "the board has 1 row")])
 "Note: the knowledge base skipped the blocks with errors (mine.txt:3); the rest loaded. 'help kb' says what is wrong."
 """
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Sequence
 from kbdraughts.ui.registry import help_topic
 
 if TYPE_CHECKING:  # the rules' modules load when a game starts, not with the commands
-    from kbdraughts.kb.rule import Diagnostic
+    from kbdraughts.kb.rules.rule import Diagnostic
 
 #: Places named in the start line at most; ``help kb`` names them all.
 NAMED = 3
@@ -31,7 +31,7 @@ def faulty_blocks() -> list[Diagnostic]:
     """The errors of the rule files the AI loads (the shipped ones and the person's own), each
     a block the knowledge base skips; a parser that fails outright is one error too."""
     from kbdraughts.kb.knowledge import default_paths, read_combos
-    from kbdraughts.kb.rule import Diagnostic
+    from kbdraughts.kb.rules.rule import Diagnostic
 
     try:
         return [d for d in read_combos()[3] if d.level == "error"]

@@ -32,8 +32,8 @@ from kbdraughts.coach.motif_draft import block_ids, draft_id, draft_motif
 from kbdraughts.board import Move, Position
 from kbdraughts.files import NotUtf8Error, decode_text, folder_lock, write_atomic
 from kbdraughts.kb.knowledge import load_knowledge_base
-from kbdraughts.kb.rules import RuleFileError
-from kbdraughts.kb.rules import Rule, make_rule, parse_rules
+from kbdraughts.kb.combos import RuleFileError
+from kbdraughts.kb.combos import Rule, make_rule, parse_rules
 from kbdraughts.kb.writer import format_rule
 from kbdraughts.notation import move_text, side_name
 from kbdraughts.resources import data_dir

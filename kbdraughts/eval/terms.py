@@ -7,7 +7,7 @@ on features (``when``)::
     value kings 40 per kings when not endgame
 
 A ``pattern`` term weighs a local shape of men and kings, given square by square in the rules'
-symbols (``. w W b B + * @ ?``, :mod:`kbdraughts.kb.pattern`), written for White and counted
+symbols (``. w W b B + * @ ?``, :mod:`kbdraughts.kb.rules.pattern`), written for White and counted
 for Black on the board turned round, ours minus theirs as every value::
 
     pattern stake 12 c5=w d4=w b4=? when not endgame
@@ -20,7 +20,7 @@ Which terms apply is a pyDatalog question: the terms become facts (``h_term``, `
 the features that hold for a move become a *signature* (a bitmask, bit ``i`` for feature ``i``
 of the kind's list), and ``h_applies(Kind, Signature, Term)`` is derived through two
 Python-resolved predicates that read the bitmask. The scoring (what the features are worth) is
-in :mod:`kbdraughts.ai.heuristic`.
+in :mod:`kbdraughts.eval.heuristic`.
 
 >>> terms = parse_terms("weight a 1 when crowns\\nweight b 2 when not crowns\\n")
 >>> q = TermQuestion(terms)
@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from kbdraughts.files import control_character, decode_text, editor_lines
-from kbdraughts.kb.datalog import Program, Var
-from kbdraughts.kb.pattern import BUILTIN_SYMBOLS
+from kbdraughts.kb.rules.datalog import Program, Var
+from kbdraughts.kb.rules.pattern import BUILTIN_SYMBOLS
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = [
@@ -60,7 +60,7 @@ POSITION_FEATURES: tuple[str, ...] = (
     "opening", "hanging", "opposition", "passed_men", "double_corner",
 )
 #: The features each kind of term may mention (a pattern's conditions are a position's, and
-#: so are a region's of the shapes file, :mod:`kbdraughts.kb.shapes`).
+#: so are a region's of the shapes file, :mod:`kbdraughts.eval.shapes`).
 KINDS = {"weight": MOVE_FEATURES, "value": POSITION_FEATURES, "pattern": POSITION_FEATURES,
          "region": POSITION_FEATURES}
 #: The kinds a line of the heuristic file may have.

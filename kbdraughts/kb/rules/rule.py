@@ -1,5 +1,5 @@
 """A rule of the knowledge base as a value: :class:`Rule`, built by the parser
-(:mod:`kbdraughts.kb.rules`) or in code by :func:`make_rule`, and written back by
+(:mod:`kbdraughts.kb.combos`) or in code by :func:`make_rule`, and written back by
 :func:`kbdraughts.kb.writer.format_rule`; :class:`Diagnostic`, what a rule file earns.
 
 >>> r = make_rule("t-1", "c3-d4", cells=("?",) * 9 + ("w",) + ("?",) * 22, priority=2)
@@ -15,8 +15,8 @@ from functools import cached_property
 
 from kbdraughts.board import WHITE, Position
 from kbdraughts.files import printable
-from kbdraughts.kb.fields import parse_play
-from kbdraughts.kb.pattern import (
+from kbdraughts.kb.rules.fields import parse_play
+from kbdraughts.kb.rules.pattern import (
     ALL_STATES, BLACK_KING, BLACK_MAN, BUILTIN_SYMBOLS, EMPTY, MAX_PIECES, SINGLE_STATE,
     WHITE_KING, WHITE_MAN, Pattern, position_cells,
 )

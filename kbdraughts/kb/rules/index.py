@@ -33,9 +33,9 @@ position and its mirror in as facts. Rules are numbered in the order the AI trie
   columns, the most selective squares first); intersecting the columns of the position's
   states, at most 32 ANDs of ints, leaves exactly the rules whose board fits.
 
-Facts go in through :class:`~kbdraughts.kb.datalog.Program` (engine clauses, not parsed text),
+Facts go in through :class:`~kbdraughts.kb.rules.datalog.Program` (engine clauses, not parsed text),
 and the index owns its program: two knowledge bases never see each other's facts, and any thread
-may ask (see :mod:`kbdraughts.kb.datalog`). All predicate names start with ``kb_``.
+may ask (see :mod:`kbdraughts.kb.rules.datalog`). All predicate names start with ``kb_``.
 ``bench/kb.py`` prints the load and query costs beside a brute-force matcher and the naive
 encoding (a fact per rule square and a negated conflict predicate), measured in the same run.
 """
@@ -45,8 +45,9 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from kbdraughts.board import BB_BOARD, Position, mirror_position
-from kbdraughts.kb.datalog import Program, Var
-from kbdraughts.kb.rules import Pattern, Rule, position_states
+from kbdraughts.kb.rules.datalog import Program, Var
+from kbdraughts.kb.rules.pattern import Pattern, position_states
+from kbdraughts.kb.rules.rule import Rule
 
 __all__ = ["DatalogIndex", "position_key", "count_key"]
 

@@ -1,7 +1,7 @@
 """The compiled motifs of a knowledge base, asked about a position.
 
-All groundings of all motifs (see :mod:`kbdraughts.kb.ground`) are put in the bit-sliced columns
-of :mod:`kbdraughts.kb.index` (at most 32 ANDs of ints find every grounding whose squares fit),
+All groundings of all motifs (see :mod:`kbdraughts.kb.motifs.ground`) are put in the bit-sliced columns
+of :mod:`kbdraughts.kb.rules.index` (at most 32 ANDs of ints find every grounding whose squares fit),
 ordered by motif (priority, then file order) and grounding. Only the groundings that fit run
 their residual conditions, with every square bound. A position with Black to move is turned
 round first (a motif is written for White), and the answer's squares and move turned back.
@@ -15,12 +15,12 @@ from __future__ import annotations
 from typing import NamedTuple, Sequence
 
 from kbdraughts.board import BLACK, Move, Position, legal_moves, mirror_position
-from kbdraughts.kb.ground import Compiled, by_name, square_vars
-from kbdraughts.kb.index import _Class
-from kbdraughts.kb.interpret import OutOfSteps, Steps, solve
-from kbdraughts.kb.motif import Define, Lit, Motif
-from kbdraughts.kb.pattern import Pattern, position_states
-from kbdraughts.kb.vocab import Board
+from kbdraughts.kb.motifs.ground import Compiled, by_name, square_vars
+from kbdraughts.kb.rules.index import _Class
+from kbdraughts.kb.motifs.interpret import OutOfSteps, Steps, solve
+from kbdraughts.kb.motifs.motif import Define, Lit, Motif
+from kbdraughts.kb.rules.pattern import Pattern, position_states
+from kbdraughts.kb.motifs.vocab import Board
 from kbdraughts.squares import mirror_bits, mirror_square
 
 __all__ = ["MotifIndex", "MotifHit", "to_data", "from_data"]

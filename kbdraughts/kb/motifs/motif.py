@@ -6,7 +6,7 @@ and mirrored for Black. The body is a conjunction of literals over the vocabular
 :data:`VOCABULARY` (geometry, the position, counts, library predicates that ask the move
 generator, ``after(S-T, condition)``), comparisons and ``not`` literals; ``define`` adds an
 author's predicate. This module holds the values (:class:`Motif`, :class:`Lit`) and the reader
-of a body; :mod:`kbdraughts.kb.motif_parse` reads the blocks, :mod:`kbdraughts.kb.ground`
+of a body; :mod:`kbdraughts.kb.motifs.parse` reads the blocks, :mod:`kbdraughts.kb.motifs.ground`
 compiles them.
 
 Terms are plain values, so a parsed motif is marshal-able data: a variable is a ``str`` starting

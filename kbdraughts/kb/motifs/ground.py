@@ -11,11 +11,11 @@ Compiling a motif (:func:`compile_motif`):
 3. the rest (counts, library predicates, ``after(...)``, negated ``define`` calls, comparisons
    of numbers those bind) is the variant's *residual*: checked per candidate, every square bound.
 
-A position is then filtered by the masks (:mod:`kbdraughts.kb.motif_index`) and only groundings
-that fit run their residual through :func:`kbdraughts.kb.interpret.solve`, which is also a
+A position is then filtered by the masks (:mod:`kbdraughts.kb.motifs.index`) and only groundings
+that fit run their residual through :func:`kbdraughts.kb.motifs.interpret.solve`, which is also a
 plain interpreter of any body.
 
->>> from kbdraughts.kb.motif_parse import read_block
+>>> from kbdraughts.kb.motifs.parse import read_block
 >>> m, _ = read_block([(1, "motif m"), (2, "play: S-T"), (3, "gain: 1"), (4, "example: W:Wa1:Bh8"),
 ...                    (5, "when: our_man(S), next(S, T, fl), empty(T), step(S, T)")], "x.txt")
 >>> c = compile_motif(m)
@@ -30,9 +30,9 @@ import time
 from typing import Iterator, NamedTuple, Sequence
 
 from kbdraughts.board import BB_BOARD, SQUARES
-from kbdraughts.kb.interpret import COMPARE, solve  # solve: re-exported, its old home
-from kbdraughts.kb.motif import COMPARISONS, VOCABULARY, Define, Lit, Motif, is_var
-from kbdraughts.kb.vocab import ALL, GEOMETRY, STATES
+from kbdraughts.kb.motifs.interpret import COMPARE, solve  # solve: re-exported, its old home
+from kbdraughts.kb.motifs.motif import COMPARISONS, VOCABULARY, Define, Lit, Motif, is_var
+from kbdraughts.kb.motifs.vocab import ALL, GEOMETRY, STATES
 
 __all__ = ["Compiled", "compile_motif", "unfold", "solve", "kind", "GROUNDING_LIMIT",
            "WORK_LIMIT", "TIME_LIMIT_S", "Budget", "CompileError",

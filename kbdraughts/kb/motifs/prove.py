@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from kbdraughts.referee import Nodes, OutOfNodes, balance, forces, nets, resolve
 from kbdraughts.board import Position, captures, legal_moves, play
-from kbdraughts.kb.ground import Compiled
-from kbdraughts.kb.interpret import SOLVE_STEPS
-from kbdraughts.kb.motif import Motif
-from kbdraughts.kb.motif_index import MotifHit, MotifIndex
-from kbdraughts.kb.vocab import GEOMETRY
+from kbdraughts.kb.motifs.ground import Compiled
+from kbdraughts.kb.motifs.interpret import SOLVE_STEPS
+from kbdraughts.kb.motifs.motif import Motif
+from kbdraughts.kb.motifs.index import MotifHit, MotifIndex
+from kbdraughts.kb.motifs.vocab import GEOMETRY
 from kbdraughts.notation import FenError, parse_fen
 from kbdraughts.squares import mirror_square
 from kbdraughts.wording import plural

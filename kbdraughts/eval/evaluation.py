@@ -21,7 +21,7 @@ from __future__ import annotations
 from kbdraughts.board import (
     BB_BOARD, BB_RANK, BLACK, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Position, Side,
 )
-from kbdraughts.kb.terms import POSITION_FEATURES
+from kbdraughts.eval.terms import POSITION_FEATURES
 from kbdraughts.native import core as _core
 from kbdraughts.squares import mirror_bits, mirror_square, square_at
 

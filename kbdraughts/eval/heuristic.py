@@ -1,12 +1,12 @@
 """The weighted simple move and the search's evaluation: features in Python, weights as data.
 
 ``combos/heuristic.txt`` holds the terms (see its header; the format and the pyDatalog question
-"which terms apply" are in :mod:`kbdraughts.kb.terms`). The features that hold for a move or a
+"which terms apply" are in :mod:`kbdraughts.eval.terms`). The features that hold for a move or a
 position make a *signature*; a game only ever meets a few dozen signatures, so each is asked
 once and the answer cached: choosing a move costs feature arithmetic, not a Datalog query per
 move. pyDatalog is first imported when a heuristic is first asked, so importing this module
 and making an engine stay light. The position's features are computed in
-:mod:`kbdraughts.ai.evaluation`; the evaluation is then material plus one dot product of the
+:mod:`kbdraughts.eval.evaluation`; the evaluation is then material plus one dot product of the
 features with the weights of the signature's terms. A move's ``eval_gain`` is what it gains in
 that evaluation, so level 1's weighted move uses the tuned evaluation too.
 """
@@ -17,18 +17,18 @@ from operator import mul
 from pathlib import Path
 from typing import Sequence
 
-from kbdraughts.ai.evaluation import (
+from kbdraughts.eval.evaluation import (
     BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_tables, other_features,
     position_features, white_features,
 )
-from kbdraughts.ai.move_features import BARRIERS, EDGE, ShotFn, barrier, move_features
-from kbdraughts.ai.patterns import pattern_counts, pattern_masks
-from kbdraughts.ai.regions import compile_regions, region_value
-from kbdraughts.kb.shapes import Region, read_shapes
+from kbdraughts.eval.move_features import BARRIERS, EDGE, ShotFn, barrier, move_features
+from kbdraughts.eval.patterns import pattern_counts, pattern_masks
+from kbdraughts.eval.regions import compile_regions, region_value
+from kbdraughts.eval.shapes import Region, read_shapes
 from kbdraughts.board import (
     BLACK, WHITE, Move, Position,
 )
-from kbdraughts.kb.terms import (  # the format's names, also importable from here
+from kbdraughts.eval.terms import (  # the format's names, also importable from here
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
     read_terms,
 )

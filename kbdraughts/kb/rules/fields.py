@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Callable
 
 from kbdraughts.board import BLACK, WHITE
-from kbdraughts.kb.pattern import (
+from kbdraughts.kb.rules.pattern import (
     BLACK_MAN, BLACK_PIECES, BUILTIN_SYMBOLS, MAX_PIECES, WHITE_MAN, WHITE_PIECES,
 )
 from kbdraughts.notation import parse_square

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from kbdraughts.board import BB_BOARD, Position
-from kbdraughts.kb.pattern import BUILTIN_SYMBOLS, swap_colours
+from kbdraughts.kb.rules.pattern import BUILTIN_SYMBOLS, swap_colours
 from kbdraughts.squares import mirror_square
 
 __all__ = ["Masks", "pattern_masks", "matches", "pattern_counts"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from kbdraughts.ai.capture_tree import exchange
-from kbdraughts.ai.evaluation import BACK_RANK, CENTRE, ENDGAME_PIECES
+from kbdraughts.capture_tree import exchange
+from kbdraughts.eval.evaluation import BACK_RANK, CENTRE, ENDGAME_PIECES
 from kbdraughts.board import (
     SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
 )

@@ -5,7 +5,7 @@ turned round first, :func:`kbdraughts.board.mirror_position`): "our" is White.
 
 - :data:`GEOMETRY`: every geometry predicate as a table of rows (fixed, known at load).
 - :data:`STATES`: for each position predicate, the square states it allows (a bit mask over
-  :mod:`kbdraughts.kb.pattern`'s states), so a compiled motif tests a square with a mask.
+  :mod:`kbdraughts.kb.rules.pattern`'s states), so a compiled motif tests a square with a mask.
 - :class:`Board`: one position asked about; :meth:`Board.library` answers a count, library or
   ``after`` predicate with its square (and input) arguments bound, returning the rows that hold.
   What follows our move is judged by the referee (:mod:`kbdraughts.referee`): pieces are
@@ -26,8 +26,8 @@ from kbdraughts.board import (
     JUMPS, RAYS, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, captures, legal_moves,
     play,
 )
-from kbdraughts.kb.motif import DIRECTIONS
-from kbdraughts.kb.pattern import BLACK_KING, BLACK_MAN, EMPTY, WHITE_KING, WHITE_MAN
+from kbdraughts.kb.motifs.motif import DIRECTIONS
+from kbdraughts.kb.rules.pattern import BLACK_KING, BLACK_MAN, EMPTY, WHITE_KING, WHITE_MAN
 from kbdraughts.proof import at_least, prove
 from kbdraughts.referee import Nodes, OutOfNodes, forces, nets
 from kbdraughts.values import MAN_VALUE

@@ -20,9 +20,9 @@ Lines are numbered as a person's editor numbers them: only ``\n`` ends a line (o
 before it goes with it). Any other control character outside a comment (a form feed, U+2028,
 an escape sequence) is an error at its line, so nothing a file holds can reach the terminal.
 
-The square states, symbols and the matcher's :class:`Pattern` are in :mod:`kbdraughts.kb.pattern`;
-the :class:`Rule` value in :mod:`kbdraughts.kb.rule`; the readers of each field's value in
-:mod:`kbdraughts.kb.fields`; the writer, :func:`kbdraughts.kb.writer.format_rule`, turns a
+The square states, symbols and the matcher's :class:`Pattern` are in :mod:`kbdraughts.kb.rules.pattern`;
+the :class:`Rule` value in :mod:`kbdraughts.kb.rules.rule`; the readers of each field's value in
+:mod:`kbdraughts.kb.rules.fields`; the writer, :func:`kbdraughts.kb.writer.format_rule`, turns a
 :class:`Rule` back into this text.
 
 >>> rules, warnings, errors = parse_rules(EXAMPLE, "example.txt")
@@ -38,14 +38,14 @@ import re
 
 from kbdraughts.board import WHITE
 from kbdraughts.files import control_character, editor_lines
-from kbdraughts.kb import fields as read
-from kbdraughts.kb.pattern import (  # the rest re-exported: the names users of this module know
+from kbdraughts.kb.rules import fields as read
+from kbdraughts.kb.rules.pattern import (  # the rest re-exported: the names users of this module know
     ALL_STATES, BLACK_KING, BLACK_MAN, BUILTIN_SYMBOLS, EMPTY, MAX_PIECES, WHITE_KING,
     WHITE_MAN, Pattern, pattern_applies, position_cells, position_states, swap_colours,
 )
-from kbdraughts.kb.motif import Motif
-from kbdraughts.kb.motif_parse import is_block_head, read_motifs
-from kbdraughts.kb.rule import ANY_PIECES, RULE_ID, Diagnostic, Rule, RuleFileError, make_rule
+from kbdraughts.kb.motifs.motif import Motif
+from kbdraughts.kb.motifs.parse import is_block_head, read_motifs
+from kbdraughts.kb.rules.rule import ANY_PIECES, RULE_ID, Diagnostic, Rule, RuleFileError, make_rule
 from kbdraughts.notation import FenError, parse_fen
 
 __all__ = [

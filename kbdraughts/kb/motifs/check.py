@@ -7,9 +7,9 @@ A variable is *bound* by a positive geometry, position or define condition, or a
 ``after`` condition, both sides of a comparison, every variable of a negation and of ``play``
 must be bound by an earlier positive condition. Defines may not call themselves, directly or
 through other defines (so there is no recursion through negation either), nor nest or unfold
-past the limits of :mod:`kbdraughts.kb.defines`.
+past the limits of :mod:`kbdraughts.kb.motifs.defines`.
 
->>> from kbdraughts.kb.motif import Motif, parse_body
+>>> from kbdraughts.kb.motifs.motif import Motif, parse_body
 >>> m = Motif("m", "x.txt", 1, play=("S", "T"), body=parse_body("our_man(S), N > 1, bogus(S)"))
 >>> [msg for _, _, msg in check_motif(m)]  # doctest: +NORMALIZE_WHITESPACE
 ['variable T of play: is never bound by a condition', 'unknown predicate bogus/1',
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from kbdraughts.kb.defines import Graph, analyse, graph_faults
-from kbdraughts.kb.ground import by_name, kind
-from kbdraughts.kb.motif import COMPARISONS, DIRECTIONS, VOCABULARY, Define, Lit, Motif, is_var
+from kbdraughts.kb.motifs.defines import Graph, analyse, graph_faults
+from kbdraughts.kb.motifs.ground import by_name, kind
+from kbdraughts.kb.motifs.motif import COMPARISONS, DIRECTIONS, VOCABULARY, Define, Lit, Motif, is_var
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["check_motif", "check_defines"]
@@ -138,7 +138,7 @@ def check_motif(motif: Motif, types: dict[str, tuple[str, ...]] | None = None
 def check_defines(defines: Sequence[Define], graph: Graph | None = None
                   ) -> list[tuple[int, str, str, str]]:
     """(line, level, message, the define's name) for each fault of a file's defines: unknown
-    names, arities, unbound variables, recursion, the limits of :mod:`kbdraughts.kb.defines`.
+    names, arities, unbound variables, recursion, the limits of :mod:`kbdraughts.kb.motifs.defines`.
     ``graph``: their :func:`analyse` when the caller has it. Linear in the defines' text."""
     g = analyse(defines) if graph is None else graph
     by = g.by

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Sequence
 
 from kbdraughts.files import control_character, decode_text, editor_lines
-from kbdraughts.kb.terms import MAX_WEIGHT, POSITION_FEATURES, HeuristicFileError
+from kbdraughts.eval.terms import MAX_WEIGHT, POSITION_FEATURES, HeuristicFileError
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["Region", "parse_shapes", "read_shapes", "MEN_SYMBOLS", "MAX_REGION_SQUARES",

@@ -3,7 +3,7 @@ per arrangement of men on its squares, indexed in base 3 (0 empty, 1 a man of th
 view it is, 2 a man of the other), for White's view as written and Black's on the board turned
 round. The native evaluation reads the same tables (``csrc/eval.c``); tests hold the two equal.
 
->>> from kbdraughts.kb.shapes import parse_shapes
+>>> from kbdraughts.eval.shapes import parse_shapes
 >>> from kbdraughts.notation import parse_fen
 >>> (r,) = compile_regions(parse_shapes("region r a1 c1\\n  w. 5\\n  ?b -2\\n"))
 >>> region_value(parse_fen("W:Wa1:Bb8"), r)  # White's a1 with c1 empty: 5
@@ -18,8 +18,8 @@ from itertools import product
 from typing import NamedTuple, Sequence
 
 from kbdraughts.board import Position
-from kbdraughts.kb.shapes import MEN_SYMBOLS, Region
-from kbdraughts.kb.terms import HeuristicFileError
+from kbdraughts.eval.shapes import MEN_SYMBOLS, Region
+from kbdraughts.eval.terms import HeuristicFileError
 from kbdraughts.squares import SQUARE_NAMES, mirror_square
 
 __all__ = ["Compiled", "compile_regions", "region_index", "region_value", "arrangement",

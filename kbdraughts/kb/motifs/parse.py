@@ -1,9 +1,9 @@
 """The ``motif`` and ``define`` blocks of a combos file, read into :class:`Motif` / :class:`Define`.
 
-The rules parser (:mod:`kbdraughts.kb.rules`) hands each block here as its numbered lines; a
+The rules parser (:mod:`kbdraughts.kb.combos`) hands each block here as its numbered lines; a
 block is its head line (``motif ID`` or ``define name(ARGS) :- body``) and the indented lines
 under it. A ``when:`` (or a define's body) goes on over the following indented lines that are
-not a field. Nothing is evaluated: the body is read by :func:`kbdraughts.kb.motif.parse_body`.
+not a field. Nothing is evaluated: the body is read by :func:`kbdraughts.kb.motifs.motif.parse_body`.
 
 >>> lines = [(1, "motif m-1"), (2, "play: S-T"), (3, "when: our_man(S), next(S, T, D),"),
 ...          (4, "forward(D), step(S, T)"), (5, "gain: 1"), (6, "example: W:Wc3:Bh8")]
@@ -18,13 +18,13 @@ import re
 
 from dataclasses import replace
 
-from kbdraughts.kb import fields as read
-from kbdraughts.kb.defines import analyse, culprits, reached
-from kbdraughts.kb.motif import (
+from kbdraughts.kb.rules import fields as read
+from kbdraughts.kb.motifs.defines import analyse, culprits, reached
+from kbdraughts.kb.motifs.motif import (
     PROMISES, SQUARE_BY_NAME, BodyError, Define, Motif, body_lines, is_var, parse_body,
     parse_literal, term_of,
 )
-from kbdraughts.kb.rule import RULE_ID, Diagnostic
+from kbdraughts.kb.rules.rule import RULE_ID, Diagnostic
 
 __all__ = ["read_block", "read_motifs", "MOTIF_FIELDS", "is_block_head"]
 
@@ -239,8 +239,8 @@ def read_motifs(blocks: list[list[tuple[int, str]]], path: str,
     """A file's motifs, each given the defines it calls, checked; faults appended to
     ``errors``. A motif with a fault, or calling a define with one (directly or through
     others), is left out alone. The defines are worked out once for the file
-    (:mod:`kbdraughts.kb.defines`), so this is linear in the file's text."""
-    from kbdraughts.kb.motif_check import check_defines, check_motif
+    (:mod:`kbdraughts.kb.motifs.defines`), so this is linear in the file's text."""
+    from kbdraughts.kb.motifs.check import check_defines, check_motif
 
     motifs: list[Motif] = []
     defines: list[Define] = []

@@ -10,8 +10,8 @@ defines nested as deep as a file likes cost no recursion, and every step is coun
 ``steps`` the search stops with OutOfSteps, and the caller takes the body as not holding (a
 motif claims only what was judged).
 
->>> from kbdraughts.kb.motif import Define, parse_body
->>> from kbdraughts.kb.vocab import Board
+>>> from kbdraughts.kb.motifs.motif import Define, parse_body
+>>> from kbdraughts.kb.motifs.vocab import Board
 >>> from kbdraughts.notation import parse_fen, SQUARE_NAMES
 >>> near = Define("near", ("A",), parse_body("next(A, B, D), their_piece(B)"), 1)
 >>> found = solve(parse_body("our_man(S), not near(S)"), {}, Board(parse_fen("W:Wa1,c3:Bd4")),
@@ -26,8 +26,8 @@ import itertools
 from typing import Iterator, Sequence
 
 from kbdraughts.board import SQUARES
-from kbdraughts.kb.motif import COMPARISONS, Define, Lit, is_var
-from kbdraughts.kb.vocab import GEOMETRY, STATES, Board, state_of
+from kbdraughts.kb.motifs.motif import COMPARISONS, Define, Lit, is_var
+from kbdraughts.kb.motifs.vocab import GEOMETRY, STATES, Board, state_of
 
 __all__ = ["solve", "Steps", "OutOfSteps", "SOLVE_STEPS", "COMPARE"]
 

@@ -6,8 +6,8 @@ The search scores a move by the evaluation at the end of its principal line, so 
 what differs there: each named share of the evaluation (:meth:`Heuristic.shares`) at the one
 line's end less the other's, from the mover's side, the largest first.
 
->>> from kbdraughts.ai.heuristic import Heuristic
->>> from kbdraughts.kb.terms import parse_terms
+>>> from kbdraughts.eval.heuristic import Heuristic
+>>> from kbdraughts.eval.terms import parse_terms
 >>> from kbdraughts.notation import parse_fen, parse_move
 >>> h = Heuristic(parse_terms("value centre 6 per centre_men\\nvalue back-rank 8 per back_men\\n"))
 >>> pos = parse_fen("W:Wc1,g3:Bb8,h8")
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from kbdraughts.ai.heuristic import Heuristic
+from kbdraughts.eval.heuristic import Heuristic
 from kbdraughts.board import Move, Position, play
 from kbdraughts.values import MAN_VALUE
 

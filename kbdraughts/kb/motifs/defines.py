@@ -13,7 +13,7 @@ define that calls the one before it twice, forty times over, is refused rather t
 forty times). Past a limit, the error is at the define that crosses it; whatever calls that
 define is left out with it.
 
->>> from kbdraughts.kb.motif import Define, parse_body
+>>> from kbdraughts.kb.motifs.motif import Define, parse_body
 >>> near = Define("near", ("A",), parse_body("next(A, B, D), their_piece(B)"), 1)
 >>> guard = Define("guard", ("S",), parse_body("our_man(S), near(S), not near(S)"), 2)
 >>> g = analyse([near, guard])
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from kbdraughts.kb.motif import VOCABULARY, Define, Lit, is_var
+from kbdraughts.kb.motifs.motif import VOCABULARY, Define, Lit, is_var
 
 __all__ = ["DEPTH_LIMIT", "SIZE_LIMIT", "Graph", "analyse", "graph_faults", "culprits",
            "reached"]

@@ -1,0 +1,19 @@
+"""The evaluation: what a position is worth, in the terms players name.
+
+Below the choice of a move (:mod:`kbdraughts.ai`) and above the knowledge base's rule files
+(:mod:`kbdraughts.kb`), whose pattern symbols and Datalog wrapper it reads. One concept a
+module:
+
+- :mod:`kbdraughts.eval.terms` — ``combos/heuristic.txt``'s format: weights, value and
+  pattern terms, and the position features a ``when`` may name;
+- :mod:`kbdraughts.eval.shapes` — ``combos/shapes.txt``'s regions;
+- :mod:`kbdraughts.eval.evaluation` — a position's features as masks (the C core's twin);
+- :mod:`kbdraughts.eval.patterns` — pattern terms as five masks;
+- :mod:`kbdraughts.eval.regions` — the regions as base-3 tables;
+- :mod:`kbdraughts.eval.move_features` — the weighted move's features (level 1);
+- :mod:`kbdraughts.eval.heuristic` — :class:`Heuristic`: the weights applied, scoring moves
+  and positions;
+- :mod:`kbdraughts.eval.judgement` — the shares that decided between two lines.
+
+Import each from its own module: this package file imports nothing.
+"""
