@@ -158,15 +158,15 @@ def _king_captures(
             continue
         opp2 = opp & ~(1 << over)
         taken2 = taken | 1 << over
-        going_on = [l for l in landings if _king_can_capture(l, opp2, empty)]
+        going_on = [to for to in landings if _king_can_capture(to, opp2, empty)]
         if going_on:  # it must land where it can capture again
-            for l in going_on:
-                _king_captures(start, l, opp2, empty, taken2, path + (l,), crowned, out)
+            for to in going_on:
+                _king_captures(start, to, opp2, empty, taken2, path + (to,), crowned, out)
         else:
-            for l in landings:
-                key = (l, taken2)
+            for to in landings:
+                key = (to, taken2)
                 if key not in out:
-                    out[key] = _new(Move, (start, l, taken2, path + (l,), crowned))
+                    out[key] = _new(Move, (start, to, taken2, path + (to,), crowned))
 
 
 def _man_captures(

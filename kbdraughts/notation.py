@@ -20,8 +20,8 @@ from kbdraughts.squares import SQUARE_NAMES, side_name, square_name
 
 __all__ = [
     "SQUARE_NAMES", "square_name", "parse_square", "move_text", "moves_text", "parse_move",
-    "fen", "parse_fen", "FenError", "square_number", "numbered_square", "MoveError", "MoveSyntaxError", "IllegalMoveError",
-    "AmbiguousMoveError", "side_name", "START",
+    "fen", "parse_fen", "FenError", "square_number", "numbered_square", "MoveError",
+    "MoveSyntaxError", "IllegalMoveError", "AmbiguousMoveError", "side_name", "START",
 ]
 
 _SQUARE_BY_NAME: dict[str, Square] = {n: s for s, n in SQUARE_NAMES.items()}

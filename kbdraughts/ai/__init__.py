@@ -5,8 +5,8 @@ time budget, stop event), ``rulebook`` (what the engine needs of a knowledge bas
 ``layers`` (one function per layer: rules, capture tree, weighted move, only move, search),
 ``explain`` (the reasons), ``engine`` (the ``LEVELS`` table and the loop over it), ``spec``
 (``PlayerSpec``). The evaluation (:mod:`kbdraughts.eval`) and the capture tree
-(:mod:`kbdraughts.capture_tree`) sit below it. The coach (:mod:`kbdraughts.coach`) and the matches (:mod:`kbdraughts.match`)
-sit above this package and use it; it never imports them.
+(:mod:`kbdraughts.capture_tree`) sit below it. The coach (:mod:`kbdraughts.coach`) and the matches
+(:mod:`kbdraughts.match`) sit above this package and use it; it never imports them.
 Import each from its own module: this package file imports nothing, so that reading a player
 spec (``ai.spec``) does not load the engine.
 

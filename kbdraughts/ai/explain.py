@@ -211,8 +211,8 @@ def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int) ->
         men = lost / MAN_VALUE
         what = f"loses {men:g} {'man' if men == 1 else 'men'} in {plies} plies"
     declares = f", declares {rule.sacrifice}" if rule.sacrifice else ""
-    return (f"skipped rule {printable(rule.id)} ({rule_place(rule)}): {move_text(match.move)} {what}"
-            + declares)
+    return (f"skipped rule {printable(rule.id)} ({rule_place(rule)}): "
+            f"{move_text(match.move)} {what}{declares}")
 
 
 # -- the capture tree, the weighted move, the search -----------------------------------------

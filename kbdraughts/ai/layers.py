@@ -307,7 +307,8 @@ def search(ctx: Context) -> Choice | None:
     res = ctx.options.searcher.search(
         ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
         stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),
-        prefer=prefer, counters=game_counters(ctx.game), contempt=ctx.options.contempt, tables=tables)
+        prefer=prefer, counters=game_counters(ctx.game), contempt=ctx.options.contempt,
+        tables=tables)
     move = res.move if res.move is not None else ctx.legal[0]
     reason, brief, words = explain.search_reason(res, move)
     if (decided := _deciding(ctx, res, move)) is not None:

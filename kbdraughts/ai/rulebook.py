@@ -1,8 +1,8 @@
 """What the engine needs of a knowledge base, typed: the boundary between ``ai`` and ``kb``.
 
 The engine never imports ``kbdraughts.kb`` at module level (it pulls in pyDatalog): it asks for
-a ``KnowledgeBase`` by shape. ``kbdraughts.kb.knowledge.KnowledgeBase`` is one; a test's stand-in with a
-``firing`` method is another.
+a ``KnowledgeBase`` by shape. ``kbdraughts.kb.knowledge.KnowledgeBase`` is one; a test's stand-in
+with a ``firing`` method is another.
 
 >>> from kbdraughts.board import START, legal_moves
 >>> class NoRules:

@@ -173,5 +173,6 @@ def _parse_engine(text: str, args: list[str]) -> PlayerSpec:
             level = check_level(int(a))
         else:
             raise PlayerSpecError(f"unknown player {text.strip()!r}: {a!r} is not a level, "
-                                  f"'nokb' or a time like '200ms' (at most {MAX_MOVETIME_MS}ms) ({USAGE})")
+                                  f"'nokb' or a time like '200ms' (at most {MAX_MOVETIME_MS}ms) "
+                                  f"({USAGE})")
     return PlayerSpec("kb", level, use_kb, movetime)

@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("depth", type=whole_number("depth", 0, MAX_PERFT_DEPTH), metavar="DEPTH",
                    help=f"plies to look ahead, 0..{MAX_PERFT_DEPTH}")
-    p.add_argument("--fen", type=fen_option, help="start from this position (default: the initial position)")
+    p.add_argument("--fen", type=fen_option,
+                   help="start from this position (default: the initial position)")
     p.add_argument("--divide", action="store_true",
                    help="list each root move with its count (default: the total alone)")
     p.set_defaults(func=run_perft)

@@ -187,7 +187,8 @@ def run_bestmove(args: argparse.Namespace) -> int:
         engine = Engine(level=args.level or DEFAULT_LEVEL,
                         movetime_ms=args.movetime or MOVETIME_MS, seed=args.seed, kb=kb,
                         use_kb=not args.no_kb)
-        engine.kb  # load it now: a fault in a rule file is reported before any answer
+        # Load the rules now: a fault in a rule file is reported before any answer.
+        engine.kb  # noqa: B018 (a property read for its effect)
         engine.warm()  # and the search's table set up before the first move's clock starts
     except ValueError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
         return fail("bestmove", str(e))

@@ -39,8 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--black", type=player, metavar="P",
                    help="who plays Black, as --white (default: the AI, or you with --color "
                    "black)")
-    p.add_argument("--ascii", action="store_true", help="draw the board with ASCII letters only (default: "
-                   "Unicode pieces)")
+    p.add_argument("--ascii", action="store_true",
+                   help="draw the board with ASCII letters only (default: Unicode pieces)")
     p.add_argument("--delay", type=seconds, metavar="SECONDS",
                    help="pause between moves when two AIs play, 0..60 (default 0.8 on a "
                    "terminal, 0 in a pipe)")

@@ -97,8 +97,9 @@ def run_stats(args: argparse.Namespace) -> int:
     judged = sum(st.judged for st in shown)
     right = sum(st.right for st in shown)
     share = f" ({100 * right / judged:.1f}%)" if judged else ""
-    print(f"{plural(len(positions), 'position', True)}: {judged:,} firings judged, {right:,} right{share}, "
-          f"{sum(st.unjudged for st in shown):,} unjudged; {time.perf_counter() - started:.1f} s")
+    unjudged = sum(st.unjudged for st in shown)
+    print(f"{plural(len(positions), 'position', True)}: {judged:,} firings judged, "
+          f"{right:,} right{share}, {unjudged:,} unjudged; {time.perf_counter() - started:.1f} s")
     return 0
 
 

@@ -40,7 +40,7 @@ from kbdraughts.egdb import leaves
 from kbdraughts.egdb import probe as egdb_probe
 from kbdraughts.game import Game
 from kbdraughts.ai.explain import by_tables
-from kbdraughts.values import WIN
+from kbdraughts.values import WIN  # noqa: F401 (for the doctest above)
 
 __all__ = ["Candidate", "Report", "analyse", "legal_line", "men_text", "CANDIDATES"]
 

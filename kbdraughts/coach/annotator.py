@@ -44,7 +44,7 @@ The rule's file and line, the horizon and the depth are written only when asked
 >>> game.push(parse_move(game.position, "g3-f4"))
 >>> [note.text for note in annotate(game, kb=load_knowledge_base())]
 ['White missed the shot e3-d4 (e3-d4 gives a man, c5:e3 is forced, d2:f4:h6 takes two): it wins a man: e3-d4 c5:e3 d2:f4:h6']
-"""
+"""  # noqa: E501 (the doctest's output is one line)
 
 from __future__ import annotations
 

@@ -37,7 +37,8 @@ def sources(m: Material) -> list[Material]:
 
 def _reachable(m: Material, c: Material) -> bool:
     # Men only become kings or go; so a side's men never grow, nor its men and kings together.
-    return c.wm <= m.wm and c.wm + c.wk <= m.wm + m.wk and c.bm <= m.bm and c.bm + c.bk <= m.bm + m.bk
+    return (c.wm <= m.wm and c.wm + c.wk <= m.wm + m.wk
+            and c.bm <= m.bm and c.bm + c.bk <= m.bm + m.bk)
 
 
 def native_solves() -> bool:

@@ -4,8 +4,8 @@ Parsing is most of the cost of loading a large knowledge base, and a rule file r
 changes between two games. So the result of parsing a file (its rules with their square
 masks, its motifs compiled to groundings, its warnings, and the errors of the blocks it
 skipped, unless a time limit decided one) is written with :mod:`marshal` — plain ints,
-strings and tuples, nothing that can run on load — under ``data_dir()/cache/``, named by a digest of the
-file's text, the name it is shown under and this parser's own source. Any change to one of
+strings and tuples, nothing that can run on load — under ``data_dir()/cache/``, named by a digest of
+the file's text, the name it is shown under and this parser's own source. Any change to one of
 those makes a new name, so a stale entry is never read; an unreadable entry is parsed again.
 """
 

@@ -20,10 +20,10 @@ Lines are numbered as a person's editor numbers them: only ``\n`` ends a line (o
 before it goes with it). Any other control character outside a comment (a form feed, U+2028,
 an escape sequence) is an error at its line, so nothing a file holds can reach the terminal.
 
-The square states, symbols and the matcher's :class:`Pattern` are in :mod:`kbdraughts.kb.rules.pattern`;
-the :class:`Rule` value in :mod:`kbdraughts.kb.rules.rule`; the readers of each field's value in
-:mod:`kbdraughts.kb.rules.fields`; the writer, :func:`kbdraughts.kb.writer.format_rule`, turns a
-:class:`Rule` back into this text.
+The square states, symbols and the matcher's :class:`Pattern` are in
+:mod:`kbdraughts.kb.rules.pattern`; the :class:`Rule` value in :mod:`kbdraughts.kb.rules.rule`; the
+readers of each field's value in :mod:`kbdraughts.kb.rules.fields`; the writer,
+:func:`kbdraughts.kb.writer.format_rule`, turns a :class:`Rule` back into this text.
 
 >>> rules, warnings, errors = parse_rules(EXAMPLE, "example.txt")
 >>> [r.id for r in rules], warnings, errors
@@ -39,7 +39,7 @@ import re
 from kbdraughts.board import WHITE
 from kbdraughts.files import control_character, editor_lines
 from kbdraughts.kb.rules import fields as read
-from kbdraughts.kb.rules.pattern import (  # the rest re-exported: the names users of this module know
+from kbdraughts.kb.rules.pattern import (  # the rest re-exported: names this module's users know
     ALL_STATES, BLACK_KING, BLACK_MAN, BUILTIN_SYMBOLS, EMPTY, MAX_PIECES, WHITE_KING,
     WHITE_MAN, Pattern, pattern_applies, position_cells, position_states, swap_colours,
 )
@@ -281,7 +281,8 @@ class _Parser:
             return 0
         return got
 
-    def squares(self, draft: _Draft, side: int) -> tuple[int, tuple[int, ...] | None, tuple[str, ...]]:
+    def squares(self, draft: _Draft,
+                side: int) -> tuple[int, tuple[int, ...] | None, tuple[str, ...]]:
         """The rule's side, square masks and cells, from ``board:`` or ``position:``."""
         f = draft.fields
         if "board" in f and "position" in f:
@@ -323,7 +324,8 @@ class _Parser:
                 by_rank[rank - 1] = dark
                 continue
             ok = False
-            faults = [cells] if isinstance(cells, str) else read.board_faults(cells, rank, self.symbols)
+            faults = ([cells] if isinstance(cells, str)
+                      else read.board_faults(cells, rank, self.symbols))
             for message in faults:
                 self.error(line, message)
         if not ok:

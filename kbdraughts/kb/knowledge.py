@@ -2,7 +2,8 @@
 
 >>> kb = KnowledgeBase(parse_rules(EXAMPLE, "example.txt")[0])
 >>> from kbdraughts.notation import parse_fen, move_text
->>> [(m.rule.id, m.mirrored, m.layer, move_text(m.move)) for m in kb.firing(parse_fen("W:Wc3:Bd4,f6"))]
+>>> [(m.rule.id, m.mirrored, m.layer, move_text(m.move))
+...  for m in kb.firing(parse_fen("W:Wc3:Bd4,f6"))]
 [('shot-1', False, 'capture', 'c3:e5:g7')]
 >>> [(m.rule.id, m.mirrored) for m in kb.matches(parse_fen("B:Wc3,e5:Bf6"))]
 [('shot-1', True)]
@@ -21,7 +22,7 @@ from kbdraughts.kb.motifs.ground import Compiled
 from kbdraughts.kb.rules.index import DatalogIndex
 from kbdraughts.kb.motifs.motif import Motif
 from kbdraughts.kb.motifs.index import MotifHit, MotifIndex
-from kbdraughts.kb.combos import (  # EXAMPLE and parse_rules: for the doctest above
+from kbdraughts.kb.combos import (  # noqa: F401 (EXAMPLE and parse_rules: for the doctest above)
     EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, parse_rules,
 )
 from kbdraughts.resources import combos_dir, data_dir
@@ -105,8 +106,9 @@ class KnowledgeBase:
     def __init__(self, rules: Sequence[Rule], warnings: Sequence[Diagnostic] = (),
                  files: Sequence[str] = (), motifs: Sequence[tuple[Motif, Compiled]] = (),
                  errors: Sequence[Diagnostic] = ()):
-        """``motifs``: each motif with its compiled form (:func:`kbdraughts.kb.motifs.ground.compile_motif`);
-        ``errors``: the faults of the rules left out when the files were read."""
+        """``motifs``: each motif with its compiled form
+        (:func:`kbdraughts.kb.motifs.ground.compile_motif`); ``errors``: the faults of the rules
+        left out when the files were read."""
         self.rules: list[Rule] = list(rules)  # file order
         self.warnings: list[Diagnostic] = list(warnings)
         self.errors: list[Diagnostic] = list(errors)
@@ -256,7 +258,7 @@ def read_combos(
             errors.append(Diagnostic(name, e.line, "error", NOT_UTF8))
             continue
         file_errors = list(file_errors)
-        fresh = lambda r: _unique(r, seen, name, file_errors)  # noqa: E731
+        fresh = lambda r: _unique(r, seen, name, file_errors)  # noqa: E731,B023 (used at once)
         rules.extend(r for r in file_rules if fresh(r))
         motifs.extend(m for m in file_motifs if fresh(m[0]))
         warnings.extend(file_warnings)

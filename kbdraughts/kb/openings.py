@@ -51,7 +51,7 @@ _WIKI = "ru.wikipedia.org"
 _TG = "http://table-games.ru/books/item/f00/s00/z0000010/"
 _KOMB = "https://kombinashki.ru/debyuty"
 _PERCEPTIO = "a translation of ru.wikipedia.org's article"  # perceptio*.com mirror it
-O = Opening
+O = Opening  # noqa: E741 (a one-letter row marker for the table below)
 OPENINGS: tuple[Opening, ...] = (
     O(("cd4", "ba5"), "Кол", "Kol",
       "«Кол», chapter 4 of a Russian draughts opening book, "

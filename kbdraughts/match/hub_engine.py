@@ -14,7 +14,7 @@ search with no position) is answered ``error message="..."`` and the loop goes o
 pong
 error message="unknown command 'fly': hub, set-param, init, ping, new-game, pos, level, go, ponder-hit, stop, quit"
 error message="a position is W or B and 32 of w b W B e, got 'X' (1 characters)"
-"""
+"""  # noqa: E501 (the doctest's output lines are as long as they are)
 
 from __future__ import annotations
 

@@ -5,13 +5,13 @@ random plies (drawn from the match seed and the pair number) and the players swa
 a lucky opening helps neither. Random plies often lose a man by force, and such an opening
 decides both games of its pair whoever plays (1-1 between any two engines that convert a man):
 ``balanced`` openings are drawn again until a fixed-depth search scores them within half a man
-(:func:`balanced`), as engine testers use balanced opening books. A match may start its pairs from a file of positions instead
-(``starts``, read by :func:`read_starts`: one ``FEN`` or ``FEN moves ...`` a line), each
-played twice with colours swapped, as engine testers check endings and opening suites. A game ends by the rules (``Game.result``: a side without a move
-loses; the FMJD draw rules) or, at ``MAX_PLIES``, is adjudicated a draw. A player that returns
-an illegal move (or none while it has one) loses that game; such games are counted, and so
-is an external engine (``cmd:PROGRAM ARGS``) that answers no legal move, too late, or ends. The
-time each player takes to choose is kept, game by game.
+(:func:`balanced`), as engine testers use balanced opening books. A match may start its pairs from a
+file of positions instead (``starts``, read by :func:`read_starts`: one ``FEN`` or ``FEN moves ...``
+a line), each played twice with colours swapped, as engine testers check endings and opening suites.
+A game ends by the rules (``Game.result``: a side without a move loses; the FMJD draw rules) or, at
+``MAX_PLIES``, is adjudicated a draw. A player that returns an illegal move (or none while it has
+one) loses that game; such games are counted, and so is an external engine (``cmd:PROGRAM ARGS``)
+that answers no legal move, too late, or ends. Each player's time to choose is kept, game by game.
 """
 
 from __future__ import annotations

@@ -32,7 +32,9 @@ from typing import Iterable, Mapping
 from kbdraughts.board import BLACK, START, WHITE
 from kbdraughts.files import TextForm, read_form, write_atomic
 from kbdraughts.game import Game
-from kbdraughts.notation import FenError, MoveError, move_text, parse_fen, parse_move
+from kbdraughts.notation import (  # noqa: F401 (move_text: for the doctest above)
+    FenError, MoveError, move_text, parse_fen, parse_move,
+)
 from kbdraughts.pdn.lexer import PdnError, RawGame, scan_game
 from kbdraughts.pdn.split import Span, split_games
 from kbdraughts.pdn.model import GAME_TYPE, RESULTS, Movetext, PdnGame, normal_result
@@ -141,7 +143,7 @@ def _movetext(raw: RawGame, text: str, game: Game) -> Movetext:
     body = raw.body if raw.body >= 0 else raw.end
     lead = text[raw.start:raw.tags_start].strip() if raw.tags_start > raw.start else ""
     lead = "\n".join([lead] * bool(lead) + [text[a:b].strip() for a, b in raw.between])
-    at = (lambda offset: offset - body)
+    at = lambda offset: offset - body  # noqa: E731
     return Movetext(
         text=text[body:raw.end] if raw.end > body else "",
         lead=lead,

@@ -39,7 +39,7 @@ def with_weights(text: str, terms: Sequence[Term], weights: Mapping[str, float])
     for t in terms:
         if t.kind in ("value", "pattern") and t.name in weights:
             line = re.compile(rf"^(\s*{t.kind}\s+{re.escape(t.name)}\s+)([-+]?\d+(?:\.\d+)?)")
-            lines[t.line - 1] = line.sub(lambda m: m[1] + number(weights[t.name]),
+            lines[t.line - 1] = line.sub(lambda m: m[1] + number(weights[t.name]),  # noqa: B023
                                          lines[t.line - 1], count=1)
     return "\n".join(lines)
 

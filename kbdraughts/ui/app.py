@@ -19,9 +19,9 @@ from kbdraughts.ai.explain import said_for
 from kbdraughts import native
 from kbdraughts.board import BLACK, WHITE, Move
 from kbdraughts.game import Game
-from kbdraughts.ui.loading import record_verdict
-from kbdraughts.notation import MoveError, move_text, moves_text, parse_move, parse_square, side_name
-from kbdraughts.ui import commands, ending, walking
+from kbdraughts.notation import (
+    MoveError, move_text, moves_text, parse_move, parse_square, side_name)
+from kbdraughts.ui import commands, ending, loading, walking
 from kbdraughts.ui.commands import QuitGame, capitalised
 from kbdraughts.ui.completer import GameCompleter
 from kbdraughts.ui.console import Console, PromptConsole, TimeUp
@@ -361,7 +361,7 @@ class GameApp:
         people = self.session.people()
         verdict = ""
         if self.session.shows_the_record():
-            verdict = " " + record_verdict(result.winner)
+            verdict = " " + loading.record_verdict(result.winner)
         elif len(people) == 1:
             if result.winner is None:
                 verdict = " A draw."

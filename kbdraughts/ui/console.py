@@ -2,8 +2,8 @@
 
 Both offer the same verbs — ``show`` fragments, ``read`` a line at a prompt, ``ask`` a
 short question, ``spin``/``unspin`` a thinking indicator, ``watch`` a status that changes until
-a key — so the game loop never knows which one it talks to. The plain console writes no escape codes at all: a script can drive the game
-through a pipe and read the transcript.
+a key — so the game loop never knows which one it talks to. The plain console writes no escape codes
+at all: a script can drive the game through a pipe and read the transcript.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import asyncio
 import os
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Callable, Protocol, TextIO
 

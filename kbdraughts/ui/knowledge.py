@@ -8,7 +8,7 @@ shipped files), not pyDatalog, so the first prompt does not wait for the knowled
 >>> from kbdraughts.kb.rules.rule import Diagnostic
 >>> start_note([Diagnostic("/home/me/combos/mine.txt", 3, "error", "the board has 1 row")])
 "Note: the knowledge base skipped the blocks with errors (mine.txt:3); the rest loaded. 'help kb' says what is wrong."
-"""
+"""  # noqa: E501 (the doctest's output is one line)
 
 from __future__ import annotations
 

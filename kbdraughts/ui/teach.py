@@ -17,7 +17,8 @@ nothing.
 (:func:`kbdraughts.coach.motif_draft.draft_motif`: the move's squares as variables, conditions on
 the squares its line uses, the claim the referee finds, this position as its example) to
 ``data_dir()/combos/drafts/motifs.txt``, as ``draft-N`` with an id no block of that file and
-no rule or motif of the knowledge base has (a draft moved into a combos file keeps its id). That folder is not loaded: a draft plays only once its
+no rule or motif of the knowledge base has (a draft moved into a combos file keeps its id). That
+folder is not loaded: a draft plays only once its
 author has generalised it and moved it into a combos file (``kbdraughts rules check FILE``).
 """
 
@@ -82,7 +83,7 @@ def _teach(pos: Position, move: Move, path: Path) -> Taught:
         old = decode_text(path.read_bytes(), path) if path.exists() else ""
     except NotUtf8Error as e:  # the person's file: never rewritten unread
         return Taught("", path, e.line, f"{e}; nothing written", False, False)
-    rules = parse_rules(old, str(path))[0]  # the rules that read cleanly: a faulty file fails the check
+    rules = parse_rules(old, str(path))[0]  # those that read cleanly: a faulty file fails the check
     for rule in rules:
         if rule.exact_position() == pos and rule.play_text() == move_text(move):
             return Taught(rule.id, path, rule.line, "already taught: nothing written", True, False)

@@ -22,7 +22,9 @@ from typing import Sequence
 
 from kbdraughts.kb.motifs.defines import Graph, analyse, graph_faults
 from kbdraughts.kb.motifs.ground import by_name, kind
-from kbdraughts.kb.motifs.motif import COMPARISONS, DIRECTIONS, VOCABULARY, Define, Lit, Motif, is_var
+from kbdraughts.kb.motifs.motif import (
+    COMPARISONS, DIRECTIONS, VOCABULARY, Define, Lit, Motif, is_var,
+)
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["check_motif", "check_defines"]
@@ -125,8 +127,8 @@ def check_motif(motif: Motif, types: dict[str, tuple[str, ...]] | None = None
     safety = _safety(motif.body, defines, bound)
     for t in motif.play:
         if is_var(t) and t not in bound:
-            out.insert(0, (motif.play_line or motif.line, "error", f"variable {t} of play: is never bound by a "
-                                                "condition"))
+            out.insert(0, (motif.play_line or motif.line, "error",
+                           f"variable {t} of play: is never bound by a condition"))
     out.extend((at(i), "error", p) for i, p in safety)
     costly = [lit.text() for lit in motif.body if kind(lit, defines) in ("library", "after")
               or (kind(lit, defines) == "define" and lit.negated)]

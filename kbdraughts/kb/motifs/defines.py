@@ -164,7 +164,8 @@ def graph_faults(g: Graph) -> list[tuple[str, int, str]]:
 
 
 def _deepest(g: Graph, name: str) -> str:
-    """The chain of calls that makes ``name`` as deep as it is, shortened: ``a -> b -> ... -> z``."""
+    """The chain of calls that makes ``name`` as deep as it is, shortened:
+    ``a -> b -> ... -> z``."""
     chain = [name]
     while g.calls[chain[-1]]:
         chain.append(max(g.calls[chain[-1]], key=g.depth.__getitem__))

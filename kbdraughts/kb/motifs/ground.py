@@ -147,7 +147,8 @@ def _unfold(body: Sequence[Lit], defines: dict[str, list[Define]], motif_id: str
     goals = None
     for lit in reversed(body):
         goals = (lit, goals)
-    todo: list[tuple[tuple | None, int, tuple | None]] = [(None, 0, goals)]  # kept, its length, left
+    # Each entry: the goals kept, their number, the goals left.
+    todo: list[tuple[tuple | None, int, tuple | None]] = [(None, 0, goals)]
     while todo:
         kept, n, left = todo.pop()
         budget.spend()

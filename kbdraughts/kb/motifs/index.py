@@ -1,9 +1,9 @@
 """The compiled motifs of a knowledge base, asked about a position.
 
-All groundings of all motifs (see :mod:`kbdraughts.kb.motifs.ground`) are put in the bit-sliced columns
-of :mod:`kbdraughts.kb.rules.index` (at most 32 ANDs of ints find every grounding whose squares fit),
-ordered by motif (priority, then file order) and grounding. Only the groundings that fit run
-their residual conditions, with every square bound. A position with Black to move is turned
+All groundings of all motifs (see :mod:`kbdraughts.kb.motifs.ground`) are put in the bit-sliced
+columns of :mod:`kbdraughts.kb.rules.index` (at most 32 ANDs of ints find every grounding whose
+squares fit), ordered by motif (priority, then file order) and grounding. Only the groundings that
+fit run their residual conditions, with every square bound. A position with Black to move is turned
 round first (a motif is written for White), and the answer's squares and move turned back.
 
 :func:`to_data` / :func:`from_data` turn a motif and its compiled form into plain tuples for
@@ -136,7 +136,8 @@ def _mirrored(m: Move) -> Move:
 
 def _turned(move: Move, pos: Position, legal: Sequence[Move] | None) -> Move | None:
     """The move of ``pos`` that is ``move`` (found on the turned board) turned back."""
-    start, end, taken = mirror_square(move.start), mirror_square(move.end), mirror_bits(move.captured)
+    start, end = mirror_square(move.start), mirror_square(move.end)
+    taken = mirror_bits(move.captured)
     for m in legal_moves(pos) if legal is None else legal:
         if m.start == start and m.end == end and m.captured == taken:
             return m
@@ -147,23 +148,25 @@ def _turned(move: Move, pos: Position, legal: Sequence[Move] | None) -> Move | N
 
 
 def _lits(body) -> tuple:
-    return tuple((l.pred, tuple(l.args), l.negated) for l in body)
+    return tuple((lit.pred, tuple(lit.args), lit.negated) for lit in body)
 
 
 def to_data(motif: Motif, compiled: Compiled) -> tuple:
     m = motif
     return ((m.id, m.path, m.line, m.name, m.priority, m.sacrifice, m.pieces, m.kings,
-             tuple(m.play), m.play_line, m.capture, _lits(m.body), m.body_line, m.gain, m.promise, m.warning, m.examples,
+             tuple(m.play), m.play_line, m.capture, _lits(m.body), m.body_line, m.gain, m.promise,
+             m.warning, m.examples,
              tuple((d.name, d.params, _lits(d.body), d.line) for d in m.defines), m.draft),
             (tuple(_lits(r) for r in compiled.residuals), compiled.groundings))
 
 
 def from_data(data: tuple) -> tuple[Motif, Compiled]:
-    (mid, path, line, name, prio, sac, pieces, kings, play, play_line, cap, body, body_line, gain, promise,
-     warning, examples, defines, draft), (residuals, groundings) = data
+    (mid, path, line, name, prio, sac, pieces, kings, play, play_line, cap, body, body_line, gain,
+     promise, warning, examples, defines, draft), (residuals, groundings) = data
     lits = lambda rows: tuple(Lit(p, tuple(a), n) for p, a, n in rows)  # noqa: E731
     motif = Motif(mid, path, line, name, prio, sac, tuple(map(tuple, pieces)),
-                  tuple(map(tuple, kings)), tuple(play), play_line, cap, lits(body), body_line, gain, promise, warning,
+                  tuple(map(tuple, kings)), tuple(play), play_line, cap, lits(body), body_line,
+                  gain, promise, warning,
                   tuple(tuple(e) for e in examples),
                   tuple(Define(n, tuple(ps), lits(b), ln) for n, ps, b, ln in defines), draft)
     return motif, Compiled(tuple(lits(r) for r in residuals), tuple(groundings))

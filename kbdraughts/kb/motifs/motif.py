@@ -298,7 +298,8 @@ class _Reader:
             name, args = self.atom()
             self.take(")")
             return _typed(f"after_{name}", [s, t, *args], False)
-        if not negated and self.i + 1 < len(self.toks) and self.toks[self.i + 1] in COMPARISONS + ("=",):
+        following = self.toks[self.i + 1] if self.i + 1 < len(self.toks) else None
+        if not negated and following in COMPARISONS + ("=",):
             left = self.take()
             op = "==" if self.take() == "=" else self.toks[self.i - 1]
             right = self.take()

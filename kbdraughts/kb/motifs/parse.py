@@ -3,7 +3,8 @@
 The rules parser (:mod:`kbdraughts.kb.combos`) hands each block here as its numbered lines; a
 block is its head line (``motif ID`` or ``define name(ARGS) :- body``) and the indented lines
 under it. A ``when:`` (or a define's body) goes on over the following indented lines that are
-not a field. Nothing is evaluated: the body is read by :func:`kbdraughts.kb.motifs.motif.parse_body`.
+not a field. Nothing is evaluated: the body is read by
+:func:`kbdraughts.kb.motifs.motif.parse_body`.
 
 >>> lines = [(1, "motif m-1"), (2, "play: S-T"), (3, "when: our_man(S), next(S, T, D),"),
 ...          (4, "forward(D), step(S, T)"), (5, "gain: 1"), (6, "example: W:Wc3:Bh8")]

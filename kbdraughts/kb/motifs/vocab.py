@@ -14,8 +14,10 @@ turned round first, :func:`kbdraughts.board.mirror_position`): "our" is White.
 >>> from kbdraughts.notation import parse_fen
 >>> b = Board(parse_fen("W:Wc3,e3:Bf6,g7"))
 >>> from kbdraughts.notation import parse_square as sq
->>> b.library("after_they_take", (sq("c3"), sq("d4"), None)), b.library("step", (sq("c3"), sq("b4")))
-([(10, 15, 0)], [(10, 14)])
+>>> b.library("after_they_take", (sq("c3"), sq("d4"), None))
+[(10, 15, 0)]
+>>> b.library("step", (sq("c3"), sq("b4")))
+[(10, 14)]
 """
 
 from __future__ import annotations

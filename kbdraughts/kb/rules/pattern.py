@@ -101,7 +101,8 @@ def pattern_applies(pattern: Pattern, pos: Position) -> bool:
     if pos.side != pattern.side:
         return False
     wn, bn = pos.white.bit_count(), pos.black.bit_count()
-    if not (pattern.white[0] <= wn <= pattern.white[1] and pattern.black[0] <= bn <= pattern.black[1]):
+    if not (pattern.white[0] <= wn <= pattern.white[1]
+            and pattern.black[0] <= bn <= pattern.black[1]):
         return False
     for occ, allowed in zip(position_states(pos), pattern.allow):
         if occ & ~allowed:
