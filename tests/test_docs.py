@@ -235,3 +235,74 @@ def anchors(text: str) -> set[str]:
     """The anchors GitHub makes of a page's headings."""
     heads = re.findall(r"^#+ (.+)$", re.sub(r"```.*?```", "", text, flags=re.S), re.M)
     return {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in heads}
+
+
+# -- docs/architecture.md names every module ----------------------------------------------------
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+#: A package's door and its ``python -m`` entry: the folder's entry speaks for them.
+DOORS = ("__init__.py", "__main__.py")
+#: An entry of the "What lives where" tree: two spaces, a folder (``kb/rules/``) or a
+#: top-level module (``squares.py``), then its words, continued on lines indented further.
+ENTRY = re.compile(r"^  (\S+)\s")
+
+
+def module_entries(text: str) -> dict[str, str]:
+    """The entries of the package's tree in architecture.md's "What lives where": folder
+    (``kb/rules/``) or top-level module (``board.py``) to the words after it."""
+    section = text.split("## What lives where", 1)[1]
+    block = re.search(r"```\nkbdraughts/\n(.*?)```", section, re.S)
+    assert block, "What lives where holds the package's tree in a code block"
+    entries: dict[str, str] = {}
+    key = None
+    for line in block.group(1).splitlines():
+        if not line.startswith(" "):
+            break  # combos/, tests/ ...: beside the package, not in it
+        m = ENTRY.match(line)
+        if m:
+            key = m.group(1)
+            assert key not in entries, f"two entries for {key}"
+            entries[key] = line[m.end():].strip()
+        elif key is not None:
+            entries[key] += " " + line.strip()
+    return entries
+
+
+def unnamed_modules(entries: dict[str, str], modules: list[Path]) -> list[str]:
+    """The modules (paths under kbdraughts/) the entries do not name: a top-level module by its
+    own entry, any other by its file name in its folder's entry."""
+    out = []
+    for path in modules:
+        folder = "".join(f"{part}/" for part in path.parts[:-1])
+        if not folder:
+            named = path.name in entries
+        else:
+            named = re.search(rf"(?<![\w./]){re.escape(path.name)}(?!\w)",
+                              entries.get(folder, "")) is not None
+        if not named and path.name not in DOORS:
+            out.append(path.as_posix())
+    return out
+
+
+def test_the_module_check_catches_a_missing_module_and_nothing_else():
+    entries = module_entries("## What lives where\n\n```\nkbdraughts/\n  board.py  bitboards\n"
+                             "  kb/rules/ rule.py (the Rule), index.py\n            (datalog.py\n"
+                             "combos/   files\n```\n")
+    assert entries == {"board.py": "bitboards", "kb/rules/": "rule.py (the Rule), index.py "
+                       "(datalog.py"}
+    paths = [Path(p) for p in ("board.py", "kb/rules/rule.py", "kb/rules/datalog.py",
+                               "kb/rules/__init__.py")]
+    assert unnamed_modules(entries, paths) == []
+    missing = [Path(p) for p in ("fen.py", "kb/rules/fields.py", "kb/rule.py", "kb/rules/x.py")]
+    # index.py of kb/rules/ names no kb/motifs/index.py; "rule.py" is no "x.py"'s name.
+    assert unnamed_modules(entries, missing + [Path("kb/motifs/index.py")]) == [
+        "fen.py", "kb/rules/fields.py", "kb/rule.py", "kb/rules/x.py", "kb/motifs/index.py"]
+
+
+def test_architecture_names_every_module_of_the_package():
+    package = ROOT / "kbdraughts"
+    modules = sorted(p.relative_to(package) for p in package.rglob("*.py"))
+    assert len(modules) > 100
+    unnamed = unnamed_modules(module_entries(ARCHITECTURE.read_text(encoding="utf-8")), modules)
+    assert unnamed == [], (f"docs/architecture.md's 'What lives where' names no {unnamed}: add "
+                           "each to its folder's entry (a new folder: an entry of its own)")
