@@ -104,8 +104,31 @@ def test_why_names_the_opening_and_its_source():
     out = subprocess.run([sys.executable, "-m", "kbdraughts.cli", "bestmove", "--level", "1",
                           "--explain", after], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("d4-c5  # exact rule kol.3 \"Кол (Kol) [«Кол», chapter 4")
-    assert "table-games.ru" in out.stdout
+    assert out.stdout.startswith("d4-c5  # exact rule kol.3 \"Кол (Kol) [«Кол», chapter 4 of a "
+                                 "Russian draughts opening book], after c3-d4 b6-a5 -> d4-c5\"")
+    assert "http" not in out.stdout  # the address is the book's header's, once
+
+
+#: A word of Latin notation (a3-b4, a:c5, 1.cd4) or an address with a Cyrillic letter in it: a
+#: look-alike (Cyrillic а, с, е, о ...) that reads the same and matches nothing.
+_MIXED = re.compile(r"\S*(?:[a-zA-Z0-9][^\sa-zA-Z0-9]*[а-яёА-ЯЁ]|[а-яёА-ЯЁ][^\sа-яёА-ЯЁ]*"
+                    r"[a-zA-Z0-9])\S*")
+
+
+def test_book_reasons_cite_without_an_address_in_latin_notation():
+    """Every book move's reason (what why, hint, the toolbar and the Hub say) names its opening
+    and source in a few words, no URL; notation in it is Latin, as is the header's."""
+    assert _MIXED.findall("3. а:с5 (Cyrillic а, с) https://ru.wiki/Старая") == [
+        "а:с5", "https://ru.wiki/Старая"]
+    assert _MIXED.findall("Кол (Kol) [«Кол», Руниверсалис], 1. a:c5 -> d4-c5") == []
+    reasons = [rule_name(b) for b in books()]
+    assert len(reasons) > 300
+    for reason in reasons:
+        assert "http" not in reason and "://" not in reason, reason
+        assert _MIXED.findall(reason) == [], reason
+    for o in OPENINGS:  # the header's sources in full: their addresses may be Cyrillic, not moves
+        assert _MIXED.findall(re.sub(r"\(?https?://\S+", "", o.source)) == [], o.source
+        assert "http" in o.source or "«" in o.source, o.source  # cited, in full
 
 
 def test_the_generators_write_the_shipped_files():

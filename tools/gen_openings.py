@@ -5,7 +5,8 @@ Data in: the named openings and the lines their sources give (``kbdraughts/kb/op
 the first moves of the master games of ``bench/data/ussr1924.pdn`` (``kbdraughts.kb.book``),
 and the deep search's verdict on each book move (``bench/data/book_checks.txt``, written by
 ``tools/check_book.py``). File out: one exact rule per (position, move) of those lines, named
-by the opening and its source (what ``why`` says), with the verdict in a comment above it. A
+by the opening and its source in a few words (what ``why`` says; the sources in full, with
+their addresses, once in the file's header), with the verdict in a comment above it. A
 move the search judges worse than its best by more than a third of a man, or not yet checked at
 depth 20, is written as a comment: the player's line stays documented, the AI never plays it.
 
@@ -22,8 +23,8 @@ import sys
 from pathlib import Path
 
 from kbdraughts.kb.book import (
-    GAME_PLIES, MAX_LOSS, MIN_DEPTH, BookMove, Check, book_lines, book_moves, read_checks,
-    rule_name,
+    GAME_PLIES, GAMES_FILE, GAMES_TYPED_FROM, MAX_LOSS, MIN_DEPTH, BookMove, Check, book_lines,
+    book_moves, read_checks, rule_name,
 )
 from kbdraughts.kb.openings import OPENINGS
 from kbdraughts.kb.rules.rule import make_rule
@@ -79,8 +80,11 @@ def generate() -> tuple[str, dict[str, int]]:
         f"# {len(books)} book moves: {counts[PLAYED]} played, {counts[MARKED]} marked worse, "
         f"{counts[UNCHECKED]} not yet checked.",
         "#",
-        "# The named openings, in Russian and English, and where their moves were read:",
+        "# The named openings, in Russian and English, and where their moves were read (a rule's",
+        "# name, what `why` says, cites its source in a few words; the addresses are here, once):",
         *(f"# - {o.words()}, {' '.join(o.moves)}: {o.source}" for o in OPENINGS),
+        f"# The master games: {GAMES_FILE}, typed from {GAMES_TYPED_FROM} (each game's page",
+        "# in its {Source: ...} comment).",
         "",
     ]
     return "\n".join(head + body), counts

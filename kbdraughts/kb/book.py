@@ -40,17 +40,18 @@ MIN_DEPTH = 20
 #: Plies of each master game in the book: its opening (its first five moves a side).
 GAME_PLIES = 10
 EVENT = "1st USSR championship, Moscow 1924"
-GAMES_SOURCE = ("bench/data/ussr1924.pdn, typed from https://github.com/protcenkoroman/draughts"
-                " content/page/")
+#: Where the master games were read: the file (what ``why`` cites), and the pages it was typed
+#: from (the book's header gives the address once; each game's page is its ``{Source: ...}``).
+GAMES_FILE = "bench/data/ussr1924.pdn"
+GAMES_TYPED_FROM = "https://github.com/protcenkoroman/draughts content/page/"
 
 _SHORT = re.compile(r"([a-h])([a-h][1-8])")
-_SOURCE = re.compile(r"\{Source: ([^}]*)\}")
 
 
 class BookLine(NamedTuple):
     """A line of the book: ``label`` starts its rules' ids, ``title`` names it to a player
-    (the opening, or the game's players and event), ``source`` says where it was read;
-    ``game``: a master game's moves, not an opening's."""
+    (the opening, or the game's players and event), ``source`` says where it was read, in a
+    few words (no address: ``why`` says it); ``game``: a master game's moves, not an opening's."""
 
     label: str
     title: str
@@ -104,17 +105,15 @@ def opening_line(tokens: Sequence[str], label: str, title: str, source: str) -> 
 
 def game_line(game: PdnGame, label: str, plies: int = GAME_PLIES) -> BookLine:
     """The first ``plies`` moves of a game of the 1924 championship: its title names the
-    players, its source the file and the page the game was typed from."""
+    players, its source the file (the page it was typed from is the game's own tag)."""
     title = f"{game.tags.get('White', '?')} - {game.tags.get('Black', '?')}, {EVENT}"
-    found = _SOURCE.search(game.source.text if game.source is not None else "")
-    page = found.group(1).rstrip('.').removeprefix("content/page/") if found else ""
-    return BookLine(label, title, GAMES_SOURCE + page, tuple(game.game.moves[:plies]), True)
+    return BookLine(label, title, GAMES_FILE, tuple(game.game.moves[:plies]), True)
 
 
 def book_lines(games: Sequence[PdnGame]) -> list[BookLine]:
     """The book's lines: the named openings, then the master games (``bench/data/
     ussr1924.pdn``'s games, in file order)."""
-    named = [opening_line(o.moves + o.more, o.label, o.words(), o.source) for o in OPENINGS]
+    named = [opening_line(o.moves + o.more, o.label, o.words(), o.cite) for o in OPENINGS]
     return named + [game_line(g, f"ussr1924-{i:02d}") for i, g in enumerate(games, 1)]
 
 
@@ -135,7 +134,8 @@ def book_moves(lines: Iterable[BookLine]) -> list[BookMove]:
 
 def rule_name(book: BookMove) -> str:
     """What ``why`` says of a book move: the opening the line has reached with it and where
-    that was read, the master game it comes from, and the moves.
+    that was read (in a few words: the addresses are in the book's header, once), the master
+    game it comes from, and the moves.
 
     >>> line = opening_line(("ab4", "ba5"), "a", "a line", "a book")
     >>> rule_name(book_moves([line])[1])
@@ -145,7 +145,7 @@ def rule_name(book: BookMove) -> str:
     """
     opening = opening_of([short(m) for m in book.path + (book.move,)])
     where = f"after {' '.join(map(move_text, book.path)) or 'the start'} -> {move_text(book.move)}"
-    named = f"{opening.words()} [{opening.source}]" if opening is not None else ""
+    named = f"{opening.words()} [{opening.cite}]" if opening is not None else ""
     if book.line.game:
         return ", ".join(filter(None, [named, f"{book.line.title} [{book.line.source}]", where]))
     return f"{named or f'on the way to {book.line.title} [{book.line.source}]'}, {where}"
