@@ -24,8 +24,8 @@ core: ModuleType | None = None
 #: Why the pure path runs, when it does.
 why_pure = ""
 
-#: What the pure path costs a player: on the machine of the measures, a second's search
-#: reaches depth 15-20 on the native core and about 7 plies less on the pure path.
+#: What the pure path costs a player, as --version and the console's start say it (the
+#: measure, dated: docs/benchmarks.md, bench/search.py).
 SHALLOWER = "searches ~7 plies shallower"
 
 if os.environ.get("KBDRAUGHTS_PURE", "") not in ("", "0"):

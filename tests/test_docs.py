@@ -306,3 +306,53 @@ def test_architecture_names_every_module_of_the_package():
     unnamed = unnamed_modules(module_entries(ARCHITECTURE.read_text(encoding="utf-8")), modules)
     assert unnamed == [], (f"docs/architecture.md's 'What lives where' names no {unnamed}: add "
                            "each to its folder's entry (a new folder: an entry of its own)")
+
+
+# -- figures live in docs/benchmarks.md, dated; the code says what and why ----------------------
+
+#: A commit hash: 7 to 40 hex digits, a digit and a letter among them, a word of its own.
+COMMIT = re.compile(r"(?<![\w/.-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w/-])")
+#: A match score: wins, draws and losses (+66 =28 -6), or a share with its tenth (80.0%).
+SCORE = re.compile(r"\+\d+ =\d+ [-−]\d+|(?<![\d.])\d{1,3}\.\d%")
+
+
+def doc_texts(source: str) -> Iterator[tuple[int, str]]:
+    """(line, text) of each docstring (module, class, function) and comment of a module."""
+    import ast
+    import io
+    import tokenize
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            doc = ast.get_docstring(node, clean=False)
+            if doc:
+                yield node.body[0].lineno, doc
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            yield token.start[0], token.string
+
+
+def stale_figures(source: str, name: str = "text") -> list[str]:
+    """``name:line: ...`` for each commit hash or match score in a module's docs and comments."""
+    return [f"{name}:{line + text.count(chr(10), 0, m.start())}: {m.group(0)!r}"
+            for line, text in doc_texts(source)
+            for pattern in (COMMIT, SCORE) for m in pattern.finditer(text)]
+
+
+def test_the_figure_check_catches_hashes_and_scores_and_nothing_else():
+    caught = ('"""Scored +66 =28 -6 against d57fdf1."""', "x = 1  # 49.0%, beside 51.8%",
+              "def f():\n    '''commit 0b44945e'''")
+    assert [len(stale_figures(text)) for text in caught] == [2, 2, 1]
+    alone = ('"""Never past 45-85% of the budget; under 95%; 1e308; 0x7fffffff."""',
+             "x = 'd57fdf1'  # a string, not a doc", "# draft-1000000000000000000, decade, 1.5x",
+             '"""bench/data/ab12cd34.txt, --seed 2026, 3.7 M nodes/s"""')
+    assert [stale_figures(text) for text in alone] == [[]] * 4
+
+
+def test_no_docstring_or_comment_of_the_package_carries_a_commit_or_a_match_score():
+    """Such figures go stale: they live in docs/benchmarks.md, dated, and the code points there."""
+    package = ROOT / "kbdraughts"
+    found = [f for path in sorted(package.rglob("*.py"))
+             for f in stale_figures(path.read_text(encoding="utf-8"),
+                                    path.relative_to(ROOT).as_posix())]
+    assert found == [], "move these to docs/benchmarks.md (dated) and point there: " + \
+        "; ".join(found)

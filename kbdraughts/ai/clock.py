@@ -7,11 +7,10 @@ cuts the last one short. That iteration is not wasted: a root move it shows bett
 last best is played (see :mod:`kbdraughts.ai.search`), and the positions it searched stay in
 the table for the next move, searched from a position two plies down the same line.
 
-Measured (``python bench/search.py --old REV``, 30 middle games at 1 s each, both in the same
-run): the former policy, starting an iteration only when predicted to finish (from the growth
-of the last two, and never past 45-85% of the budget), used about 0.6 s of the second and
-finished 10.23 plies on average; this one, with the collector kept out of the search (see
-:mod:`kbdraughts.ai.search`), finished 10.63, the level-4 engine using 981 ms of its 1000.
+Against the former policy, which started an iteration only when it was predicted to finish
+and left much of the second unused, this one (with the collector kept out of the search: see
+:mod:`kbdraughts.ai.search`) finishes more plies in the same second and uses nearly all of it
+(``python bench/search.py --old REV``; the figures, dated: docs/benchmarks.md, bench/search.py).
 
 >>> t = TimeBudget(1000, start=0.0)
 >>> t.next_iteration(now=0.5)
@@ -128,9 +127,8 @@ def move_share_ms(left_s: float, increment_s: float, moves_played: int,
     moves in the time says how many), plus most of the increment; never more
     than MOST_OF_LEFT of what is left, less RESERVE_S, so the flag does not fall.
 
-    Measured (``python bench/clock.py``: level 4 against itself at 0.25+0.2, two games, on a
-    machine loaded 7 deep by other work): no flag fell, the least time a side had left was
-    6.1 s, the worst overrun of a share 775 ms (anchor, same run: 20 ms over a fixed 200 ms).
+    ``python bench/clock.py`` plays it under a game clock: the flags that fell, the least time
+    left, the worst overrun of a share (the figures, dated: docs/benchmarks.md, bench/clock.py).
 
     >>> move_share_ms(300, 3, 0)  # 5+3, the first move: 300/40 + 0.9 * 3 - 0.25 s
     9950

@@ -61,9 +61,9 @@ class Level(NamedTuple):
 _SEARCHING = (endgame_db, checked_kb_rules, only_move, search)
 #: The default level: a motif's move checked by 4 plies of material lost games its own search
 #: saw losing at depth 20 (a "give one, take two" shot after which a man of theirs ran to
-#: crown). With the rules only ordering its moves it scored +66 =28 -6 (80.0%) against
-#: d57fdf1 at 1 s a move where the checked rules scored +50 =41 -9 (70.5%), 100 games each on
-#: the same openings (bench/versus.py --seed 51): +9.5 points, paired standard error 3.3.
+#: crown). With the rules only ordering its moves it scored better than with the checked
+#: rules, against the same older engine on the same openings (``bench/versus.py``; the
+#: figures, dated: docs/benchmarks.md, bench/versus.py).
 _DEEP = (endgame_db, exact_kb_rules, only_move, search)
 #: Level 1 is the layers alone; 2 and 3 search at most 4 and 8 plies; 4 searches as deep as
 #: the time budget allows.

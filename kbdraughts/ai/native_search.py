@@ -4,9 +4,9 @@ in C (``kbdraughts._core.Searcher``, which follows ``ai/tree.py`` and the root o
 
 The C search runs without the GIL. It stops at its deadline, when ``stop`` is set (a watcher
 thread passes the event on to the core's halt flag at once), or on Ctrl-C when it runs on the
-main thread. Its table is four times the Python one's and ages the same way: at thirty times
-the nodes a second, that searched 0.4 plies deeper in a second than the Python size did
-(16.50 against 16.10 plies on bench/data/middlegames.txt), though with fewer nodes a second.
+main thread. Its table is four times the Python one's and ages the same way: at the C
+search's many more nodes a second, that searched deeper in a second than the Python size did,
+though with fewer nodes a second (the figures, dated: docs/benchmarks.md, bench/search.py).
 
 >>> from kbdraughts.eval.heuristic import material
 >>> from kbdraughts.board import START

@@ -16,13 +16,12 @@ through the captures (quiescence, exact), up to MAX_QUIESCENCE plies of them. Ea
   beat alpha; and futility one ply from the leaves: far below alpha, a quiet move that crowns
   nothing and gives no capture is not searched;
 - ``extensions`` (off by default): a man's step to the rank before crowning costs no ply, and
-  with ``forced_extension`` a forced move too, EXT_MAX such plies a line at most. Measured on
-  the shots of tests/data/tactics.txt (200 ms each, twice): the crowning extension found 161
-  of 204 against 166 without, a fraction of a ply shallower (it extends the defender's steps
-  too, so one line is seen deeper than its siblings); the forced-move one took twice the nodes
-  to a depth (exchanges are forced moves in draughts) for no more shots. In play, both on at
-  the default level against the same engine without them (300 ms a move, 200 games): 49.0%,
-  beside 51.8% for the engine against itself on the same openings (docs/benchmarks.md).
+  with ``forced_extension`` a forced move too, EXT_MAX such plies a line at most. On the shots
+  of tests/data/tactics.txt the crowning extension found fewer, a fraction of a ply shallower
+  (it extends the defender's steps too, so one line is seen deeper than its siblings); the
+  forced-move one took many more nodes to a depth (exchanges are forced moves in draughts) for
+  no more shots; in play, both on at the default level scored under the engine against itself:
+  they stay off (the figures, dated: docs/benchmarks.md, bench/search.py).
 
 A position with kings can recur (the line's and the game's positions in ``_path``) or meet a
 draw rule (:func:`kbdraughts.ai.draw_rules.rule_draw`, with the two counters carried down the

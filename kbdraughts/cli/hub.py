@@ -2,8 +2,8 @@
 
 Each parameter the engine declares may be given on the command line too, ``--NAME=VALUE``
 (lidraughts-bot passes its ``engine_options`` so); ``set-param`` changes it later. The names
-are listed here, not imported: building the parser stays light (``test_cli_hub`` holds them to
-the engine's).
+are listed here, not imported: building the parser stays light (``tests/test_match_hub.py``
+holds them to the engine's).
 """
 
 from __future__ import annotations
