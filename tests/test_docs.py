@@ -359,7 +359,7 @@ def test_no_docstring_or_comment_of_the_package_carries_a_commit_or_a_match_scor
 
 
 def test_no_page_installs_from_a_registry_that_does_not_serve_kbdraughts():
-    """kbdraughts is installed from its source (the Quick start), never ``pip install kbdraughts``."""
+    """kbdraughts is installed from its source (the Quick start), not ``pip install kbdraughts``."""
     for page in [*PAGES, ROOT / "combos" / "README.md"]:
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"pip3? install (?:-\S+ )*kbdraughts\b", text), page.name
