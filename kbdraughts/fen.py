@@ -20,12 +20,13 @@ from __future__ import annotations
 import re
 
 from kbdraughts.board import BB_CROWN, BLACK, SQUARES, WHITE, Bitboard, Position, Side, Square
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.squares import SQUARE_FILE, SQUARE_NAMES, SQUARE_RANK, side_name
 
 __all__ = ["FenError", "fen", "parse_fen", "square_number", "numbered_square"]
 
 
-class FenError(ValueError):
+class FenError(KbdraughtsError, ValueError):
     """A FEN that cannot be read; the message is one line naming the problem."""
 
 

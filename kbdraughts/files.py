@@ -35,6 +35,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple
 
+from kbdraughts.errors import KbdraughtsError
+
 __all__ = [
     "editor_lines", "decode_text", "NotUtf8Error", "NOT_UTF8", "control_character", "printable",
     "write_atomic", "TextForm", "read_form", "SpecialFileError", "special_kind",
@@ -59,7 +61,7 @@ def editor_lines(text: str) -> list[str]:
 NOT_UTF8 = "not UTF-8 text: save the file as UTF-8"
 
 
-class NotUtf8Error(ValueError):
+class NotUtf8Error(KbdraughtsError, ValueError):
     """A file that is not UTF-8 text; ``str`` is ``path:line: error: not UTF-8 ...``."""
 
     def __init__(self, path: str, line: int):
@@ -179,7 +181,7 @@ def _guess(data: bytes, first: int, path: str | os.PathLike) -> tuple[str, str]:
     return encoding, f"{path}: not UTF-8 text; read as {name}, and written back so"
 
 
-class SpecialFileError(OSError):
+class SpecialFileError(KbdraughtsError, OSError):
     """A FIFO, a device or a socket where a file was to be written whole: refused, never
     replaced by a regular file."""
 

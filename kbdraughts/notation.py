@@ -15,6 +15,7 @@ from typing import Iterator, Sequence
 from kbdraughts.board import (
     BB_BOARD, BB_CROWN, JUMPS, RAYS, START, Bitboard, Move, Position, Square, legal_moves,
 )
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.fen import FenError, fen, numbered_square, parse_fen, square_number
 from kbdraughts.squares import SQUARE_NAMES, side_name, square_name
 
@@ -56,7 +57,7 @@ def _move_sort_key(text: str) -> tuple:
 # --- typed moves ----------------------------------------------------------------------------
 
 
-class MoveError(ValueError):
+class MoveError(KbdraughtsError, ValueError):
     """A move typed by a person that cannot be played. ``candidates`` are the moves that fit."""
 
     def __init__(self, message: str, candidates: Sequence[Move] = ()):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Callable
 
 from kbdraughts.board import Move, Position, legal_moves, play
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.native import core as _core
 from kbdraughts.squares import SQUARES, Side, Square
 
@@ -31,7 +32,7 @@ __all__ = ["LOST", "balance", "resolve", "principal_line", "nets", "forces", "mo
 LOST = 99
 
 
-class OutOfNodes(Exception):
+class OutOfNodes(KbdraughtsError):
     """A judgement asked with :class:`Nodes` that needed more positions than they allow."""
 
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 import time
 from typing import Callable
 
+from kbdraughts.errors import KbdraughtsError
+
 
 class TimeBudget:
     """One search's time: ``deadline`` (perf_counter seconds, inf without a budget)."""
@@ -59,7 +61,7 @@ MAX_MINUTES = 600.0
 MAX_INCREMENT_S = 600.0
 
 
-class TimeControlError(ValueError):
+class TimeControlError(KbdraughtsError, ValueError):
     """A time control that is not ``MINUTES+SECONDS``; the message says what would be."""
 
 

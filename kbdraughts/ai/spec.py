@@ -30,6 +30,8 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, replace
 
+from kbdraughts.errors import KbdraughtsError
+
 #: Level 1 is the knowledge-based layers alone; 2 and 3 search at most 4 and 8 plies; 4
 #: searches as deep as the time budget allows.
 MAX_LEVEL = 4
@@ -50,7 +52,7 @@ COMMAND_PREFIX = "cmd:"
 HUB_PREFIX = "hub:"
 
 
-class PlayerSpecError(ValueError):
+class PlayerSpecError(KbdraughtsError, ValueError):
     """A player spec that names no player; the message says what would."""
 
 

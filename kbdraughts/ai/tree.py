@@ -45,6 +45,7 @@ from kbdraughts.ai.endgame import table_outcome
 from kbdraughts.ai.ordering import Ordering
 from kbdraughts.board import BB_BOARD, BB_RANK, Move, Position, captures, play, quiet_moves
 from kbdraughts.egdb.leaves import Leaves
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.values import TABLE_WIN, WIN
 
 Evaluate = Callable[[Position], float]
@@ -72,7 +73,7 @@ PRE_CROWN = (BB_RANK[6], BB_RANK[1])
 EXT_MAX = 1
 
 
-class Timeout(Exception):
+class Timeout(KbdraughtsError):
     """The time budget ran out or the stop event was set."""
 
 

@@ -18,6 +18,7 @@ from kbdraughts.cli.args import (
     add_fens, add_rules, add_strict, fail, integer, level, one_line, positive, report_skipped,
     whole_number,
 )
+from kbdraughts.errors import KbdraughtsError
 
 if TYPE_CHECKING:  # the match machinery is imported when ``match`` runs
     from kbdraughts.match.runner import GameRecord, Tally
@@ -190,7 +191,7 @@ def run_bestmove(args: argparse.Namespace) -> int:
         # Load the rules now: a fault in a rule file is reported before any answer.
         engine.kb  # noqa: B018 (a property read for its effect)
         engine.warm()  # and the search's table set up before the first move's clock starts
-    except ValueError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
+    except KbdraughtsError as e:  # HeuristicFileError, RuleFileError: "path:line: error: ..."
         return fail("bestmove", str(e))
     if (status := report_skipped(engine.kb, "bestmove", args.strict)) is not None:
         return status
@@ -223,13 +224,13 @@ def run_match(args: argparse.Namespace) -> int:
     games = 2 * len(starts) if starts is not None else args.games or MATCH_GAMES
     specs = [PlayerSpec.parse(text, external=True) for text in (args.a, args.b)]
     # Faults in the user's rule or heuristic files are reported once, here, not by every game
-    # (HeuristicFileError and RuleFileError are ValueErrors with a one-line message).
+    # (HeuristicFileError, RuleFileError and a missing program's PlayerSpecError: one line).
     try:
         for spec in specs:
             _check_program(spec)
             make_player(spec)  # checks the heuristic file; the rules load when first used
         kb = load_default_kb() if any(spec.uses_kb for spec in specs) else None
-    except ValueError as e:
+    except KbdraughtsError as e:
         return fail("match", str(e))
     if (status := report_skipped(kb, "match", args.strict)) is not None:
         return status
@@ -299,18 +300,18 @@ def _read_starts(path: str) -> list[str] | int:
 
 
 def _check_program(spec) -> None:
-    """ValueError when a ``cmd:`` spec's program cannot be found: said once, before any game,
-    rather than as every game's illegal move."""
+    """PlayerSpecError when a ``cmd:`` spec's program cannot be found: said once, before any
+    game, rather than as every game's illegal move."""
     import shutil
 
-    from kbdraughts.ai.spec import command_words
+    from kbdraughts.ai.spec import PlayerSpecError, command_words
 
     if spec.kind not in ("cmd", "hub"):
         return
     program = command_words(spec.command)[0]
     if shutil.which(program) is None:
-        raise ValueError(f"{spec}: no program {program!r} found (not on PATH, or not "
-                         "executable)")
+        raise PlayerSpecError(f"{spec}: no program {program!r} found (not on PATH, or not "
+                              "executable)")
 
 
 def _jobs(asked: int) -> int:

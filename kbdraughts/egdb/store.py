@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from kbdraughts.egdb.index import MAX_PIECES, Material, rank, size
+from kbdraughts.errors import KbdraughtsError
 
 if TYPE_CHECKING:
     from kbdraughts.board import Position
@@ -43,7 +44,7 @@ HEADER_BYTES = _HEADER.size
 SUFFIX = ".egdb"
 
 
-class TableError(ValueError):
+class TableError(KbdraughtsError, ValueError):
     """A table file that cannot be trusted: the message names the file and what is wrong."""
 
 
@@ -165,7 +166,7 @@ def read(path: Path) -> Table:
     return table
 
 
-class NotAFile(OSError):
+class NotAFile(KbdraughtsError, OSError):
     """Something other than a regular file stands where a table's file should: a folder, a
     FIFO, a device. It is not opened, and not replaced by a build."""
 

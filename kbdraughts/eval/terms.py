@@ -35,6 +35,7 @@ import threading
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.files import control_character, decode_text, editor_lines
 from kbdraughts.kb.rules.datalog import Program, Var
 from kbdraughts.kb.rules.pattern import BUILTIN_SYMBOLS
@@ -73,7 +74,7 @@ _SQUARE_OF = {name: s for s, name in SQUARE_NAMES.items()}
 MAX_WEIGHT = 10_000
 
 
-class HeuristicFileError(ValueError):
+class HeuristicFileError(KbdraughtsError, ValueError):
     """A fault in the heuristic file; ``str`` is ``path:line: error: ...``."""
 
 

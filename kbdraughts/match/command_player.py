@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from kbdraughts.ai.layers import Choice
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.match.line_protocol import game_line, read_answer
 from kbdraughts.ai.spec import command_words
 from kbdraughts.game import Game
@@ -45,7 +46,7 @@ MARK_PREFIX = "KBDRAUGHTS_ENGINE_"
 MARK_ROUNDS = 20
 
 
-class PlayerFault(Exception):
+class PlayerFault(KbdraughtsError):
     """A player that could not give a move: its answer was no move, it did not answer, or it
     ended. The message says which, in one line."""
 

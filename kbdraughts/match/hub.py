@@ -25,6 +25,7 @@ import re
 from typing import Mapping, NamedTuple
 
 from kbdraughts.board import SQUARES, Move, Position
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.fen import numbered_square, parse_fen, square_number
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, MoveError
@@ -44,7 +45,7 @@ MAX_LINE = 1 << 20
 _WORD = re.compile(r'\s*([^\s="]+)(?:=(?:"([^"]*)"|([^\s"]*)))?')
 
 
-class HubError(ValueError):
+class HubError(KbdraughtsError, ValueError):
     """A line, position or move that cannot be read; the message says why, in one line."""
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
 from typing import Iterable, Iterator
 
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.eval.heuristic import default_heuristic
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, make_searcher
 from kbdraughts.match.players import CommandOptions, Player, PlayerFault, make_player
@@ -183,7 +184,7 @@ def _random_plies(rng: random.Random, plies: int) -> tuple[list[Move], Position]
     return moves, pos
 
 
-class StartFileError(ValueError):
+class StartFileError(KbdraughtsError, ValueError):
     """A file of start positions with faults: every one, ``path:line: error: ...`` a line."""
 
 
@@ -372,8 +373,7 @@ def _pooled(pool: Pool, work: Iterator[tuple], window: int) -> Iterator[GameReco
     def start() -> bool:
         job = next(work, None)
         if job is not None:
-            pool.apply_async(run_game, (job,), callback=finished.put,
-                             error_callback=finished.put)
+            pool.apply_async(run_game, (job,), callback=finished.put, error_callback=finished.put)
         return job is not None
 
     while running < window and start():

@@ -23,6 +23,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Iterator
 
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.fen import FenError, numbered_square
 from kbdraughts.pdn.split import Span, split_games
 from kbdraughts.squares import SQUARE_NAMES
@@ -35,7 +36,7 @@ __all__ = ["PdnError", "RawMove", "RawLine", "RawGame", "scan_game", "scan_games
 COACH = "coach:"
 
 
-class PdnError(ValueError):
+class PdnError(KbdraughtsError, ValueError):
     """A PDN text that cannot be read; the message is ``source:line: what is wrong``."""
 
 

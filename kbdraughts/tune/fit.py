@@ -28,6 +28,7 @@ import numpy as np
 from scipy import sparse
 from scipy.optimize import minimize, minimize_scalar
 
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.eval.patterns import pattern_counts
 from kbdraughts.eval.heuristic import Heuristic, material, position_features
 from kbdraughts.tune.shapes import region_columns
@@ -92,7 +93,7 @@ class Data:
         return np.concatenate([g, self.S.T @ v]) if self.S is not None else g
 
 
-class DataError(ValueError):
+class DataError(KbdraughtsError, ValueError):
     """A line of a data file that cannot be read; ``str`` is ``path:line: error: ...``."""
 
 

@@ -9,6 +9,7 @@ from typing import Sequence
 
 import numpy as np
 
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.eval.heuristic import Heuristic, HeuristicFileError, heuristic_path, shapes_path
 from kbdraughts.tune.fit import DataError, Fit, fit_weights, fitted_terms, read_data, term_matrix
 from kbdraughts.tune.shapes import shapes_text
@@ -17,7 +18,7 @@ from kbdraughts.tune.write import NOTE, number, with_note, with_weights
 __all__ = ["fit_file", "note_lines", "FitError"]
 
 
-class FitError(ValueError):
+class FitError(KbdraughtsError, ValueError):
     """What keeps a fit from starting (a file, a line); ``str`` says it for a person."""
 
 #: Game numbers of the second data file start here, and so on: games of two files never meet.

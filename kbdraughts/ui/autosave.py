@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kbdraughts.board import START
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.files import stale_temporaries
 from kbdraughts.game import Game
 from kbdraughts.pdn import PdnError, PdnGame, read_pdn_file, write_pdn_file
@@ -44,7 +45,7 @@ def worth_a_file(game: Game) -> bool:
     return bool(game.moves) or game.result is not None or game.start != START
 
 
-class GameOpen(Exception):
+class GameOpen(KbdraughtsError):
     """The game file is open in another running kbdraughts (``pid``, when it wrote it)."""
 
     def __init__(self, path: Path, pid: int | None):

@@ -26,6 +26,7 @@ from prompt_toolkit.layout import FormattedTextControl, Layout, Window
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.files import printable_lines
 from kbdraughts.ui.keys import game_key_bindings
 from kbdraughts.ui.render import ASCII, Glyphs, cut_text, glyphs_for, wrap_fragments
@@ -56,7 +57,7 @@ SPINNER_ASCII = "|/-\\"
 ECHO_LIMIT = 200
 
 
-class TimeUp(Exception):
+class TimeUp(KbdraughtsError):
     """Raised by ``read`` when the time given (``time_left``) ran out before the line came:
     the person's flag fell at the prompt."""
 

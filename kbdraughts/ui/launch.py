@@ -17,6 +17,7 @@ from typing import Protocol
 from kbdraughts.ai.clock import GameClock, TimeControl
 from kbdraughts.ai.spec import PlayerSpec, PlayerSpecError
 from kbdraughts.board import BLACK, WHITE
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.game import Game
 from kbdraughts.notation import FenError, parse_fen
 from kbdraughts.pdn import PdnError, PdnGame, load_pdn_file
@@ -31,7 +32,7 @@ from kbdraughts.ui.session import HUMAN, KB, Session
 from kbdraughts.wording import plural
 
 
-class StartError(ValueError):
+class StartError(KbdraughtsError, ValueError):
     """The game asked for cannot start: two of --fen/--load/--resume, a bad FEN, a PDN file
     that cannot be read or holds no game. The message is one line for the person."""
 

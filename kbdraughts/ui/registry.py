@@ -16,11 +16,12 @@ from typing import Any, Callable, Protocol
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.ui.console import Console
 from kbdraughts.ui.session import Session
 
 
-class QuitGame(Exception):
+class QuitGame(KbdraughtsError):
     """Raised by ``quit`` (and a "quit" answer to a question) to leave the loop."""
 
 

@@ -30,6 +30,7 @@ import time
 from typing import Iterator, NamedTuple, Sequence
 
 from kbdraughts.board import BB_BOARD, SQUARES
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.kb.motifs.interpret import COMPARE, solve  # solve: re-exported, its old home
 from kbdraughts.kb.motifs.motif import COMPARISONS, VOCABULARY, Define, Lit, Motif, is_var
 from kbdraughts.kb.motifs.vocab import ALL, GEOMETRY, STATES
@@ -53,7 +54,7 @@ VARIANT_LIMIT = 1_000
 UNFOLDED_LIMIT = 300
 
 
-class CompileError(ValueError):
+class CompileError(KbdraughtsError, ValueError):
     """A motif past a compile budget; the message names the motif and what to do. ``timed``:
     the time limit fell (another run, on another machine, may not)."""
 

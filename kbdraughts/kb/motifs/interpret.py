@@ -26,6 +26,7 @@ import itertools
 from typing import Iterator, Sequence
 
 from kbdraughts.board import SQUARES
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.kb.motifs.motif import COMPARISONS, Define, Lit, is_var
 from kbdraughts.kb.motifs.vocab import GEOMETRY, STATES, Board, state_of
 
@@ -41,7 +42,7 @@ COMPARE = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
            "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
 
 
-class OutOfSteps(Exception):
+class OutOfSteps(KbdraughtsError):
     """The interpreter's steps ran out: the body was not judged."""
 
 

@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["Lit", "Motif", "Define", "VOCABULARY", "COMPARISONS", "PROMISES", "parse_body",
@@ -203,7 +204,7 @@ class Motif:
         return f"gain {self.gain}" if self.gain is not None else str(self.promise)
 
 
-class BodyError(ValueError):
+class BodyError(KbdraughtsError, ValueError):
     """A body that does not read: the message says what is wrong."""
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from kbdraughts.board import WHITE, Position
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.files import printable
 from kbdraughts.kb.rules.fields import parse_play
 from kbdraughts.kb.rules.pattern import (
@@ -159,7 +160,7 @@ class Diagnostic:
         return printable(f"{where}: {self.level}: {message}")  # one line, no escapes
 
 
-class RuleFileError(ValueError):
+class RuleFileError(KbdraughtsError, ValueError):
     """A rule file that cannot be loaded. ``str()`` is the first error, ``path:line: error: ...``;
     ``errors`` lists all of them."""
 
