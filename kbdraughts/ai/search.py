@@ -17,7 +17,6 @@ is better at the root (``contempt``) and a little more to the side that is worse
 
 from __future__ import annotations
 
-import gc
 import threading
 import time
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from kbdraughts.ai.tree import (  # noqa: F401 (re-exported: the search's names)
     EVALS_KEPT, EXACT, EXT_MAX, INF, MATE_ZONE, MAX_QUIESCENCE, Evaluate, Timeout, Tree,
 )
 from kbdraughts.board import Move, Position, legal_moves, play
+from kbdraughts.collector import paused_gc
 from kbdraughts.egdb.leaves import Leaves
 from kbdraughts.values import WIN
 
@@ -105,15 +105,9 @@ class Searcher(Tree):
         # one move 294 ms over its budget). The search makes no cycles; what it leaves is
         # frozen (never walked again, still freed when the table drops it), so no collection
         # after it walks the table either.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with paused_gc(freeze=True):
             self._deepen(pos, root, max_depth, clock, counters, best)
             best.line = self._pv(pos, best.move)
-        finally:
-            if collecting:
-                gc.enable()
-                gc.freeze()
         best.nodes = self.nodes
         best.seconds = time.perf_counter() - clock.start
         return best
