@@ -16,7 +16,8 @@ setup(
         Extension(
             "kbdraughts._core",
             sources=[f"kbdraughts/csrc/{name}" for name in SOURCES],
-            depends=[f"kbdraughts/csrc/{h}" for h in ("core.h", "search.h", "pyface.h", "egdb.h")],
+            depends=[f"kbdraughts/csrc/{h}" for h in ("core.h", "features.h", "search.h", "pyface.h",
+                                                          "egdb.h")],
             # -ffp-contract=off: no fused multiply-add, so the evaluation rounds as Python does.
             extra_compile_args=["-std=c11", "-O2", "-Wall", "-Wextra", "-Wno-unused-parameter",
                                 "-ffp-contract=off"],

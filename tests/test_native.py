@@ -7,18 +7,20 @@ C extension is not built (the pure path then runs everything)."""
 from __future__ import annotations
 
 import random
+import re
 import signal
 import subprocess
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
 
 from kbdraughts import native
 from kbdraughts.ai import draw_rules, search as search_module, tree
-from kbdraughts.eval.heuristic import Heuristic, default_heuristic, material
+from kbdraughts.eval.heuristic import Heuristic, NativeWarning, default_heuristic, material
 from kbdraughts.ai.native_search import NativeSearcher, make_searcher, native_evaluator
 from kbdraughts.ai.search import Searcher
 from kbdraughts.board import START, Position, legal_moves
@@ -115,10 +117,41 @@ def test_the_same_evaluation_with_fractional_weights_and_conditions():
         assert ev.evaluate(pos) == h._quickly(pos, 0), pos
 
 
-def test_no_native_evaluator_when_a_condition_names_a_sum_over_men():
-    h = Heuristic(parse_terms("value a 2 per kings when centre_men\n", "t.txt"))
+def test_conditions_on_sums_over_men_run_natively_and_equal(pure):
+    # Every feature a `when` may name is computed natively, the sums over men too: the search
+    # stays native, and the pure module's quick way gives the same numbers to the last bit.
+    text = ("value a 2.5 per kings when centre_men\n"
+            "value b -1.25 per runaway when not men and endgame\n"
+            "value c 0.5 per man_ranks when golden and not back_guard\n"
+            "pattern p 3 c3=w d4=w when back_men\n")
+    h = Heuristic(parse_terms(text, "t.txt"))
+    assert not h.warnings
+    assert isinstance(make_searcher(h.evaluate), NativeSearcher)
+    _, evaluation = pure
+    named = 0
+    for pos in random_positions(5_000, seed=6):
+        assert h.native_evaluator().evaluate(pos) == h._quickly(pos, 0), pos
+        assert h.evaluate(pos) == pytest.approx(h._slowly(pos, 0), abs=1e-9), pos
+        named += bool(evaluation.men_sums(pos)[0])
+    assert named > 1_000  # the condition on centre_men did hold and not hold
+
+
+def test_too_many_conditions_warn_at_load_time_with_the_line(tmp_path):
+    # Nine features named in `when`s: more than the native evaluator's rows hold. The loader
+    # says so at the line that names the ninth, and the search runs on the pure core.
+    names = ["centre_men", "back_men", "kings", "endgame", "golden", "runaway", "opening",
+             "hanging", "passed_men"]
+    path = tmp_path / "heuristic.txt"
+    path.write_text("".join(f"value t{i} 1 when {n}\n" for i, n in enumerate(names)))
+    (tmp_path / "shapes.txt").write_text("")
+    with pytest.warns(NativeWarning, match=rf"^{re.escape(str(path))}:9: warning: .*9th feature \(passed_men\)"):
+        h = Heuristic.from_file(path)
     assert h.native_evaluator() is None
     assert isinstance(make_searcher(h.evaluate), Searcher)
+    path.write_text("".join(f"value t{i} 1 when {n}\n" for i, n in enumerate(names[:8])))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # eight: no warning, native
+        assert isinstance(make_searcher(Heuristic.from_file(path).evaluate), NativeSearcher)
     assert isinstance(make_searcher(default_heuristic().evaluate), NativeSearcher)
 
 

@@ -98,7 +98,7 @@ def test_the_searcher_and_the_evaluator_refuse_more_than_12_pieces_a_side():
 def test_a_searcher_and_its_evaluator_refuse_reinitialisation_while_searching():
     out = isolated("""
         from kbdraughts.eval.evaluation import _native_masks
-        masks = list(_native_masks())
+        masks = _native_masks()
         done = []
         thread = threading.Thread(
             target=lambda: done.append(searcher.search(START, legal_moves(START), 200)))
@@ -109,8 +109,8 @@ def test_a_searcher_and_its_evaluator_refuse_reinitialisation_while_searching():
             print(refused(lambda: searcher.__init__(core.Evaluator(material=True))))
             print(refused(lambda: ev.__init__(material=True)))
             print(refused(lambda: searcher.set_tables({})))
-            core.set_masks(*masks)  # the same masks: nothing changes under the search
-            print(refused(lambda: core.set_masks(masks[0] ^ 1, *masks[1:])))
+            core.set_masks(masks)  # the same masks: nothing changes under the search
+            print(refused(lambda: core.set_masks({**masks, "main_road": masks["main_road"] ^ 1})))
         finally:
             searcher.halt()
             thread.join()
@@ -185,7 +185,7 @@ HOSTILE = {
                 weights.clear()
                 return 1.0
         weights[0] = Weight()
-        print(outcome(lambda: core.Evaluator([(0.0, 0.0, zeros, zeros, weights)], []).evaluate(START)))
+        print(outcome(lambda: core.Evaluator([(0.0, (0.0,), zeros, zeros, weights)], []).evaluate(START)))
         """, "0.0"),
     "evaluator re-entered": ("""
         e = core.Evaluator(material=True)
@@ -194,7 +194,7 @@ HOSTILE = {
                 e.__init__(material=True)  # re-entered while its rows are read
                 return 1.0
         zeros = tuple([0.0] * 512 for _ in range(4))
-        e.__init__([(Weight(), 0.0, zeros, zeros, [0.0] * 13)], [])
+        e.__init__([(Weight(), (0.0,), zeros, zeros, [0.0] * 13)], [])
         print(outcome(lambda: e.evaluate(START)))
         """, "1.0"),
     "searcher re-entered": ("""

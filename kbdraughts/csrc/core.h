@@ -63,20 +63,19 @@ int gives_capture(const Pos *p);
 #define REFEREE_CAPTURES (2 * MAX_SIDE + 1)
 int resolve(const Pos *p, int us, int plies, MoveList *lists, int64_t *left);
 
-/* eval.c: the position's features (eval/evaluation.py) and the weighted evaluation */
-#define N_OTHERS 13
-enum { O_KINGS, O_ENDGAME, O_RUNAWAY, O_BLOCKED, O_OUTPOSTS, O_MOBILITY, O_ROAD, O_FLANKS,
-       O_OPENING, O_HANGING, O_OPPOSITION, O_PASSED, O_CORNER };
+/* eval.c: the position's features (eval/evaluation.py) and the weighted evaluation. Their
+ * enums, counts and masks are generated from the schema (eval/features.py). */
+#include "features.h"
 void other_features(const Pos *p, int out[N_OTHERS]);
-void men_sums(const Pos *p, int out[6]);
+void men_sums(const Pos *p, int out[N_MEN_SUMS]);
 
 typedef struct {
-    double cnst, on_endgame;
+    double cnst, on_phase[N_PHASES]; /* the phases' weights: the same for both sides */
     double white[4][512], black[4][512];
     double weights[N_OTHERS];
 } EvalRow;
 
-/* The most features of OTHERS a `when` may name for the native evaluator: 2**8 rows. */
+/* The most features a `when` may name for the native evaluator: 2**8 rows. */
 #define MAX_EVAL_BITS 8
 
 /* A pattern term: per view (White's as written, Black's turned) and per square state (empty,
@@ -103,8 +102,9 @@ typedef struct {
 
 typedef struct {
     int material_only;        /* 1: material alone (search:D, the rule check) */
-    int nbits;                /* features of OTHERS a `when` names: 2**nbits rows */
-    int bit_feature[N_OTHERS];
+    int nbits;                /* features a `when` names: 2**nbits rows */
+    int bit_feature[MAX_EVAL_BITS]; /* each in OTHERS, then MEN_SUMS (N_OTHERS + i) */
+    int men_bits;             /* a `when` names a men sum: they are computed too */
     EvalRow *rows;            /* owned by the caller */
     int npat;                 /* pattern terms */
     PatternMasks *patterns;   /* npat of them, owned by the caller */
@@ -115,12 +115,7 @@ typedef struct {
 } Evaluator;
 
 /* The masks of eval/evaluation.py, handed over by Python at import (module.c): the geometry
- * of the features is written once, there. */
-typedef struct {
-    Bitboard centre, back_rank[2], guard[2], golden, main_road, outposts, left, off;
-    Bitboard run_from[2], run_path[2][NSQ], run_danger[2][NSQ];
-    Bitboard double_corner, system;
-} EvalMasks;
+ * of the features is written once, there; their layout (EvalMasks) is the schema's. */
 extern EvalMasks MASKS;
 
 double evaluate(const Evaluator *e, const Pos *p);

@@ -65,84 +65,134 @@ static Bitboard king_reach(Bitboard kings, Bitboard empty)
     return reach;
 }
 
+/* What every feature reads, computed once a position. */
+typedef struct {
+    Bitboard white, black, kings, wm, bm, occupied, empty;
+    int us;
+} Board;
+
+/* One function a feature of OTHERS (the schema's X-macro KBD_OTHERS calls them, in order):
+ * evaluation.py's function of the same name, White's less Black's. */
+static inline int other_kings(const Board *b)
+{
+    return popcount(b->white & b->kings) - popcount(b->black & b->kings);
+}
+
+static inline int other_endgame(const Board *b) { return popcount(b->occupied) <= 8; }
+
+static inline int other_opening(const Board *b) { return popcount(b->occupied) >= 20; }
+
+/* Runaway men, only against a side without kings: those whose two steps ahead are free are
+ * looked at one by one. */
+static inline int other_runaway(const Board *b)
+{
+    Bitboard free = b->empty | MASKS.off;
+    int run = 0;
+    if (!(b->black & b->kings)) {
+        Bitboard cand = b->wm & MASKS.run_from[0] & (free >> 4) & (free >> 5);
+        if (cand)
+            run = runaway_men(cand, 0, b->black, b->occupied, crown_steps(b->bm, 1) - b->us);
+    }
+    if (!(b->white & b->kings)) {
+        Bitboard cand = b->bm & MASKS.run_from[1] & (free << 4) & (free << 5);
+        if (cand)
+            run -= runaway_men(cand, 1, b->white, b->occupied,
+                               crown_steps(b->wm, 0) - 1 + b->us);
+    }
+    return run;
+}
+
+static inline int other_blocked_men(const Board *b)
+{
+    Bitboard empty = b->empty, white = b->white, black = b->black;
+    return popcount(b->wm & ~((empty >> 4) | (empty >> 5)) & ((black >> 4) | (black >> 5)))
+         - popcount(b->bm & ~((empty << 4) | (empty << 5)) & ((white << 4) | (white << 5)));
+}
+
+static inline int other_outposts(const Board *b)
+{
+    Bitboard wf = b->white | MASKS.off, bf = b->black | MASKS.off;
+    return popcount(b->wm & MASKS.outposts & (wf << 4) & (wf << 5))
+         - popcount(b->bm & MASKS.outposts & (bf >> 4) & (bf >> 5));
+}
+
+static inline int other_king_mobility(const Board *b)
+{
+    if (!b->kings)
+        return 0;
+    return popcount(king_reach(b->white & b->kings, b->empty))
+         - popcount(king_reach(b->black & b->kings, b->empty));
+}
+
+/* A king of the side with fewer pieces on `where` (the main road, a double corner). */
+static inline int weaker_king_on(const Board *b, Bitboard where)
+{
+    if (!b->kings)
+        return 0;
+    int nw = popcount(b->white), nb = popcount(b->black);
+    return (nw < nb && (b->white & b->kings & where)) - (nb < nw && (b->black & b->kings & where));
+}
+
+static inline int other_main_road(const Board *b) { return weaker_king_on(b, MASKS.main_road); }
+
+static inline int other_double_corner(const Board *b)
+{
+    return weaker_king_on(b, MASKS.double_corner);
+}
+
+static inline int other_flank_imbalance(const Board *b)
+{
+    return abs(2 * popcount(b->wm & MASKS.left) - popcount(b->wm))
+         - abs(2 * popcount(b->bm & MASKS.left) - popcount(b->bm));
+}
+
+static inline int other_hanging(const Board *b)
+{
+    return popcount(capturable(b->wm, b->black, b->empty))
+         - popcount(capturable(b->bm, b->white, b->empty));
+}
+
+/* The side to move has the opposition when its system holds an odd count (men alone, as
+ * many a side). */
+static inline int other_opposition(const Board *b)
+{
+    if (b->kings || popcount(b->wm) != popcount(b->bm))
+        return 0;
+    Bitboard system = b->us == 0 ? MASKS.system : BB_BOARD & ~MASKS.system;
+    int mover_has = popcount(b->occupied & system) % 2 == 1;
+    return mover_has == (b->us == 0) ? 1 : -1;
+}
+
+static inline int other_passed_men(const Board *b)
+{
+    return passed_men(b->wm, 0, b->black) - passed_men(b->bm, 1, b->white);
+}
+
 void other_features(const Pos *p, int out[N_OTHERS])
 {
-    Bitboard white = p->white, black = p->black, kings = p->kings;
-    Bitboard wm = white & ~kings, bm = black & ~kings;
-    Bitboard occupied = white | black, empty = BB_BOARD & ~occupied, free = empty | MASKS.off;
-    int us = p->side, run = 0;
-    if (!(black & kings)) {
-        Bitboard cand = wm & MASKS.run_from[0] & (free >> 4) & (free >> 5);
-        if (cand)
-            run = runaway_men(cand, 0, black, occupied, crown_steps(bm, 1) - us);
-    }
-    if (!(white & kings)) {
-        Bitboard cand = bm & MASKS.run_from[1] & (free << 4) & (free << 5);
-        if (cand)
-            run -= runaway_men(cand, 1, white, occupied, crown_steps(wm, 0) - 1 + us);
-    }
-    int blocked = popcount(wm & ~((empty >> 4) | (empty >> 5)) & ((black >> 4) | (black >> 5)))
-                - popcount(bm & ~((empty << 4) | (empty << 5)) & ((white << 4) | (white << 5)));
-    Bitboard wf = white | MASKS.off, bf = black | MASKS.off;
-    int outposts = popcount(wm & MASKS.outposts & (wf << 4) & (wf << 5))
-                 - popcount(bm & MASKS.outposts & (bf >> 4) & (bf >> 5));
-    int nk = 0, mobility = 0, road = 0;
-    if (kings) {
-        Bitboard wk = white & kings, bk = black & kings;
-        nk = popcount(wk) - popcount(bk);
-        mobility = popcount(king_reach(wk, empty)) - popcount(king_reach(bk, empty));
-        int nw = popcount(white), nb = popcount(black);
-        road = (nw < nb && (wk & MASKS.main_road)) - (nb < nw && (bk & MASKS.main_road));
-    }
-    int flanks = abs(2 * popcount(wm & MASKS.left) - popcount(wm))
-               - abs(2 * popcount(bm & MASKS.left) - popcount(bm));
-    int pieces = popcount(occupied), opp = 0, corner = 0;
-    if (!kings && popcount(wm) == popcount(bm)) {
-        /* the side to move has the opposition when its system holds an odd count */
-        Bitboard system = us == 0 ? MASKS.system : BB_BOARD & ~MASKS.system;
-        int mover_has = popcount(occupied & system) % 2 == 1;
-        opp = mover_has == (us == 0) ? 1 : -1;
-    }
-    if (kings) {
-        int nw = popcount(white), nb = popcount(black);
-        corner = (nw < nb && (white & kings & MASKS.double_corner))
-               - (nb < nw && (black & kings & MASKS.double_corner));
-    }
-    out[O_KINGS] = nk;
-    out[O_ENDGAME] = pieces <= 8;
-    out[O_OPENING] = pieces >= 20;
-    out[O_HANGING] = popcount(capturable(wm, black, empty)) - popcount(capturable(bm, white, empty));
-    out[O_OPPOSITION] = opp;
-    out[O_PASSED] = passed_men(wm, 0, black) - passed_men(bm, 1, white);
-    out[O_CORNER] = corner;
-    out[O_RUNAWAY] = run;
-    out[O_BLOCKED] = blocked;
-    out[O_OUTPOSTS] = outposts;
-    out[O_MOBILITY] = mobility;
-    out[O_ROAD] = road;
-    out[O_FLANKS] = flanks;
+    Board b = {p->white, p->black, p->kings, p->white & ~p->kings, p->black & ~p->kings,
+               p->white | p->black, BB_BOARD & ~(p->white | p->black), p->side};
+#define X(C, name) out[C] = other_##name(&b);
+    KBD_OTHERS(X)
+#undef X
 }
 
-static int tempo(Bitboard men, int side)
+/* The men sums by the values per man Python hands over (MASKS.man_values): no feature of
+ * MEN_SUMS has code of its own here. */
+void men_sums(const Pos *p, int out[N_MEN_SUMS])
 {
-    int t = 0;
-    while (men) {
-        int s = lsb(men);
-        men &= men - 1;
-        t += side == 0 ? SQ_RANK[s] : 7 - SQ_RANK[s];
+    for (int f = 0; f < N_MEN_SUMS; f++)
+        out[f] = 0;
+    for (int side = 0; side < 2; side++) {
+        Bitboard men = (side ? p->black : p->white) & ~p->kings;
+        int sign = side ? -1 : 1;
+        while (men) {
+            const int *v = MASKS.man_values[side][lsb(men)];
+            men &= men - 1;
+            for (int f = 0; f < N_MEN_SUMS; f++)
+                out[f] += sign * v[f];
+        }
     }
-    return t;
-}
-
-void men_sums(const Pos *p, int out[6])
-{
-    Bitboard wm = p->white & ~p->kings, bm = p->black & ~p->kings;
-    out[0] = popcount(wm & MASKS.centre) - popcount(bm & MASKS.centre);
-    out[1] = popcount(wm & MASKS.back_rank[0]) - popcount(bm & MASKS.back_rank[1]);
-    out[2] = tempo(wm, 0) - tempo(bm, 1);
-    out[3] = popcount(wm & MASKS.guard[0]) - popcount(bm & MASKS.guard[1]);
-    out[4] = popcount(wm & MASKS.golden) - popcount(bm & MASKS.golden);
-    out[5] = popcount(wm) - popcount(bm);
 }
 
 static double material(const Pos *p)
@@ -207,8 +257,10 @@ double evaluate(const Evaluator *e, const Pos *p)
 {
     if (e->material_only)
         return material(p);
-    int o[N_OTHERS];
+    int o[N_OTHERS + N_MEN_SUMS]; /* the conditions' values: OTHERS, then MEN_SUMS */
     other_features(p, o);
+    if (e->men_bits)
+        men_sums(p, o + N_OTHERS);
     int sig = 0;
     for (int k = 0; k < e->nbits; k++)
         if (o[e->bit_feature[k]])
@@ -240,5 +292,10 @@ double evaluate(const Evaluator *e, const Pos *p)
     }
     if (e->nreg)
         total += regions_value(e, p, sig);
-    return row->cnst + row->on_endgame * (double)o[O_ENDGAME] + (p->side ? -total : total);
+    double base = row->cnst; /* the phases, the same for both sides */
+    int k = 0;
+#define X(C) base += row->on_phase[k++] * (double)o[C];
+    KBD_PHASES(X)
+#undef X
+    return base + (p->side ? -total : total);
 }

@@ -50,16 +50,17 @@ static int doubles(PyObject *seq, double *out, Py_ssize_t n, const char *what)
     return 1;
 }
 
-/* One row: (const, on_endgame, white tables (4 x 512), black tables, weights of OTHERS). */
+/* One row: (const, the phases' weights (N_PHASES), white tables (4 x 512), black tables,
+ * weights of OTHERS). */
 static int read_row(PyObject *o, EvalRow *row)
 {
     if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 5) {
-        PyErr_SetString(PyExc_TypeError, "a row (const, on_endgame, white, black, weights)");
+        PyErr_SetString(PyExc_TypeError, "a row (const, on_phase, white, black, weights)");
         return 0;
     }
     row->cnst = PyFloat_AsDouble(PyTuple_GET_ITEM(o, 0));
-    row->on_endgame = PyFloat_AsDouble(PyTuple_GET_ITEM(o, 1));
-    if (PyErr_Occurred())
+    if (PyErr_Occurred()
+        || !doubles(PyTuple_GET_ITEM(o, 1), row->on_phase, N_PHASES, "on_phase"))
         return 0;
     for (int side = 0; side < 2; side++) {
         PyObject *tables = PyTuple_GET_ITEM(o, 2 + side);
@@ -272,10 +273,11 @@ static int read_rows(Evaluator *ev, PyObject *rows, PyObject *features, PyObject
     int ok = nbits <= MAX_EVAL_BITS && nrows == (Py_ssize_t)1 << nbits;
     if (!ok)
         PyErr_SetString(PyExc_ValueError, "2**len(features) rows are needed, 8 features at most");
-    for (Py_ssize_t k = 0; ok && k < nbits; k++) {
+    for (Py_ssize_t k = 0; ok && k < nbits; k++) { /* OTHERS, then MEN_SUMS */
         long j = 0;
-        ok = small(PyTuple_GET_ITEM(ff, k), 0, N_OTHERS - 1, &j);
+        ok = small(PyTuple_GET_ITEM(ff, k), 0, N_OTHERS + N_MEN_SUMS - 1, &j);
         ev->bit_feature[k] = (int)j;
+        ev->men_bits |= j >= N_OTHERS;
     }
     if (ok) {
         ev->nbits = (int)nbits;

@@ -132,11 +132,11 @@ static PyObject *py_other_features(PyObject *self, PyObject *arg)
 static PyObject *py_men_sums(PyObject *self, PyObject *arg)
 {
     Pos p;
-    int o[6];
+    int o[N_MEN_SUMS];
     if (!to_pos(arg, &p))
         return NULL;
     men_sums(&p, o);
-    return int_tuple(o, 6);
+    return int_tuple(o, N_MEN_SUMS);
 }
 
 static PyObject *py_init(PyObject *self, PyObject *args)
@@ -156,67 +156,119 @@ static PyObject *py_init(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* set_masks(centre, back_rank, guard, golden, main_road, outposts, left, off, run_from,
- * run_path, run_danger, double_corner, system): eval/evaluation.py's masks; pairs per side,
- * tables per side and square. */
-static int mask_pair(PyObject *o, Bitboard out[2])
+/* set_masks({name: mask}): eval/evaluation.py's masks by the names of the schema's layout
+ * (KBD_MASKS in features.h): a bitboard, a pair per side, a table per side and square, or a
+ * man's MEN_SUMS per side and square. */
+/* The `n` items of the tuple `o`, or NULL with an exception naming `name`. */
+static PyObject *items(PyObject *o, Py_ssize_t n, const char *name)
 {
-    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 2) {
-        PyErr_SetString(PyExc_TypeError, "a pair of masks is needed");
-        return 0;
-    }
-    for (int i = 0; i < 2; i++) {
-        unsigned long long v = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(o, i));
-        if (PyErr_Occurred())
-            return 0;
-        out[i] = v;
-    }
-    return 1;
-}
-
-static int square_masks(PyObject *o, Bitboard out[2][NSQ])
-{
-    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 2) {
-        PyErr_SetString(PyExc_TypeError, "a pair of square tables is needed");
-        return 0;
-    }
-    memset(out, 0, sizeof(Bitboard) * 2 * NSQ);
-    for (int side = 0; side < 2; side++) {
-        PyObject *seq = PyTuple_GET_ITEM(o, side);
-        if (!PyTuple_Check(seq) || PyTuple_GET_SIZE(seq) != NSQ) {
-            PyErr_SetString(PyExc_TypeError, "a mask per square (36) is needed");
-            return 0;
-        }
-        for (int s = 0; s < NSQ; s++) {
-            unsigned long long v = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(seq, s));
-            if (PyErr_Occurred())
-                return 0;
-            out[side][s] = v;
-        }
-    }
-    return 1;
-}
-
-static PyObject *py_set_masks(PyObject *self, PyObject *args)
-{
-    unsigned long long centre, golden, road, outposts, left, off, corner, system;
-    PyObject *back, *guard, *run_from, *path, *danger;
-    EvalMasks m;
-    if (!PyArg_ParseTuple(args, "KOOKKKKKOOOKK:set_masks", &centre, &back, &guard, &golden,
-                          &road, &outposts, &left, &off, &run_from, &path, &danger, &corner,
-                          &system))
+    if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != n) {
+        PyErr_Format(PyExc_TypeError, "set_masks: %s needs a tuple of %zd", name, n);
         return NULL;
-    m.double_corner = corner;
-    m.system = system;
-    m.centre = centre;
-    m.golden = golden;
-    m.main_road = road;
-    m.outposts = outposts;
-    m.left = left;
-    m.off = off;
-    if (!mask_pair(back, m.back_rank) || !mask_pair(guard, m.guard)
-        || !mask_pair(run_from, m.run_from) || !square_masks(path, m.run_path)
-        || !square_masks(danger, m.run_danger))
+    }
+    return o;
+}
+
+static int read_one(PyObject *o, Bitboard *out, const char *name)
+{
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "set_masks: %s needs ints", name);
+        return 0;
+    }
+    *out = PyLong_AsUnsignedLongLong(o);
+    return !PyErr_Occurred();
+}
+
+static int read_pair(PyObject *o, Bitboard out[2], const char *name)
+{
+    if (!items(o, 2, name))
+        return 0;
+    for (int side = 0; side < 2; side++)
+        if (!read_one(PyTuple_GET_ITEM(o, side), &out[side], name))
+            return 0;
+    return 1;
+}
+
+static int read_per_square(PyObject *o, Bitboard out[2][NSQ], const char *name)
+{
+    if (!items(o, 2, name))
+        return 0;
+    for (int side = 0; side < 2; side++) {
+        PyObject *seq = items(PyTuple_GET_ITEM(o, side), NSQ, name);
+        for (int s = 0; seq && s < NSQ; s++)
+            if (!read_one(PyTuple_GET_ITEM(seq, s), &out[side][s], name))
+                return 0;
+        if (!seq)
+            return 0;
+    }
+    return 1;
+}
+
+static int read_man_values(PyObject *o, int out[2][NSQ][N_MEN_SUMS], const char *name)
+{
+    if (!items(o, 2, name))
+        return 0;
+    for (int side = 0; side < 2; side++) {
+        PyObject *seq = items(PyTuple_GET_ITEM(o, side), NSQ, name);
+        for (int s = 0; seq && s < NSQ; s++) {
+            PyObject *v = items(PyTuple_GET_ITEM(seq, s), N_MEN_SUMS, name);
+            for (int f = 0; v && f < N_MEN_SUMS; f++) {
+                long x = 0;
+                if (!small(PyTuple_GET_ITEM(v, f), -1000, 1000, &x))
+                    return 0;
+                out[side][s][f] = (int)x;
+            }
+            if (!v)
+                return 0;
+        }
+        if (!seq)
+            return 0;
+    }
+    return 1;
+}
+
+/* The mask `name` of the dict, or NULL with a KeyError. */
+static PyObject *mask_item(PyObject *d, const char *name)
+{
+    PyObject *o = PyDict_GetItemString(d, name);
+    if (!o)
+        PyErr_Format(PyExc_KeyError, "set_masks: no mask '%s' (eval/features.py's MASKS)", name);
+    return o;
+}
+
+/* Each mask of the layout by its name; a name the layout does not hold is refused. */
+static int read_masks(PyObject *d, EvalMasks *m)
+{
+    PyObject *o;
+#define READ(name, how, field)                                                                 \
+    if (!(o = mask_item(d, #name)) || !how(o, field, #name))                                   \
+        return 0;
+#define ONE(name) READ(name, read_one, &m->name)
+#define PAIR(name) READ(name, read_pair, m->name)
+#define PER_SQUARE(name) READ(name, read_per_square, m->name)
+#define MAN_VALUES(name) READ(name, read_man_values, m->name)
+    KBD_MASKS(ONE, PAIR, PER_SQUARE, MAN_VALUES)
+#undef MAN_VALUES
+#undef PER_SQUARE
+#undef PAIR
+#undef ONE
+#undef READ
+    if (PyDict_Size(d) != N_MASKS) {
+        PyErr_SetString(PyExc_KeyError, "set_masks: a mask eval/features.py's MASKS does not hold");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *py_set_masks(PyObject *self, PyObject *arg)
+{
+    EvalMasks m;
+    memset(&m, 0, sizeof m);
+    if (!PyDict_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "set_masks takes a dict of masks by name");
+        return NULL;
+    }
+    if (!read_masks(arg, &m))
         return NULL;
     if (!memcmp(&m, &MASKS, sizeof m)) /* as they were (a module imported again) */
         Py_RETURN_NONE;
@@ -232,7 +284,8 @@ static PyObject *py_set_masks(PyObject *self, PyObject *args)
 
 static PyMethodDef methods[] = {
     {"init", py_init, METH_VARARGS, "init(Move, Position): the tuple types to build"},
-    {"set_masks", py_set_masks, METH_VARARGS, "eval/evaluation.py's masks for the features"},
+    {"set_masks", py_set_masks, METH_O,
+     "set_masks({name: mask}): eval/evaluation.py's masks for the features, by name"},
     {"captures", py_captures, METH_O, "board.captures"},
     {"quiet_moves", py_quiet, METH_O, "board.quiet_moves"},
     {"legal_moves", py_legal, METH_O, "board.legal_moves"},

@@ -13,14 +13,16 @@ that evaluation, so level 1's weighted move uses the tuned evaluation too.
 
 from __future__ import annotations
 
+import warnings
 from operator import mul
 from pathlib import Path
 from typing import Sequence
 
 from kbdraughts.eval.evaluation import (
-    BACK_RANK, CENTRE, ENDGAME, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_tables, other_features,
+    BACK_RANK, CENTRE, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_sums, men_tables, other_features,
     position_features, white_features,
 )
+from kbdraughts.eval.features import PHASES
 from kbdraughts.eval.move_features import BARRIERS, EDGE, ShotFn, barrier, move_features
 from kbdraughts.eval.patterns import pattern_counts, pattern_masks
 from kbdraughts.eval.regions import compile_regions, region_value
@@ -40,15 +42,20 @@ __all__ = [
     "Heuristic", "default_heuristic", "heuristic_path", "material", "move_features",
     "position_features", "barrier", "ShotFn", "BARRIERS", "CENTRE", "BACK_RANK", "EDGE",
     "ENDGAME_PIECES", "KINDS", "MOVE_FEATURES", "POSITION_FEATURES", "HeuristicFileError",
-    "Term", "parse_terms",
+    "Term", "parse_terms", "NativeWarning", "MAX_NATIVE_CONDITIONS",
 ]
+
+
+class NativeWarning(UserWarning):
+    """The search cannot run on the native core with this heuristic: ``str`` is
+    ``path:line: warning: ...`` and says why (it runs on the pure-Python core, slower)."""
 
 
 class Heuristic:
     """The terms of a heuristic file, ready to weigh moves and evaluate positions."""
 
     def __init__(self, terms: Sequence[Term], regions: Sequence[Region] = (),
-                 shapes_path: str = "<shapes>"):
+                 shapes_path: str = "<shapes>", path: str = "<heuristic>"):
         self.terms = list(terms)
         self._by_name = {(t.kind, t.name): t for t in self.terms}
         # The shapes file's regions: asked which apply as the terms are (by their `when`).
@@ -69,13 +76,18 @@ class Heuristic:
         self.patterns = [t for t in self.terms if t.kind == "pattern"]
         self._pattern_masks = tuple(pattern_masks(t.squares) for t in self.patterns)
         self._pattern_rows: dict[int, tuple[float, ...]] = {}
-        self._values: dict[int, tuple[float, float, tuple[float, ...], tuple[float, ...]]] = {}
-        # The quick evaluation (``_quickly``) when every feature a `when` names is one of
-        # OTHERS (the shipped file names only `endgame`): (signature bit, index in OTHERS).
-        names = [POSITION_FEATURES[i] for i in self._conditioned]
-        self._quick = (tuple((1 << i, OTHERS.index(n)) for i, n in zip(self._conditioned, names))
-                       if all(n in OTHERS for n in names) else None)
-        self._quick_rows: dict[int, tuple[float, float, tuple]] = {}
+        self._values: dict[int, tuple[float, tuple[float, ...], tuple[float, ...],
+                                      tuple[float, ...]]] = {}
+        # The quick evaluation's conditions (``_quickly``, and the native one's): (signature
+        # bit, index in OTHERS + MEN_SUMS); the men sums are computed only when one is named
+        # (the shipped file names only `endgame`).
+        self._quick = tuple((1 << i, _CONDITION_INDEX[POSITION_FEATURES[i]])
+                            for i in self._conditioned)
+        self._quick_men = any(j >= len(OTHERS) for _, j in self._quick)
+        self._quick_rows: dict[int, tuple[float, tuple[float, ...], tuple]] = {}
+        self.warnings = self._native_warnings(path, shapes_path) if _core is not None else []
+        for warning in self.warnings:
+            warnings.warn(NativeWarning(warning), stacklevel=2)
         self._native: object | None = None  # the native core's evaluator, made on first need
         self._before: tuple[Position, float] | None = None
         self._uses_gain = any(t.kind == "weight" and (t.per == "eval_gain" or any(
@@ -92,7 +104,26 @@ class Heuristic:
         except OSError as e:
             raise HeuristicFileError(f"{p}:1: error: cannot read: {e.strerror}") from None
         shapes = Path(shapes) if shapes else p.with_name("shapes.txt")
-        return cls(read_terms(data, str(p)), read_shapes(shapes), str(shapes))
+        return cls(read_terms(data, str(p)), read_shapes(shapes), str(shapes), str(p))
+
+    def _native_warnings(self, path: str, shapes_path: str) -> list[str]:
+        """Why the native core cannot weigh these terms, at the line that makes it so: every
+        feature runs natively, but its evaluator holds at most MAX_NATIVE_CONDITIONS
+        features named in `when`s (2 ** that many rows)."""
+        if len(self._quick) <= MAX_NATIVE_CONDITIONS:
+            return []
+        seen: set[str] = set()
+        named = [(path, t.line, f) for t in self.terms if t.kind in ("value", "pattern")
+                 for f, _ in t.needs] + [(shapes_path, r.line, f) for r in self.regions
+                                         for f, _ in r.needs]
+        for where, line, feature in named:  # the first line that names one too many
+            seen.add(feature)
+            if len(seen) > MAX_NATIVE_CONDITIONS:
+                break
+        return [f"{where}:{line}: warning: `when` names a {len(seen)}th feature ({feature}); "
+                f"the native search weighs at most {MAX_NATIVE_CONDITIONS} features in "
+                f"conditions ({len(self._quick)} are named), so the search runs on the "
+                f"pure-Python core, slower"]
 
     def applicable(self, kind: str, signature: int) -> tuple[tuple[str, float, int | None], ...]:
         """(name, weight, index of its `per` feature) of the terms that apply, per pyDatalog."""
@@ -137,8 +168,6 @@ class Heuristic:
 
     def evaluate(self, pos: Position) -> float:
         """A position's score for the side to move: material plus the `value` terms."""
-        if self._quick is None:
-            return self._slowly(pos, 0)
         native = self._native
         if native is None and _core is not None:  # no method call per leaf on the pure path
             native = self.native_evaluator()
@@ -165,16 +194,17 @@ class Heuristic:
 
     def native_evaluator(self):  # -> kbdraughts._core.Evaluator | None
         """The native core's evaluator of these terms (the same numbers as ``_quickly``), or
-        None without the core or when a `when` names a sum over men (the slow way only).
-        Its rows are every signature's, asked of pyDatalog once, here."""
-        if (self._native is None and _core is not None and self._quick is not None
+        None without the core or when the `when`s name more than MAX_NATIVE_CONDITIONS
+        features (the loader warned). Its rows are every signature's, asked of pyDatalog
+        once, here."""
+        if (self._native is None and _core is not None
                 and len(self._quick) <= MAX_NATIVE_CONDITIONS):
             rows, pattern_rows, region_rows = [], [], []
             for c in range(1 << len(self._quick)):
                 sig = sum(bit for k, (bit, _) in enumerate(self._quick) if c >> k & 1)
-                const, on_endgame, (with_material, _) = self._quick_row(sig)
+                const, on_phase, (with_material, _) = self._quick_row(sig)
                 white, black, weights = with_material
-                rows.append((const, on_endgame, white, black, weights))
+                rows.append((const, on_phase, white, black, weights))
                 pattern_rows.append(self._pattern_row(sig))
                 region_rows.append(self._region_row(sig))
             self._native = _core.Evaluator(
@@ -186,34 +216,37 @@ class Heuristic:
 
     def positional(self, pos: Position) -> float:
         """The `value` terms alone (the evaluation less the material), for the side to move."""
-        return self._quickly(pos, 1) if self._quick is not None else self._slowly(pos, 1)
+        return self._quickly(pos, 1)
 
     def _slowly(self, pos: Position, which: int) -> float:
-        """``evaluate`` (``which`` 0) or ``positional`` (1) feature by feature: when a `when`
-        names a sum over men, the quick way cannot tell the signature."""
+        """``evaluate`` (``which`` 0) or ``positional`` (1) feature by feature: the reference
+        the quick way is tested against (equal but for the order of the additions)."""
         values = white_features(pos)
         sig = 0
         for i in self._conditioned:
             if values[i]:
                 sig |= 1 << i
-        const, on_endgame, with_material, without = self._value_row(sig)
+        const, on_phase, with_material, without = self._value_row(sig)
         total = sum(map(mul, without if which else with_material, values))
         total = self._shapes(pos, sig, total)
-        return const + on_endgame * values[ENDGAME] + (-total if pos.side else total)
+        for w, i in zip(on_phase, _PHASE_FEATURES):
+            const += w * values[i]
+        return const + (-total if pos.side else total)
 
     def _quickly(self, pos: Position, which: int) -> float:
         """``evaluate`` (``which`` 0) or ``positional`` (1) the quick way, the same sum: the
         features that are sums over men weighed by four table look-ups a side (they are most
         of the features, and the leaves' most frequent work), the others one by one."""
         other = other_features(pos)
+        named = other + men_sums(pos) if self._quick_men else other
         sig = 0
         for bit, j in self._quick:
-            if other[j]:
+            if named[j]:
                 sig |= bit
         row = self._quick_rows.get(sig)
         if row is None:
             row = self._quick_rows[sig] = self._quick_row(sig)
-        const, on_endgame, rows = row
+        const, on_phase, rows = row
         (t0, t1, t2, t3), (u0, u1, u2, u3), weights = rows[which]
         white, black, kings, side = pos
         wm, bm = white & ~kings, black & ~kings
@@ -221,7 +254,9 @@ class Heuristic:
                  - u0[bm & 511] - u1[bm >> 9 & 511] - u2[bm >> 18 & 511] - u3[bm >> 27]
                  + sum(map(mul, weights, other)))
         total = self._shapes(pos, sig, total)
-        return const + on_endgame * other[_OTHER_ENDGAME] + (-total if side else total)
+        for w, j in zip(on_phase, _PHASE_OTHERS):  # the phases, the same for both sides
+            const += w * other[j]
+        return const + (-total if side else total)
 
     def _shapes(self, pos: Position, sig: int, total: float) -> float:
         """``total`` with the pattern terms and the regions added, White's view, in the order
@@ -253,20 +288,21 @@ class Heuristic:
                                                   for t in self.patterns)
         return row
 
-    def _quick_row(self, sig: int) -> tuple[float, float, tuple]:
+    def _quick_row(self, sig: int) -> tuple[float, tuple[float, ...], tuple]:
         """The value row of ``sig`` as men tables per side and weights of OTHERS, with the
         material and without."""
-        const, on_endgame, with_material, without = self._value_row(sig)
+        const, on_phase, with_material, without = self._value_row(sig)
         rows = []
         for weights in (with_material, without):
             men = tuple(weights[POSITION_FEATURES.index(f)] for f in MEN_SUMS)
             rows.append((men_tables(men, WHITE), men_tables(men, BLACK),
                          tuple(weights[POSITION_FEATURES.index(f)] for f in OTHERS)))
-        return const, on_endgame, tuple(rows)
+        return const, on_phase, tuple(rows)
 
-    def _value_row(self, sig: int) -> tuple[float, float, tuple[float, ...], tuple[float, ...]]:
-        """The value terms applicable to ``sig`` folded into a constant, the weight of
-        ``endgame`` (the same for both sides) and a weight per other feature, with the
+    def _value_row(self, sig: int) -> tuple[float, tuple[float, ...], tuple[float, ...],
+                                            tuple[float, ...]]:
+        """The value terms applicable to ``sig`` folded into a constant, the weight of each
+        phase (PHASES: the same for both sides) and a weight per other feature, with the
         material (men and kings at their values) and without: one dot product, turned for
         Black. Asked once per signature."""
         row = self._values.get(sig)
@@ -279,18 +315,25 @@ class Heuristic:
                 const += w
             else:
                 per_feature[per] += w
-        on_endgame, per_feature[ENDGAME] = per_feature[ENDGAME], 0.0
+        on_phase = tuple(per_feature[i] for i in _PHASE_FEATURES)
+        for i in _PHASE_FEATURES:
+            per_feature[i] = 0.0
         with_material = list(per_feature)
         with_material[_MEN] += MAN_VALUE
         with_material[_KINGS] += KING_VALUE
-        row = self._values[sig] = (const, on_endgame, tuple(with_material), tuple(per_feature))
+        row = self._values[sig] = (const, on_phase, tuple(with_material), tuple(per_feature))
         return row
 
 
 #: The most features the `when`s may name for the native evaluator (its rows: 2 ** this).
 MAX_NATIVE_CONDITIONS = 8
 _MEN, _KINGS = POSITION_FEATURES.index("men"), POSITION_FEATURES.index("kings")
-_OTHER_ENDGAME = OTHERS.index("endgame")
+#: Where the phases stand in POSITION_FEATURES and in OTHERS.
+_PHASE_FEATURES = tuple(POSITION_FEATURES.index(f) for f in PHASES)
+_PHASE_OTHERS = tuple(OTHERS.index(f) for f in PHASES)
+#: Where a feature named in a `when` stands among the quick evaluation's values: OTHERS,
+#: then MEN_SUMS (the native evaluator's order too).
+_CONDITION_INDEX = {f: j for j, f in enumerate(OTHERS + MEN_SUMS)}
 
 
 def material(pos: Position) -> int:

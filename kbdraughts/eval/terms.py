@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from kbdraughts.errors import KbdraughtsError
+from kbdraughts.eval.features import POSITION_FEATURES, WEIGHABLE
 from kbdraughts.files import control_character, decode_text, editor_lines
 from kbdraughts.kb.rules.datalog import Program, Var
 from kbdraughts.kb.rules.pattern import BUILTIN_SYMBOLS
@@ -46,19 +47,13 @@ __all__ = [
     "POSITION_FEATURES", "KINDS", "MAX_WEIGHT", "MAX_PATTERN_SQUARES",
 ]
 
-#: Features of a quiet move, from the mover's side (``ai.heuristic.move_features`` computes
-#: them in this order).
+#: Features of a quiet move, from the mover's side (``eval.move_features.move_features``
+#: computes them in this order). A position's features, ``POSITION_FEATURES``, are the
+#: schema's (:mod:`kbdraughts.eval.features`).
 MOVE_FEATURES: tuple[str, ...] = (
     "crowns", "exchange", "man_move", "king_move", "has_king", "enemy_men_far",
     "king_onto_barrier", "king_guards", "king_leaves_barrier", "centre_gain",
     "leaves_back_rank", "advance", "edge", "endgame", "enemy_shot", "eval_gain",
-)
-#: Features of a position, ours minus theirs from the side to move
-#: (``ai.evaluation.position_features``, in this order).
-POSITION_FEATURES: tuple[str, ...] = (
-    "centre_men", "back_men", "man_ranks", "kings", "endgame", "back_guard", "golden",
-    "runaway", "blocked_men", "outposts", "king_mobility", "main_road", "flank_imbalance", "men",
-    "opening", "hanging", "opposition", "passed_men", "double_corner",
 )
 #: The features each kind of term may mention (a pattern's conditions are a position's, and
 #: so are a region's of the shapes file, :mod:`kbdraughts.eval.shapes`).
@@ -138,8 +133,10 @@ def _parse_line(line: str, n: int, path: str) -> Term:
         return feature
 
     per = check(m["per"]) if m["per"] else None
-    if per == "opening":  # the same for both sides: a constant would favour the side to move
-        raise fail("'opening' is a phase, the same for both sides: use it after 'when'")
+    if per in POSITION_FEATURES and per not in WEIGHABLE:  # a condition: the same for both
+        # sides, weighed it would favour the side to move
+        raise fail(f"'{per}' is a phase for conditions only, the same for both sides: use it "
+                   f"after 'when'")
     at = m["at"].split()
     if kind == "pattern" and (per or not at):
         raise fail("a pattern is 'pattern NAME NUMBER SQUARE=SYMBOL ... [when ...]', "
