@@ -35,8 +35,8 @@ from typing import Sequence
 
 __all__ = [
     "Kind", "Feature", "Shape", "Mask", "Layout", "SCHEMA", "MASKS", "LAYOUT",
-    "POSITION_FEATURES", "MEN_SUMS", "OTHERS", "PHASES", "WEIGHABLE", "header", "HEADER_PATH",
-    "GENERATOR",
+    "POSITION_FEATURES", "MEN_SUMS", "OTHERS", "PHASES", "WEIGHABLE", "header", "stale",
+    "HEADER_PATH", "GENERATOR",
 ]
 
 
