@@ -144,7 +144,8 @@ def test_too_many_conditions_warn_at_load_time_with_the_line(tmp_path):
     path = tmp_path / "heuristic.txt"
     path.write_text("".join(f"value t{i} 1 when {n}\n" for i, n in enumerate(names)))
     (tmp_path / "shapes.txt").write_text("")
-    with pytest.warns(NativeWarning, match=rf"^{re.escape(str(path))}:9: warning: .*9th feature \(passed_men\)"):
+    ninth = rf"^{re.escape(str(path))}:9: warning: .*9th feature \(passed_men\)"
+    with pytest.warns(NativeWarning, match=ninth):
         h = Heuristic.from_file(path)
     assert h.native_evaluator() is None
     assert isinstance(make_searcher(h.evaluate), Searcher)

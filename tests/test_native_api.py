@@ -185,7 +185,8 @@ HOSTILE = {
                 weights.clear()
                 return 1.0
         weights[0] = Weight()
-        print(outcome(lambda: core.Evaluator([(0.0, (0.0,), zeros, zeros, weights)], []).evaluate(START)))
+        row = (0.0, (0.0,), zeros, zeros, weights)
+        print(outcome(lambda: core.Evaluator([row], []).evaluate(START)))
         """, "0.0"),
     "evaluator re-entered": ("""
         e = core.Evaluator(material=True)

@@ -116,10 +116,11 @@ class Heuristic:
         named = [(path, t.line, f) for t in self.terms if t.kind in ("value", "pattern")
                  for f, _ in t.needs] + [(shapes_path, r.line, f) for r in self.regions
                                          for f, _ in r.needs]
-        for where, line, feature in named:  # the first line that names one too many
-            seen.add(feature)
+        for at in named:  # the first line that names one too many
+            seen.add(at[2])
             if len(seen) > MAX_NATIVE_CONDITIONS:
                 break
+        where, line, feature = at
         return [f"{where}:{line}: warning: `when` names a {len(seen)}th feature ({feature}); "
                 f"the native search weighs at most {MAX_NATIVE_CONDITIONS} features in "
                 f"conditions ({len(self._quick)} are named), so the search runs on the "
