@@ -17,7 +17,8 @@ from typing import Sequence
 
 from kbdraughts import __version__
 from kbdraughts.cli import analysis, annotate, egdb, engine, hub, play, rules, tune
-from kbdraughts.cli.args import USAGE_ERROR, ArgumentParser
+from kbdraughts.cli.args import USAGE_ERROR, ArgumentParser, fail
+from kbdraughts.cli.output import StdoutError, fault_line, guarded
 from kbdraughts.native import describe
 
 #: rules check|match|show; moves, perft; bestmove, match; hub; annotate; egdb build|probe|verify;
@@ -61,13 +62,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     _forgiving_stdin()
     try:
-        return int(args.func(args) or 0)
+        with guarded() as stdout:
+            status = int(args.func(args) or 0)
+            stdout.flush()  # what is still buffered fails here, not at the interpreter's exit
+            return status
     except KeyboardInterrupt:
         return 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
-    except BrokenPipeError:
-        # The reader went away (e.g. `| head`): not an error of ours.
-        sys.stderr.close()
-        return 0
+    except StdoutError as e:  # a closed pipe (quietly), a full disk, no standard output
+        said = fault_line(e)
+        if said is not None:
+            try:
+                fail(args.command, said)
+            except (OSError, ValueError):
+                pass  # nowhere left to say it
+        return USAGE_ERROR
 
 
 def _forgiving_stdin() -> None:

@@ -40,6 +40,7 @@ from typing import IO, TYPE_CHECKING, Callable, Iterable
 from kbdraughts.cli.args import (
     USAGE_ERROR, add_rules, add_strict, fail, one_line, positive, report_skipped,
 )
+from kbdraughts.cli.output import StdoutError
 from kbdraughts.wording import plural
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
@@ -173,6 +174,8 @@ def run_annotate(args: argparse.Namespace) -> int:
             write_atomic(args.output, whole, form=read.form)
         else:
             _write(args.output, texts, read.form)
+    except StdoutError:
+        raise  # standard output's fault: the dispatcher says it, once for every command
     except (OSError, ValueError) as e:
         return fail("annotate", f"cannot write {args.output}: {getattr(e, 'strerror', None) or e}")
     if drafts is not None:

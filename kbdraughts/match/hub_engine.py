@@ -48,6 +48,8 @@ class HubEngine:
         self.game: Game | None = None
         self.limit = Limit()
         self.search: Search | None = None
+        #: The output's fault, once a write failed (the session ends at the next line).
+        self.fault: OSError | ValueError | None = None
         self._lock = threading.Lock()
         self._commands: dict[str, Callable[[HubLine], None]] = {
             "hub": self._hub, "set-param": self._set_param, "init": self._init,
@@ -57,13 +59,17 @@ class HubEngine:
         }
 
     def serve(self, lines: Iterable[str]) -> int:
-        """Answer each line until ``quit`` or the end of the input; the exit status (0)."""
+        """Answer each line until ``quit`` or the end of the input; the exit status (0). When
+        the output fails (a closed pipe, a full disk), the loop ends at the next line and
+        raises that fault: nothing more can reach the client."""
         try:
             for text in lines:
-                if not self.handle(text):
+                if not self.handle(text) or self.fault is not None:
                     break
         finally:
             self.stop()
+        if self.fault is not None:
+            raise self.fault
         return 0
 
     def handle(self, text: str) -> bool:
@@ -86,10 +92,21 @@ class HubEngine:
         return True
 
     def say(self, line: str) -> None:
-        """Write one line and flush it (the search thread writes too: one line at a time)."""
+        """Write one line and flush it (the search thread writes too: one line at a time).
+        A write that fails is kept in ``fault`` for the loop to end on, and nothing more is
+        written: the search thread must not die of it, nor the next line try again."""
         with self._lock:
-            self.out.write(line + "\n")
-            self.out.flush()
+            if self.fault is not None:
+                return
+            try:
+                self.out.write(line + "\n")
+                self.out.flush()
+            except OSError as e:
+                self.fault = e
+            except ValueError as e:  # I/O on a closed file; other ValueErrors are bugs
+                if not getattr(self.out, "closed", False):
+                    raise
+                self.fault = e
 
     def searching(self) -> bool:
         return self.search is not None and self.search.running()
