@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from kbdraughts.cli.args import fail
+from kbdraughts.cli.args import fail, report_skipped
+
+if TYPE_CHECKING:
+    from kbdraughts.ai.engine import Engine
 
 #: The engine's parameters (``kbdraughts.match.hub_params.PARAMS``), by name, with a hint.
 PARAM_HINTS = {
@@ -60,4 +64,8 @@ def run_hub(args: argparse.Namespace) -> int:
                 params.set(name, value)
         except HubError as e:
             return fail("hub", str(e))
-    return HubEngine(sys.stdout, params).serve(stdin_lines(sys.stdin))
+    def made(engine: Engine) -> None:
+        # The rules a faulty file held are skipped: named at init, as bestmove names them.
+        report_skipped(engine.kb, "hub", strict=False)
+
+    return HubEngine(sys.stdout, params, made).serve(stdin_lines(sys.stdin))

@@ -190,6 +190,28 @@ def numbered(args: Mapping[str, str], key: str, low: float, high: float) -> floa
     return value
 
 
+def whole(args: Mapping[str, str], key: str, low: int, high: int) -> int:
+    """``args[key]`` as a whole number within ``low..high`` (``1.5`` and ``1e3`` are not);
+    HubError naming the key otherwise.
+
+    >>> whole({"depth": "1.5"}, "depth", 1, 64)
+    Traceback (most recent call last):
+    ...
+    kbdraughts.match.hub.HubError: depth must be a whole number from 1 to 64, got '1.5'
+    """
+    text = args.get(key, "")
+    if not (text.isascii() and text.isdigit() and len(text) <= 18 and low <= int(text) <= high):
+        raise HubError(f"{key} must be a whole number from {low} to {high}, got {_short(text)!r}")
+    return int(text)
+
+
+def flag(args: Mapping[str, str], key: str) -> bool:
+    """Whether the flag ``key`` is there; HubError when it is given a value (``infinite=3``)."""
+    if key in args and args[key]:
+        raise HubError(f"{key} takes no value, got {key}={_short(args[key])!r}")
+    return key in args
+
+
 def _move_squares(word: str, numbering: str) -> list[int]:
     parts = re.split(r"[-x]", word)
     if len(parts) < 2 or ("-" in word and ("x" in word or len(parts) != 2)) \

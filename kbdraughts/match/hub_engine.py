@@ -27,7 +27,7 @@ from kbdraughts.game import Game
 from kbdraughts.match.hub import (
     HubError, HubLine, check_numbering, read_game, read_line, write_line,
 )
-from kbdraughts.match.hub_params import PARAMS, Params, declare
+from kbdraughts.match.hub_params import MIN_TT_SIZE, PARAMS, Params, declare
 from kbdraughts.match.hub_search import Limit, Search, read_limit
 from kbdraughts.notation import MoveError
 
@@ -41,9 +41,13 @@ class HubEngine:
     """One client's session: the parameters, the engine (made at ``init``), the game of the
     last ``pos``, the limit of the last ``level``, and the search running, if any."""
 
-    def __init__(self, out: TextIO, params: Params | None = None):
+    def __init__(self, out: TextIO, params: Params | None = None,
+                 made: Callable[[Engine], object] | None = None):
+        """``made`` is told each engine made (at ``init``, or the first search after a
+        parameter changed): the command line names the rules it skipped on stderr."""
         self.out = out
         self.params = params or Params()
+        self.made = made
         self.engine: Engine | None = None
         self.game: Game | None = None
         self.limit = Limit()
@@ -143,8 +147,9 @@ class HubEngine:
     def _init(self, line: HubLine) -> None:
         try:
             self._engine()
-        finally:
-            self.say("ready")
+        except HubError as e:  # said before ready, which the client waits for, and it goes on
+            self.say(write_line("error", message=str(e)))
+        self.say("ready")
 
     def _engine(self) -> Engine:
         if self.engine is None:
@@ -153,6 +158,16 @@ class HubEngine:
             except (ValueError, ImportError) as e:  # a rule file's fault, a missing folder, a
                 # pyDatalog of another version: said, and the client may set other values
                 raise HubError(str(e).splitlines()[0]) from None
+            except MemoryError:
+                raise HubError(f"not enough memory for the engine, even with the smallest "
+                               "search table (tt-size {MIN_TT_SIZE})") from None
+            if self.made is not None:
+                self.made(self.engine)
+            asked = 1 << int(self.params.values["tt-size"])
+            if self.engine.tt_size != asked:  # said, and the engine plays on with less
+                self.say(write_line("error", message=f"not enough memory for a search table "
+                                    f"of 2**{asked.bit_length() - 1} positions: it holds "
+                                    f"2**{(self.engine.tt_size or 1).bit_length() - 1}"))
         return self.engine
 
     def _new_game(self, line: HubLine) -> None:
@@ -175,8 +190,7 @@ class HubEngine:
             raise HubError("go needs think, ponder or analyze")
         if self.game is None:
             raise HubError("go without a position: send pos pos=... first")
-        if not self.game.legal_moves():
-            self.say(write_line("error", message="no legal move: the game is over"))
+        if not self.game.legal_moves():  # the protocol's GUI never asks; Scan answers so
             self.say("done")
             return
         self.search = Search(self._engine(), self.game, self.limit, mode, self.say,

@@ -110,7 +110,9 @@ class Params:
     def engine(self) -> Engine:
         """The engine these values make, warm: the knowledge base loaded, the search's table
         set up, the endgame tables read (or built in the background). ValueError, one line,
-        for a fault in the rules or the tables' folder."""
+        for a fault in the rules or the tables' folder. A search table there is no memory for
+        is halved until it fits (``engine.tt_size`` says what it holds); MemoryError when not
+        even the smallest does."""
         pieces = int(self.values["egdb-pieces"])
         folder = self.values["egdb-folder"]
         if folder and not Path(folder).is_dir():
@@ -120,5 +122,11 @@ class Params:
         engine = Engine(level=int(self.values["level"]), movetime_ms=MOVETIME_MS,
                         use_kb=self.flag("kb"), egdb=pieces > 0,
                         contempt=self.flag("contempt"), tt_size=1 << int(self.values["tt-size"]))
-        engine.warm()
-        return engine
+        while True:
+            try:
+                engine.warm()
+                return engine
+            except MemoryError:
+                if engine.tt_size is None or engine.tt_size <= 1 << MIN_TT_SIZE:
+                    raise
+                engine.tt_size //= 2

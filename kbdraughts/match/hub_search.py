@@ -26,10 +26,10 @@ from typing import Callable, Mapping
 
 from kbdraughts.ai.clock import move_share_ms
 from kbdraughts.ai.engine import Choice, Engine
-from kbdraughts.ai.explain import MATE_ZONE
+from kbdraughts.ai.explain import MATE_ZONE, score_text
 from kbdraughts.ai.spec import MOVETIME_MS
 from kbdraughts.game import Game
-from kbdraughts.match.hub import HubError, move_word, numbered, write_line
+from kbdraughts.match.hub import HubError, flag, move_word, numbered, whole, write_line
 from kbdraughts.values import MAN_VALUE, WIN
 
 #: A search without a deadline (ponder, analyze, depth, nodes) still has one: a day.
@@ -62,19 +62,20 @@ class Limit:
 
 def read_limit(args: Mapping[str, str]) -> Limit:
     """The limit of a ``level`` line; HubError for a value out of range or no limit at all."""
-    if "infinite" in args:
+    if flag(args, "infinite"):
         return Limit(movetime_s=None)
     if "time" in args:
-        moves = int(numbered(args, "moves", 1, 1000)) if "moves" in args else None
+        moves = whole(args, "moves", 1, 1000) if "moves" in args else None
         inc = numbered(args, "inc", 0, 600) if "inc" in args else 0.0
-        # pydraughts sends the time less the increment: a nearly flagged side's is below 0.
-        return Limit(None, numbered(args, "time", -600, 36_000), inc, moves)
+        # pydraughts sends the time less the increment (the protocol adds it before the
+        # move): a nearly flagged side's is below 0, but the clock, T + I, never is.
+        return Limit(None, numbered(args, "time", 0.0 - inc, 36_000), inc, moves)
     if "move-time" in args:
         return Limit(numbered(args, "move-time", 0.001, NO_DEADLINE_MS / 1000))
     if "depth" in args:
-        return Limit(movetime_s=None, depth=int(numbered(args, "depth", 1, MAX_DEPTH)))
+        return Limit(movetime_s=None, depth=whole(args, "depth", 1, MAX_DEPTH))
     if "nodes" in args:
-        return Limit(movetime_s=None, nodes=int(numbered(args, "nodes", 1, 1e12)))
+        return Limit(movetime_s=None, nodes=whole(args, "nodes", 1, 10**12))
     raise HubError("level needs move-time=S, time=S [inc=S] [moves=N], depth=N, nodes=N or "
                    "infinite")
 
@@ -182,9 +183,9 @@ class Search:
             if choice is not None and self._stop.is_set():
                 break  # cut short: the last whole depth stands
             choice = found
-            self.say(self.info(choice))
             res = choice.searched
             nodes += res.nodes if res is not None else 0
+            self.say(self.info(choice, nodes))
             if res is None or res.depth < depth or self._stop.is_set() \
                     or time.perf_counter() >= deadline \
                     or (self.limit.nodes is not None and nodes >= self.limit.nodes):
@@ -193,22 +194,30 @@ class Search:
         assert choice is not None
         return choice
 
-    def info(self, choice: Choice) -> str:
+    def info(self, choice: Choice, nodes: int | None = None) -> str:
         """The ``info`` line of ``choice``: depth, the mean depth of the leaves, score in men,
         nodes, time, speed in millions of nodes a second, the line played out, and the reason
-        (a key clients ignore)."""
+        (a key clients ignore). ``nodes`` is the whole search's so far when it deepens a ply at
+        a time (each depth a search of its own): as Scan's, nodes and speed count since ``go``,
+        as the time does."""
         seconds = max(time.perf_counter() - self._started, 1e-6)
         res = choice.searched
         line = res.line if res is not None and res.line[:1] == [choice.move] else [choice.move]
         args: dict[str, object] = {}
+        reason = choice.reason
+        total = 0
         if res is not None:  # in Scan's order: clients read the line with a pattern
+            total = res.nodes if nodes is None else nodes
             args = {"depth": res.depth, "mean-depth": f"{res.mean_depth:.2f}",
-                    "score": men(res.score), "nodes": res.nodes}
+                    "score": men(res.score), "nodes": total}
+            said = score_text(res.score)  # the console's words, in hundredths of a man
+            if said.startswith("score "):  # in men, as the score key's (a win stays words)
+                reason = reason.replace(said, f"score {men(res.score)}", 1)
         args.update(time=f"{seconds:.3f}")
         if res is not None:
-            args["nps"] = f"{res.nodes / seconds / 1e6:.3f}"
+            args["nps"] = f"{total / seconds / 1e6:.3f}"
         args["pv"] = " ".join(move_word(m, self.numbering) for m in line)
-        args["reason"] = choice.reason.replace("=", ":")  # pydraughts splits a key at each =
+        args["reason"] = reason.replace("=", ":")  # pydraughts splits a key at each =
         return write_line("info", **args)
 
     def done(self, choice: Choice) -> str:
