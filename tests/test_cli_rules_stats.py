@@ -4,6 +4,7 @@ coach/rule_stats.py): what fires, what the referee finds right, and the false fi
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -110,10 +111,15 @@ def test_rules_check_warns_under_95_percent(drafts: Path, capsys):
     assert main(["rules", "check", str(drafts), "--positions", "300"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 2 and out[-1].endswith("2 motifs, 1 warning, 0 errors")
-    assert re.fullmatch(
+    found = re.fullmatch(
         rf"{re.escape(str(drafts))}:1: warning: motif step-up: precision [\d.]+% \([\d,]+ of "
-        r"[\d,]+ firings right\) on 300 positions of random games, under 95%: 'kbdraughts rules "
-        r"stats step-up' shows the false firings", out[0])
+        r"[\d,]+ firings right\) on 300 positions of random games, under 95%: 'kbdraughts "
+        r"(rules stats step-up --rules \S+)' shows the false firings", out[0])
+    assert found, out[0]
+    advice = shlex.split(found[1])  # the command it advises works (issue 40, item 19)
+    assert advice == ["rules", "stats", "step-up", "--rules", str(drafts)]
+    assert main(advice + ["--positions", "300"]) == 0
+    assert "step-up" in capsys.readouterr().out
     assert main(["rules", "check", str(drafts), "--positions", "0"]) == 0
     assert capsys.readouterr().out.endswith("2 motifs, 0 warnings, 0 errors\n")
 

@@ -109,7 +109,7 @@ def run_check(args: argparse.Namespace) -> int:
     errors = [d for d in errors if d not in missing]
     check = _check_motifs(motifs, args.prove, args.costs)
     errors += check.errors
-    warnings = warnings + _precision_warnings(motifs, args.positions)
+    warnings = warnings + _precision_warnings(motifs, args.positions, args.paths)
     order = {f: i for i, f in enumerate(files)}
     findings = sorted(warnings + check.notes + errors,
                       key=lambda d: (order.get(d.path, -1), d.line, d.level != "error"))
@@ -166,9 +166,12 @@ def _check_motifs(motifs: list, prove: bool, costs: bool) -> _MotifCheck:
     return out
 
 
-def _precision_warnings(motifs: list, positions: int) -> list:
+def _precision_warnings(motifs: list, positions: int, paths: list[str]) -> list:
     """A warning for each motif whose claim held in under PRECISION_WARNING of its firings on
-    ``positions`` positions of random games (the default seed)."""
+    ``positions`` positions of random games (the default seed), with the ``rules stats``
+    command that shows its false firings: of the checked ``paths`` (none: the shipped files)."""
+    import shlex
+
     from kbdraughts.coach.rule_stats import SEED, measure, random_positions
     from kbdraughts.kb.knowledge import KnowledgeBase
     from kbdraughts.kb.rules.rule import Diagnostic
@@ -176,14 +179,15 @@ def _precision_warnings(motifs: list, positions: int) -> list:
     if not motifs or not positions:
         return []
     out = []
+    rules = "".join(f" --rules {shlex.quote(p)}" for p in paths)
     for st in measure(KnowledgeBase([], motifs=motifs), random_positions(SEED, positions)):
         if st.precision is not None and st.precision < PRECISION_WARNING:
             out.append(Diagnostic(st.rule.path, st.rule.line, "warning", (
                 f"motif {st.rule.id}: precision {100 * st.precision:.1f}% ({st.right:,} of "
                 f"{st.judged:,} firings right) on {plural(positions, 'position', True)} of random "
                 "games, under "
-                f"{PRECISION_WARNING:.0%}: 'kbdraughts rules stats {st.rule.id}' shows the "
-                "false firings")))
+                f"{PRECISION_WARNING:.0%}: 'kbdraughts rules stats {st.rule.id}{rules}' shows "
+                "the false firings")))
     return out
 
 
