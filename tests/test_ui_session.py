@@ -30,6 +30,19 @@ def test_seats_and_names():
     assert both.seat_name(0) == "White (human)" and both.bottom == 0
 
 
+def test_a_resumed_game_names_its_seats_as_a_new_one_does():
+    """The autosave's tags name the seats ``You`` and the AI's spec: the resumed game reads
+    ``White (you)`` as it did before (it read ``White (You)``); a file's players stay."""
+    from kbdraughts.pdn import parse_pdn
+
+    saved = parse_pdn('[White "You"]\n[Black "kb:2"]\n\n1. c3-d4 *\n')[0]
+    s = session("human", "kb:2", record=saved, game=saved.game)
+    assert (s.seat_name(0), s.seat_name(1)) == ("White (you)", "Black (kb:2)")
+    loaded = parse_pdn('[White "Medkov"]\n[Black "You"]\n\n1. c3-d4 *\n')[0]
+    s = session("human", "kb:2", record=loaded, game=loaded.game)
+    assert (s.seat_name(0), s.seat_name(1)) == ("White (Medkov)", "Black (You)")
+
+
 def test_the_level_reaches_every_engine_and_keeps_its_options():
     s = session("kb:1:nokb", "kb:2:200ms", level=3)
     assert [str(x) for x in s.specs] == ["kb:3:nokb", "kb:3:200ms"]

@@ -106,6 +106,12 @@ def test_goto_and_walking_say_what_is_wrong(tmp_path: Path):
     assert "Back to the game's last position first ('last')" in shown
 
 
+def test_goto_in_a_new_game_says_no_move_is_played(tmp_path: Path):
+    _, shown = play_session("goto 99\rquit\r", tmp_path)
+    assert "Move 99 is not in the line shown (no move is played yet)." in shown
+    assert "last move is none" not in shown
+
+
 def test_the_panel_and_toolbar_tell_the_position_shown(tmp_path: Path):
     from prompt_toolkit.formatted_text import fragment_list_to_text
 

@@ -127,8 +127,8 @@ class Session:
         """``White (you)``, ``Black (kb:3)``; while a loaded game's own moves stand, the
         file's player (``White (Medkov)``): they played them, not the seats."""
         player = self.recorded_player(side)
-        if player is not None:
-            return f"{side_name(side)} ({player})"
+        if player is not None and player != self.seat_names()[side]:  # (a resumed game's own
+            return f"{side_name(side)} ({player})"  # tags name the seats: said as the seats)
         who = "you" if self.is_human(side) and len(self.people()) == 1 else str(self.specs[side])
         return f"{side_name(side)} ({who})"
 

@@ -158,9 +158,10 @@ def _goto(ui: Front, arg: str) -> None:
     black = found.group(2) in ("...", "…")
     ply = 2 * (int(found.group(1)) - 1) + black - (start == BLACK)
     if not 0 <= ply <= len(line):
-        last = move_label(len(line) - 1, start) if line else "none"
+        last = f"its last move is {move_label(len(line) - 1, start)}" if line else \
+            "no move is played yet"
         ui.error(f"Move {found.group(1)}{'...' if black else ''} is not in the line shown "
-                 f"(its last move is {last}).")
+                 f"({last}).")
         return
     _go(ui, line[:ply])
 
