@@ -137,7 +137,8 @@ def test_no_memory_for_any_table_is_an_error_and_the_engine_goes_on(hub, monkeyp
     engine, wire = hub
     _short_of_memory(monkeypatch, None)
     said = ready(engine, wire, "set-param name=tt-size value=24")
-    assert len(said) == 2 and "not enough memory for the engine" in said[0], said
+    assert len(said) == 2 and said[0] == ('error message="not enough memory for the engine, '
+                                          'even with the smallest search table (tt-size 14)"')
     send(engine, f"pos pos={write_position(parse_fen(MIDDLE[1]))}", "level depth=3",
          "go think", "ping")
     said = wire.until("pong")

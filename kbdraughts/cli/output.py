@@ -24,8 +24,10 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
+from kbdraughts.errors import KbdraughtsError
 
-class StdoutError(OSError):
+
+class StdoutError(KbdraughtsError, OSError):
     """Standard output failed (its errno and reason kept): the command cannot go on. A command
     that catches OSError for its own files lets this one through to the dispatcher."""
 

@@ -159,8 +159,8 @@ class HubEngine:
                 # pyDatalog of another version: said, and the client may set other values
                 raise HubError(str(e).splitlines()[0]) from None
             except MemoryError:
-                raise HubError(f"not enough memory for the engine, even with the smallest "
-                               "search table (tt-size {MIN_TT_SIZE})") from None
+                raise HubError("not enough memory for the engine, even with the smallest "
+                               f"search table (tt-size {MIN_TT_SIZE})") from None
             if self.made is not None:
                 self.made(self.engine)
             asked = 1 << int(self.params.values["tt-size"])
