@@ -17,6 +17,7 @@ typedef uint64_t Bitboard;
 #define MAX_SIDE 12            /* a side's pieces at most (fen.py's rule; to_pos refuses more) */
 #define MAX_PATH 16            /* landings of one capture (at most MAX_SIDE pieces to take) */
 #define MAX_MOVES 512          /* moves of one position, captures included, with room */
+#define MAX_PLY 256            /* plies of a search's line: its stacks, the killers */
 
 typedef struct {
     Bitboard white, black, kings;

@@ -23,8 +23,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdlib.h>
-#include "pyface.h"
-#include "egdb.h"
+#include "egdb_py.h"
 
 #define NONE 0xFF  /* no plies known */
 #define BUCKET 3   /* slots tried for one position: a cache line */

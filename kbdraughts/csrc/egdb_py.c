@@ -2,8 +2,7 @@
  * tables checked here, the work done in egdb.c with the GIL released. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include "pyface.h"
-#include "egdb.h"
+#include "egdb_py.h"
 
 /* A material (wm, wk, bm, bk) of a table: a piece on each side, at most EG_MAX in all. */
 int to_material(PyObject *o, Material *m)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "pyface.h"
 #include "egdb.h"
+#include "search.h" /* the search's constants, for CONSTANTS */
 
 extern PyMethodDef EGDB_METHODS[]; /* egdb_py.c */
 extern PyMethodDef EGDB_CHECK_METHODS[]; /* egdb_check.c */

@@ -6,7 +6,6 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "core.h"
-#include "search.h"
 
 extern PyTypeObject *MoveType, *PositionType; /* board.py's Move and Position */
 extern unsigned long main_thread;
@@ -33,11 +32,5 @@ PyObject *from_move(const Move *m);
 PyObject *from_pos(const Pos *p);
 PyObject *from_list(const MoveList *l);
 int ready(void);
-
-/* egdb_py.c */
-int to_material(PyObject *o, Material *m);
-int to_tables(PyObject *dict, const Material *own, uint64_t (*half)(const Material *),
-              Tables *t, Py_buffer **held, Py_ssize_t *nheld);
-void release_buffers(Py_buffer *held, Py_ssize_t n);
 
 #endif

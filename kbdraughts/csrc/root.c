@@ -1,19 +1,11 @@
-/* The root of ai/search.py in C: iterative deepening over the root's moves, aspiration,
- * contempt, the clock's deadline; and the searcher's memory, made and freed. The tree below
- * the root is search.c's. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c11 */
+/* The root of ai/search.py in C (root.h): iterative deepening over the root's moves,
+ * aspiration, contempt, the clock's deadline; and the searcher's memory, made and freed. The
+ * tree below the root is search.c's, which never calls back up here. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include "search.h"
-
-double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+#include "clock.h"
+#include "root.h"
 
 /* -- the root: ai/search.py ---------------------------------------------------------------- */
 
@@ -57,8 +49,8 @@ static double root(Search *s, const Pos *pos, const Move *moves, const int *idx,
             }
         }
     }
-    if (alpha < best && best < beta)
-        table_store(s, pos, depth, best, EXACT, &moves[*best_i], 0);
+    if (alpha < best && best < beta) /* at ply 0 a score is its own node's: from_node is none */
+        table_store(&s->tt, pos, depth, best, EXACT, &moves[*best_i]);
     return best;
 }
 
@@ -88,7 +80,7 @@ RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int 
     s->mean_depth = 0;
     s->stopped = 0;
     s->root_pv_len = 0;
-    search_new(s);
+    order_new_search(&s->ordering);
     RootResult best = {0, evaluate(s->ev, pos), 0, 1};
     int c = 0;
     if (contempt)
@@ -138,20 +130,17 @@ RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int 
 int search_alloc(Search *s, size_t tt_size, int path_cap)
 {
     memset(s, 0, sizeof *s);
-    s->tt_size = tt_size;
     s->path_cap = path_cap + MAX_PLY + 1;
     s->path = malloc(sizeof(Pos) * (size_t)s->path_cap);
     s->lists = malloc(sizeof(MoveList) * MAX_PLY);
     s->order = malloc(sizeof(int[MAX_MOVES]) * MAX_PLY);
     s->pv = malloc(sizeof(Move[MAX_PLY]) * MAX_PLY);
     s->deadline = INFINITY;
-    if (!s->path || !s->lists || !s->order || !s->pv || !table_alloc(&s->cur, tt_size)
-        || !table_alloc(&s->old, tt_size)) {
+    if (!s->path || !s->lists || !s->order || !s->pv || !table_alloc(&s->tt, tt_size)) {
         search_free(s);
         return 0;
     }
-    for (int p = 0; p < MAX_PLY; p++)
-        s->killers[p][0] = s->killers[p][1] = -1;
+    order_new_search(&s->ordering); /* no killers; the history, zero, stays zero */
     return 1;
 }
 
@@ -162,8 +151,7 @@ void search_free(Search *s)
     free(s->order);
     free(s->pv);
     s->pv = NULL;
-    table_free(&s->cur);
-    table_free(&s->old);
+    table_free(&s->tt);
     s->path = NULL;
     s->lists = NULL;
     s->order = NULL;

@@ -1,9 +1,10 @@
 /* The search below the root, ai/tree.py in C: negamax with PVS, late-move reductions,
  * futility at the frontier, exact capture quiescence, repetitions and the draw rules'
  * counters, the endgame tables at the nodes, the deadline and the halt flag at each tick. The
- * table is table.c, the killers and history ordering.c, the root and its deepening root.c. The
- * comments of the Python modules say why; this file follows them line for line, so that the
- * two search the same tree. */
+ * table is table.c, the killers and history ordering.c, the clock clock.c; the root and its
+ * deepening (root.c) call this file, never the reverse. The comments of the Python modules say
+ * why; this file follows them line for line, so that the two search the same tree. */
+#include "clock.h"
 #include "search.h"
 
 /* -- the draw rules: ai/draw_rules.py -------------------------------------------------- */
@@ -76,6 +77,14 @@ static void counters_after(const Pos *pos, const Move *m, int ko, int sb, int *c
 
 static void path_push(Search *s, const Pos *p) { s->path[s->npath++] = *p; }
 
+/* tree.py's _store: a won or lost score kept as counted from its own position, so that a later
+ * search (from another root) reads its own distance. */
+static void store(Search *s, const Pos *pos, int depth, double score, int flag, const Move *m,
+                  int ply)
+{
+    table_store(&s->tt, pos, depth, from_node(score, ply), flag, m);
+}
+
 static double table_move(Search *s, const Pos *pos, const Move *m, int depth, double alpha,
                          double beta, int ply, int ko, int sb)
 {
@@ -91,8 +100,8 @@ static double table_move(Search *s, const Pos *pos, const Move *m, int depth, do
         return 0;
     if (v >= beta) {
         if (!m->captured)
-            order_cutoff(s, m, depth, ply);
-        table_store(s, pos, depth, v, LOWER, m, ply);
+            order_cutoff(&s->ordering, m, depth, ply);
+        store(s, pos, depth, v, LOWER, m, ply);
     }
     return v;
 }
@@ -138,13 +147,13 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
     if (l->n == 1)
         order[0] = 0;
     else
-        order_moves(s, l, tt, ply, order);
+        order_moves(&s->ordering, l, tt, ply, order);
     for (int i = 0; i < l->n; i++) {
         const Move *m = &l->moves[order[i]];
         Pos child = play(pos, m);
         if (i + 1 < l->n) { /* the next child's slots fetched while this one is searched */
             Pos next = play(pos, &l->moves[order[i + 1]]);
-            table_prefetch(s, &next);
+            table_prefetch(&s->tt, &next);
         }
         int ck = 0, cs = 0;
         if (kings)
@@ -183,7 +192,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
                 pv_update(s, ply, m);
                 if (alpha >= beta) {
                     if (quiet)
-                        order_cutoff(s, m, depth, ply);
+                        order_cutoff(&s->ordering, m, depth, ply);
                     break;
                 }
             }
@@ -235,7 +244,7 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
 {
     s->pv_len[ply] = 0;
     if (depth > 0)
-        table_prefetch(s, pos);
+        table_prefetch(&s->tt, pos);
     if (tick(s))
         return 0;
     Bitboard kings = pos->kings;
@@ -258,11 +267,11 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
             return leaf(s, pos, ply);
         if (depth <= -MAX_QUIESCENCE)
             return leaf(s, pos, ply);
-        table_prefetch(s, pos);
+        table_prefetch(&s->tt, pos);
         generated = 1;
     }
     Entry tt_copy; /* a copy: the table may move under the search below */
-    const Entry *tt = table_probe(s, pos, &tt_copy) ? &tt_copy : NULL;
+    const Entry *tt = table_probe(&s->tt, pos, &tt_copy) ? &tt_copy : NULL;
     if (tt) {
         if (tt->depth >= depth) {
             double v = tt->score;
@@ -312,7 +321,7 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
     if (s->stopped)
         return 0;
     int flag = best <= alpha ? UPPER : best >= beta ? LOWER : EXACT;
-    table_store(s, pos, depth > 0 ? depth : 0, best, flag, bm, ply);
+    store(s, pos, depth > 0 ? depth : 0, best, flag, bm, ply);
     return best;
 }
 

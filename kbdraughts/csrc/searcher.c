@@ -4,7 +4,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
-#include "pyface.h"
+#include "egdb_py.h"
+#include "root.h"
 
 #define MAX_COUNTER (1 << 20) /* the draw counters: a ply is added per node without overflow */
 #define MAX_HISTORY (1 << 20) /* positions of the game: the path's size stays an int */
@@ -200,7 +201,7 @@ static PyObject *Searcher_probe(SearcherObject *self, PyObject *arg)
         return NULL;
     }
     Entry found;
-    const Entry *e = self->allocated && table_probe(&self->s, &p, &found) ? &found : NULL;
+    const Entry *e = self->allocated && table_probe(&self->s.tt, &p, &found) ? &found : NULL;
     if (!e)
         Py_RETURN_NONE;
     PyObject *move = e->has_move
@@ -249,7 +250,8 @@ static PyObject *Searcher_get_table_counts(SearcherObject *self, void *closure)
         return NULL;
     if (!self->allocated)
         return Py_BuildValue("(nn)", (Py_ssize_t)0, (Py_ssize_t)0);
-    return Py_BuildValue("(nn)", (Py_ssize_t)self->s.cur.count, (Py_ssize_t)self->s.old.count);
+    const Table *t = &self->s.tt;
+    return Py_BuildValue("(nn)", (Py_ssize_t)t->cur.count, (Py_ssize_t)t->old.count);
 }
 
 /* One item (material, (values, distances)) of set_tables' dict into got, its buffers held. */

@@ -1,10 +1,10 @@
-/* The transposition table of ai/tree.py: two halves that age as tree.py's two dicts do (a
- * full one becomes the old one, still read), each an open-addressed map keyed by the whole
- * position, and their memory. */
+/* The transposition table of ai/tree.py (table.h): two halves that age as tree.py's two dicts
+ * do (a full one becomes the old one, still read), each an open-addressed map keyed by the
+ * whole position, and their memory. It knows nothing of the search above it. */
 #define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
-#include "search.h"
+#include "table.h"
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -29,12 +29,12 @@ static void key_of(const Pos *p, uint64_t *a, uint64_t *b)
     *b = p->black | (p->kings >> 28) << 36 | (uint64_t)p->side << 44 | USED;
 }
 
-static inline size_t home(const Table *t, uint64_t a, uint64_t b)
+static inline size_t home(const TableHalf *t, uint64_t a, uint64_t b)
 {
     return (size_t)mix(a * 0x9E3779B97F4A7C15ULL ^ mix(b + 0x632BE59BD9B4E019ULL)) & t->mask;
 }
 
-static Slot *slot(const Table *t, uint64_t a, uint64_t b)
+static Slot *slot(const TableHalf *t, uint64_t a, uint64_t b)
 {
     size_t i = home(t, a, b);
     for (;;) {
@@ -60,24 +60,24 @@ static void unpack(const Slot *e, Entry *out)
 /* A position's slots asked of memory ahead of table_probe, in both halves at once: nearly
  * every probe misses the caches (a third of the search's time went to waiting for the first
  * slot), and the node's own work before the probe, and the other half's miss, overlap it. */
-void table_prefetch(const Search *s, const Pos *p)
+void table_prefetch(const Table *t, const Pos *p)
 {
     uint64_t a, b;
     key_of(p, &a, &b);
-    __builtin_prefetch(&s->cur.slots[home(&s->cur, a, b)]);
-    if (s->old.count)
-        __builtin_prefetch(&s->old.slots[home(&s->old, a, b)]);
+    __builtin_prefetch(&t->cur.slots[home(&t->cur, a, b)]);
+    if (t->old.count)
+        __builtin_prefetch(&t->old.slots[home(&t->old, a, b)]);
 }
 
-int table_probe(const Search *s, const Pos *p, Entry *out)
+int table_probe(const Table *t, const Pos *p, Entry *out)
 {
     uint64_t a, b;
     key_of(p, &a, &b);
-    const Slot *e = slot(&s->cur, a, b);
+    const Slot *e = slot(&t->cur, a, b);
     if (!(e->b & USED)) {
-        if (!s->old.count)
+        if (!t->old.count)
             return 0;
-        e = slot(&s->old, a, b);
+        e = slot(&t->old, a, b);
         if (!(e->b & USED))
             return 0;
     }
@@ -85,28 +85,27 @@ int table_probe(const Search *s, const Pos *p, Entry *out)
     return 1;
 }
 
-void table_store(Search *s, const Pos *p, int depth, double score, int flag, const Move *m,
-                 int ply)
+void table_store(Table *t, const Pos *p, int depth, double score, int flag, const Move *m)
 {
-    if (s->cur.count >= s->tt_size) { /* the full half becomes the old one */
-        Table t = s->old;
-        s->old = s->cur;
-        s->cur = t;
-        memset(s->cur.slots, 0, (s->cur.mask + 1) * sizeof(Slot));
-        s->cur.count = 0;
+    if (t->cur.count >= t->size) { /* the full half becomes the old one */
+        TableHalf h = t->old;
+        t->old = t->cur;
+        t->cur = h;
+        memset(t->cur.slots, 0, (t->cur.mask + 1) * sizeof(Slot));
+        t->cur.count = 0;
     }
     uint64_t a, b;
     key_of(p, &a, &b);
-    Slot *e = slot(&s->cur, a, b);
+    Slot *e = slot(&t->cur, a, b);
     if (!(e->b & USED)) {
         e->a = a;
-        s->cur.count++;
+        t->cur.count++;
     }
     e->b = b | (uint64_t)flag << 46 | (uint64_t)(m != NULL) << 48
          | (uint64_t)(m && m->crowned) << 49;
     e->c = (m ? m->captured | (uint64_t)m->start << 52 | (uint64_t)m->end << 58 : 0)
          | (uint64_t)(uint16_t)(int16_t)depth << 36;
-    e->score = from_node(score, ply);
+    e->score = score;
 }
 
 /* Zeroed memory for a half of the table. On Linux, mapped and in 2 MB pages where the kernel
@@ -132,27 +131,39 @@ static void *slots_alloc(size_t bytes, int *mapped)
     return calloc(bytes, 1);
 }
 
-void table_free(Table *t)
+static void half_free(TableHalf *h)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (t->mapped) {
-        if (t->slots)
-            munmap(t->slots, (t->mask + 1) * sizeof(Slot));
-        t->slots = NULL;
+    if (h->mapped) {
+        if (h->slots)
+            munmap(h->slots, (h->mask + 1) * sizeof(Slot));
+        h->slots = NULL;
         return;
     }
 #endif
-    free(t->slots);
-    t->slots = NULL;
+    free(h->slots);
+    h->slots = NULL;
 }
 
-int table_alloc(Table *t, size_t tt_size)
+static int half_alloc(TableHalf *h, size_t size)
 {
     size_t cap = 1024;
-    while (cap < tt_size + tt_size / 2 + 1) /* at most two thirds full */
+    while (cap < size + size / 2 + 1) /* at most two thirds full */
         cap <<= 1;
-    t->slots = slots_alloc(cap * sizeof(Slot), &t->mapped);
-    t->mask = cap - 1;
-    t->count = 0;
-    return t->slots != NULL;
+    h->slots = slots_alloc(cap * sizeof(Slot), &h->mapped);
+    h->mask = cap - 1;
+    h->count = 0;
+    return h->slots != NULL;
+}
+
+void table_free(Table *t)
+{
+    half_free(&t->cur);
+    half_free(&t->old);
+}
+
+int table_alloc(Table *t, size_t size)
+{
+    t->size = size;
+    return half_alloc(&t->cur, size) && half_alloc(&t->old, size);
 }
