@@ -130,17 +130,47 @@ static double later(Search *s, const Pos *child, int i, int d, int depth, double
     return v;
 }
 
+/* The i-th move's score at depth d: a leaf without kings or a capture pending scored inline
+ * (its score does not depend on the window: no null window, no second search, no call), the
+ * first move in the whole window, a later one by later(). */
+static double child_score(Search *s, const Pos *child, int i, int d, int depth, double alpha,
+                          double beta, int ply, int ck, int cs, int reducible, int gives)
+{
+    if (d <= 0 && !child->kings && !(gives >= 0 ? gives : men_capture(child))) {
+        double v = -leaf(s, child, ply + 1);
+        return tick(s) ? 0 : v;
+    }
+    if (i == 0)
+        return -negamax(s, child, d, -beta, -alpha, ply + 1, ck, cs);
+    return later(s, child, i, d, depth, alpha, beta, ply, ck, cs, reducible, gives);
+}
+
+/* How deep a node's moves go (tree.py's _moves): a ply less, or none for a forced move (the
+ * extensions on) and for a man's step to the rank before the crown; whether late quiet moves
+ * may be reduced. */
+typedef struct {
+    int quiet, new_depth, reduce;
+    Bitboard pre_crown;
+} Plan;
+
+static Plan plan(const Search *s, const Pos *pos, const MoveList *l, int depth, int ply)
+{
+    Plan p;
+    p.quiet = !l->moves[0].captured;
+    int extend = s->extensions && depth > 0 && ply + depth < s->bound;
+    p.new_depth = extend && s->forced_extension && l->n == 1 ? depth : depth - 1;
+    p.reduce = p.quiet && s->reductions && depth >= LMR_DEPTH;
+    p.pre_crown = p.quiet && extend ? BB_RANK[pos->side ? 1 : 6] : 0;
+    return p;
+}
+
 /* tree.py's _moves: the moves in order, each searched or pruned; the best score and move. */
 static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Entry *tt,
                          int depth, double alpha, double beta, int ply, int ko, int sb,
                          int has_futile, double futile, const Move **best_move)
 {
     Bitboard kings = pos->kings;
-    int quiet = !l->moves[0].captured;
-    int extend = s->extensions && depth > 0 && ply + depth < s->bound;
-    int new_depth = extend && s->forced_extension && l->n == 1 ? depth : depth - 1;
-    int reduce = quiet && s->reductions && depth >= LMR_DEPTH;
-    Bitboard pre_crown = quiet && extend ? BB_RANK[pos->side ? 1 : 6] : 0;
+    Plan p = plan(s, pos, l, depth, ply);
     int *order = s->order[ply];
     double best = -INF;
     *best_move = NULL;
@@ -167,21 +197,10 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
                 continue;
             }
         }
-        int d = new_depth;
-        if (pre_crown >> m->end & 1 && !(kings >> m->start & 1))
-            d = depth;
+        int d = p.pre_crown >> m->end & 1 && !(kings >> m->start & 1) ? depth : p.new_depth;
         s->pv_len[ply + 1] = 0;
-        double v;
-        if (d <= 0 && !child.kings && !(gives >= 0 ? gives : men_capture(&child))) {
-            v = -leaf(s, &child, ply + 1); /* a leaf without kings, scored inline */
-            if (tick(s))
-                return 0;
-        } else if (i == 0) {
-            v = -negamax(s, &child, d, -beta, -alpha, ply + 1, ck, cs);
-        } else {
-            v = later(s, &child, i, d, depth, alpha, beta, ply, ck, cs, reduce && !m->crowned,
-                      gives);
-        }
+        double v = child_score(s, &child, i, d, depth, alpha, beta, ply, ck, cs,
+                               p.reduce && !m->crowned, gives);
         if (s->stopped)
             return 0;
         if (v > best) {
@@ -191,7 +210,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
                 alpha = v;
                 pv_update(s, ply, m);
                 if (alpha >= beta) {
-                    if (quiet)
+                    if (p.quiet)
                         order_cutoff(&s->ordering, m, depth, ply);
                     break;
                 }
@@ -239,6 +258,76 @@ static int leaf_score(const Search *s, const Pos *pos, int ko, int sb, double *v
     return 1;
 }
 
+/* A node settled before its moves: 1 and its score when it recurs or a draw rule ends it (only
+ * a position with kings can), or the endgame tables know it. */
+static int settled(const Search *s, const Pos *pos, int ko, int sb, double *v)
+{
+    if (pos->kings && (in_path(s, pos)
+                       || ((ko >= RULE_PLIES || sb >= RULE_PLIES) && rule_draw(pos, ko, sb)))) {
+        *v = s->draw[pos->side];
+        return 1;
+    }
+    return s->leaves.pieces && popcount(pos->white | pos->black) <= s->leaves.pieces
+           && leaf_score(s, pos, ko, sb, v);
+}
+
+/* Past the horizon (depth <= 0) only captures are searched, generated into l here: 1 and the
+ * leaf's score when there is none, or when the line is MAX_QUIESCENCE plies past it. */
+static int quiescent_leaf(Search *s, const Pos *pos, MoveList *l, int depth, int ply, double *v)
+{
+    l->n = 0;
+    if (pos->kings || men_capture(pos))
+        gen_captures(pos, l);
+    if (!l->n || depth <= -MAX_QUIESCENCE) {
+        *v = leaf(s, pos, ply);
+        return 1;
+    }
+    table_prefetch(&s->tt, pos);
+    return 0;
+}
+
+/* The table's entry settles the node: its bound, deep enough, cuts the window, or its move,
+ * searched before any move is generated (tree.py's _table_move), reaches beta. 1 and the
+ * score then (0 when the search stopped). */
+static int table_cut(Search *s, const Pos *pos, const Entry *tt, int depth, double alpha,
+                     double beta, int ply, int ko, int sb, double *v)
+{
+    if (tt->depth >= depth) {
+        double t = tt->score;
+        if (t >= MATE_ZONE || t <= -MATE_ZONE)
+            t = from_node(t, -ply);
+        if (tt->flag == EXACT || (tt->flag == LOWER ? t >= beta : t <= alpha)) {
+            *v = t;
+            return 1;
+        }
+    }
+    if (depth >= 2 && tt->has_move) {
+        Move m = {tt->mcap, tt->mstart, tt->mend, tt->mcrowned, 0, {0}};
+        double t = table_move(s, pos, &m, depth, alpha, beta, ply, ko, sb);
+        if (s->stopped || t >= beta) {
+            *v = s->stopped ? 0 : t;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Futility at the frontier: one ply from the horizon, a quiet node whose evaluation and the
+ * margin cannot reach alpha; 1 and that bound, taken as the score of each quiet move that
+ * crowns nothing and gives no capture (tree.py's ``futile``). */
+static int futility(const Search *s, const Pos *pos, const MoveList *l, int depth, double alpha,
+                    double *futile)
+{
+    if (depth == 1 && s->reductions && !l->moves[0].captured) {
+        double st = evaluate(s->ev, pos);
+        if (st + FUTILITY <= alpha) {
+            *futile = st + FUTILITY;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static double negamax(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
                       int ko, int sb)
 {
@@ -247,69 +336,32 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
         table_prefetch(&s->tt, pos);
     if (tick(s))
         return 0;
-    Bitboard kings = pos->kings;
-    if (kings && (in_path(s, pos)
-                  || ((ko >= RULE_PLIES || sb >= RULE_PLIES) && rule_draw(pos, ko, sb))))
-        return s->draw[pos->side];
-    double known;
-    if (s->leaves.pieces && popcount(pos->white | pos->black) <= s->leaves.pieces
-        && leaf_score(s, pos, ko, sb, &known))
-        return known;
+    double v;
+    if (settled(s, pos, ko, sb, &v))
+        return v;
     if (ply >= MAX_PLY - 1)
         return leaf(s, pos, ply); /* beyond any line tree.py reaches */
     MoveList *l = &s->lists[ply];
-    int generated = 0;
-    if (depth <= 0) {
-        l->n = 0;
-        if (kings || men_capture(pos))
-            gen_captures(pos, l);
-        if (!l->n)
-            return leaf(s, pos, ply);
-        if (depth <= -MAX_QUIESCENCE)
-            return leaf(s, pos, ply);
-        table_prefetch(&s->tt, pos);
-        generated = 1;
-    }
+    if (depth <= 0 && quiescent_leaf(s, pos, l, depth, ply, &v))
+        return v;
     Entry tt_copy; /* a copy: the table may move under the search below */
     const Entry *tt = table_probe(&s->tt, pos, &tt_copy) ? &tt_copy : NULL;
-    if (tt) {
-        if (tt->depth >= depth) {
-            double v = tt->score;
-            if (v >= MATE_ZONE || v <= -MATE_ZONE)
-                v = from_node(v, -ply);
-            if (tt->flag == EXACT || (tt->flag == LOWER ? v >= beta : v <= alpha))
-                return v;
-        }
-        if (depth >= 2 && tt->has_move) {
-            Move m = {tt->mcap, tt->mstart, tt->mend, tt->mcrowned, 0, {0}};
-            double v = table_move(s, pos, &m, depth, alpha, beta, ply, ko, sb);
-            if (s->stopped)
-                return 0;
-            if (v >= beta)
-                return v;
-        }
-        if (!tt->has_move)
-            tt = NULL;
-    }
-    if (!generated) {
+    if (tt && table_cut(s, pos, tt, depth, alpha, beta, ply, ko, sb, &v))
+        return v;
+    if (tt && !tt->has_move)
+        tt = NULL;
+    if (depth > 0) { /* past the horizon, quiescent_leaf generated the captures */
         gen_captures(pos, l);
         if (!l->n)
             gen_quiet(pos, l);
     }
     if (!l->n)
         return -WIN + ply; /* no move: lost; sooner is worse */
-    int has_futile = 0;
     double futile = 0;
-    if (depth == 1 && s->reductions && !l->moves[0].captured) {
-        double st = evaluate(s->ev, pos);
-        if (st + FUTILITY <= alpha) {
-            has_futile = 1;
-            futile = st + FUTILITY;
-        }
-    }
+    int has_futile = futility(s, pos, l, depth, alpha, &futile);
     const Move *bm;
     double best;
-    if (kings) {
+    if (pos->kings) {
         path_push(s, pos);
         best = moves_loop(s, pos, l, tt, depth, alpha, beta, ply, ko, sb, has_futile, futile,
                           &bm);
