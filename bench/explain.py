@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kbdraughts.ai.engine import Engine  # noqa: E402
-from kbdraughts.ai.layers import SEARCH  # noqa: E402
+from kbdraughts.ai.layers import LayerName  # noqa: E402
 from kbdraughts.board import Position  # noqa: E402
 from kbdraughts.game import Game  # noqa: E402
 from kbdraughts.notation import fen  # noqa: E402
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     for pos in positions(args.positions, args.seed):
         choice = engine.choose(Game(pos))
-        if choice.layer != SEARCH:
+        if choice.layer != LayerName.SEARCH:
             continue
         searched += 1
         if "; over " in choice.reason:

@@ -39,7 +39,7 @@ from kbdraughts.board import SQUARES, Position, legal_moves, START
 from kbdraughts.game import random_walk
 from kbdraughts.kb.knowledge import load_knowledge_base, read_rule_files
 from kbdraughts.kb.rules.pattern import MAX_PIECES, pattern_applies, position_cells, position_states
-from kbdraughts.kb.rules.rule import Rule, make_rule
+from kbdraughts.kb.rules.rule import Rule, RuleLayer, make_rule
 from kbdraughts.kb.writer import format_rules
 from kbdraughts.notation import move_text
 from kbdraughts.squares import between
@@ -187,7 +187,7 @@ def motif_timings(n: int, rng: random.Random) -> None:
             got = kb.firing(pos, legal)
             cpu[name].append(time.thread_time() - c0)
             wall[name].append(time.perf_counter() - t0)
-        fired += sum(1 for m in got if m.layer == "motif")
+        fired += sum(1 for m in got if m.layer == RuleLayer.MOTIF)
 
     def pct(xs: list[float], q: float) -> float:
         return sorted(xs)[min(len(xs) - 1, int(q * len(xs)))] * 1000

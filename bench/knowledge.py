@@ -63,16 +63,17 @@ def _variant(name: str) -> None:
     """Set this process's shared knowledge base (and the danger term's) to ``name``."""
     from kbdraughts.ai import layers
     from kbdraughts.match import runner as match
-    from kbdraughts.ai.rulebook import load_default_kb
+    from kbdraughts.ai.rulebook import RuleLayer, load_default_kb
 
     kb = load_default_kb()
     if name == "no-motifs":
-        kb = Without(kb, layers=["motif"])
+        kb = Without(kb, layers=[RuleLayer.MOTIF])
     elif name == "no-defence":
         weigh = layers.weigh_moves
 
         def weigh_without_motifs(heuristic, kb_, pos, legal):
-            return weigh(heuristic, None if kb_ is None else Without(kb_, ["motif"]), pos, legal)
+            without = None if kb_ is None else Without(kb_, [RuleLayer.MOTIF])
+            return weigh(heuristic, without, pos, legal)
 
         layers.weigh_moves = weigh_without_motifs
     match._kb_cache["kb"] = kb

@@ -70,6 +70,7 @@ from kbdraughts.ai.claims import (
 )
 from kbdraughts.ai.endgame import judge
 from kbdraughts.board import Move, Position, captures, legal_moves, play
+from kbdraughts.kb.rules.rule import RuleLayer
 from kbdraughts.proof import prove
 from kbdraughts.referee import Nodes, OutOfNodes
 from kbdraughts.squares import BB_RANK, SQUARES
@@ -106,7 +107,7 @@ def quiet_positions(seed: int, count: int, max_games: int = MAX_GAMES) -> list[P
 
 def group_of(match: Any) -> str:
     """A motif's id (``motif shot``), else the rule's file and layer (``tactics.txt pattern``)."""
-    if match.layer == "motif":
+    if match.layer == RuleLayer.MOTIF:
         return f"motif {match.rule.id}"
     return f"{Path(str(match.rule.path)).name} {match.layer}"
 
@@ -156,7 +157,7 @@ class Tally:
                                                        self.depth)
                     self.deep_ms.append((time.perf_counter() - t0) * 1000)
             if m.move in wins:
-                hit.add("motifs" if m.layer == "motif" else "patterns")
+                hit.add("motifs" if m.layer == RuleLayer.MOTIF else "patterns")
         if wins:
             for name in hit:
                 self.recall[name] += 1

@@ -10,7 +10,7 @@ import pytest
 from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.ai.endgame import decide, judge
 from kbdraughts.ai.engine import Engine
-from kbdraughts.ai.layers import ENDGAME_DB
+from kbdraughts.ai.layers import LayerName
 from kbdraughts.board import BLACK, WHITE, legal_moves, play
 from kbdraughts.egdb import build, store
 from kbdraughts.egdb.build import native_solves
@@ -40,7 +40,7 @@ def play_out(engine: Engine, game: Game, side: int, other, plies: int = 200) -> 
     while game.result is None and plies:
         if game.side == side:
             choice = engine.choose(game)
-            assert choice is not None and choice.layer == ENDGAME_DB, choice
+            assert choice is not None and choice.layer == LayerName.ENDGAME_DB, choice
             game.push(choice.move)
         else:
             game.push(other(game))
@@ -244,7 +244,7 @@ def test_five_piece_wins_are_played_out_by_the_tables_against_the_best_defence(
         engine: Engine, five_piece_tables, fen_text: str) -> None:
     game = Game(parse_fen(fen_text))
     first = engine.choose(game)
-    assert first is not None and first.layer == ENDGAME_DB and "White wins" in first.reason
+    assert first is not None and first.layer == LayerName.ENDGAME_DB and "White wins" in first.reason
     play_out(engine, game, WHITE, best_defence)
     assert game.result is not None and game.result.winner == WHITE, game.moves
 

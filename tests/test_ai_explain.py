@@ -66,7 +66,7 @@ def test_a_motifs_reason_names_it_its_place_and_the_line_it_expects():
 
 def test_the_engine_plays_a_motif_as_its_own_layer():
     from kbdraughts.ai.engine import Engine
-    from kbdraughts.ai.layers import MOTIF_RULE
+    from kbdraughts.ai.layers import LayerName
     from kbdraughts.game import Game
     from kbdraughts.notation import move_text, parse_fen
 
@@ -77,7 +77,7 @@ def test_the_engine_plays_a_motif_as_its_own_layer():
             return [_motif(p, "e3-d4")] if p == pos else []
 
     choice = Engine(level=1, kb=OneMotif()).choose(Game(pos))
-    assert choice.layer == MOTIF_RULE == "motif rule" and move_text(choice.move) == "e3-d4"
+    assert choice.layer == LayerName.MOTIF_RULE == "motif rule" and move_text(choice.move) == "e3-d4"
     assert choice.reason.startswith(
         'shot "give one, take two" (combos/motifs.txt:40): e3-d4 c5:e3')
     # a pattern rule's reason is as it was

@@ -233,3 +233,63 @@ def test_importing_the_engine_does_not_import_pydatalog():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "False"
+
+
+# -- the layers' names (issue 37: an enum, not strings compared across modules) ---------------
+
+
+def test_the_layer_names_are_enums_with_the_texts_printed_before():
+    from kbdraughts.ai.layers import PLAYED_AS, LayerName
+    from kbdraughts.kb.rules.rule import RuleLayer
+
+    assert [str(n) for n in LayerName] == [
+        "capture rule", "exact rule", "pattern rule", "motif rule", "capture tree", "heuristic",
+        "only move", "endgame database", "search", "random", "greedy", "engine"]
+    assert [str(n) for n in RuleLayer] == ["capture", "exact", "pattern", "motif"]
+    assert set(PLAYED_AS) == set(RuleLayer) and f"{LayerName.SEARCH}: x" == "search: x"
+    for fen_text, level in ((CAPTURE, 1), (QUIET, 1), (FORCED, 2), (QUIET, 2)):
+        c = Engine(level=level, movetime_ms=50, use_kb=False).choose(Game(parse_fen(fen_text)))
+        assert type(c.layer) is LayerName, c
+
+
+def test_the_knowledge_bases_matches_carry_a_rule_layer():
+    from kbdraughts.kb.knowledge import EXAMPLE, KnowledgeBase as ShippedKnowledgeBase
+    from kbdraughts.kb.knowledge import layer_of, parse_rules
+    from kbdraughts.kb.rules.rule import RuleLayer
+
+    kb = ShippedKnowledgeBase(parse_rules(EXAMPLE, "example.txt")[0])
+    match = kb.firing(parse_fen("W:Wc3:Bd4,f6"))[0]
+    assert match.layer is RuleLayer.CAPTURE and layer_of(match.rule) is RuleLayer.CAPTURE
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("W:Wc3:Bd4,f6")))
+    assert c.layer is layers.LayerName.CAPTURE_RULE and c.reason.startswith("capture rule ")
+
+
+def test_the_search_says_the_deciding_move_and_shares_as_given_not_parsed_back(monkeypatch):
+    """The next best move and the evaluation's shares travel as a pair (they were once one
+    sentence, split again on its first ': ' for the words)."""
+    pos = parse_fen("W:Wc3,e3:Bf6,h6")
+    asked = []
+
+    def deciding(ctx, res, move):
+        asked.append(move)
+        other = next(m for m in ctx.legal if m != move)
+        return other, "odd: text"
+
+    monkeypatch.setattr(layers, "_deciding", deciding)
+    c = Engine(level=2, movetime_ms=200, use_kb=False, egdb=False).choose(Game(pos))
+    other = next(m for m in board.legal_moves(pos) if m != c.move)
+    assert asked == [c.move] and c.layer == "search"
+    assert c.words.endswith(" (odd: text)"), c.words
+    assert f"; over {move_text(other)}: odd: text" in c.reason, c.reason
+
+
+def test_the_deciding_look_gives_a_move_and_its_shares():
+    pos = parse_fen("W:Wc3,e3,g3:Bb6,f6,h6")
+    engine = Engine(level=2, movetime_ms=200, use_kb=False, egdb=False)
+    c = engine.choose(Game(pos))
+    ctx = Context(Game(pos), pos, tuple(board.legal_moves(pos)), engine._options(LEVELS[2]),
+                  None, layers.Clock(0.0, 200))
+    decided = layers._deciding(ctx, c.searched, c.move)
+    assert decided is not None, c.reason  # this position's search has a next best move
+    other, shares = decided
+    assert other in ctx.legal and other != c.move and shares and not shares.startswith(" ")

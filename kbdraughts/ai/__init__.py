@@ -19,7 +19,7 @@ after the rules, 4 (the default) as deep as ``movetime_ms`` allows.
 >>> from kbdraughts.notation import parse_fen, move_text
 >>> choice = Engine(level=1, use_kb=False).choose(Game(parse_fen("W:Wc3,e3,g1:Bd4,f6,g7")))
 >>> move_text(choice.move), choice.layer
-('e3:c5', 'capture tree')
+('e3:c5', <LayerName.CAPTURE_TREE: 'capture tree'>)
 >>> choice.reason
 'capture tree +105: e3:c5 (best of 2 captures; +105 a man taken, -100 a man lost)'
 """

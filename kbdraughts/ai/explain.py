@@ -27,7 +27,7 @@ from typing import Any, Iterable, Sequence
 from kbdraughts import native
 from kbdraughts.capture_tree import Line, exchange
 from kbdraughts.ai.claims import DANGER, claim_of
-from kbdraughts.ai.rulebook import FiringRule, RuleMatch
+from kbdraughts.ai.rulebook import FiringRule, RuleLayer, RuleMatch
 from kbdraughts.ai.search import SearchResult
 from kbdraughts.board import Move, Position, captures, play
 from kbdraughts.files import printable
@@ -140,7 +140,7 @@ def rule_reason(layer: str, match: RuleMatch, pos: Position | None = None) -> tu
     rule = match.rule
     name = f" \"{printable(rule.name)}\"" if rule.name else ""  # text from a file: no escapes
     rule_id = printable(rule.id)
-    if match.layer == "motif":
+    if match.layer == RuleLayer.MOTIF:
         line = motif_line(match, pos)
         return f"{rule_id}{name} ({rule_place(rule)}): {line}", short(f"motif {rule_id}")
     mirrored = ", mirrored" if match.mirrored else ""
@@ -159,7 +159,7 @@ def rule_words(layer: str, match: RuleMatch, pos: Position | None = None) -> str
     named = f"{layer} {rule.id}" + (f" \"{name}\"" if name else "")
     if name and rule.exact:  # the opening book's lines: their names say more than ids
         named = f"{layer}: {name}"
-    if match.layer == "motif":  # by its name, as the coach's notes say it
+    if match.layer == RuleLayer.MOTIF:  # by its name, as the coach's notes say it
         claim = claim_of(rule)
         said = f" {claim.words()}" if claim is not None and claim.kind != DANGER else ""
         return f"{idea_words(rule, match.move)}{said}: {motif_line(match, pos)}"

@@ -25,6 +25,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from typing import Callable, Iterator, NamedTuple, Sequence, TypeVar
 
@@ -35,7 +36,7 @@ from kbdraughts.eval.heuristic import Heuristic, material
 from kbdraughts.eval.judgement import deciding, deciding_text
 from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
-from kbdraughts.ai.rulebook import KnowledgeBase, RuleMatch
+from kbdraughts.ai.rulebook import KnowledgeBase, RuleLayer, RuleMatch
 from kbdraughts.ai.search import SearchResult
 from kbdraughts.board import Move, Position, play
 from kbdraughts.egdb import leaves
@@ -47,12 +48,28 @@ from kbdraughts.values import MAN_VALUE, WIN
 #: Plies of the check a pattern rule's move must survive (``checked_kb_rules``).
 RULE_CHECK_DEPTH = 4
 
-# The names of the layers, as Choice.layer tells them.
-CAPTURE_RULE, EXACT_RULE, PATTERN_RULE = "capture rule", "exact rule", "pattern rule"
-MOTIF_RULE = "motif rule"  # a rule with variables (issue 12), beside the patterns
-CAPTURE_TREE, HEURISTIC, SEARCH, ONLY_MOVE = "capture tree", "heuristic", "search", "only move"
-ENDGAME_DB = "endgame database"
-_RULE_LAYERS = {"capture": CAPTURE_RULE, "exact": EXACT_RULE, "motif": MOTIF_RULE}
+
+class LayerName(StrEnum):
+    """Where a Choice came from (``Choice.layer``): its value is the text the reasons, PDN
+    comments and Hub lines print."""
+
+    CAPTURE_RULE = "capture rule"
+    EXACT_RULE = "exact rule"
+    PATTERN_RULE = "pattern rule"
+    MOTIF_RULE = "motif rule"  # a rule with variables (issue 12), beside the patterns
+    CAPTURE_TREE = "capture tree"
+    HEURISTIC = "heuristic"
+    ONLY_MOVE = "only move"
+    ENDGAME_DB = "endgame database"
+    SEARCH = "search"
+    RANDOM = "random"  # the baselines (match/players.py)
+    GREEDY = "greedy"
+    ENGINE = "engine"  # an external engine's move (cmd:, hub:)
+
+
+#: The layer that plays a rule's move, by the rule's layer.
+PLAYED_AS = {RuleLayer.CAPTURE: LayerName.CAPTURE_RULE, RuleLayer.EXACT: LayerName.EXACT_RULE,
+             RuleLayer.PATTERN: LayerName.PATTERN_RULE, RuleLayer.MOTIF: LayerName.MOTIF_RULE}
 
 T = TypeVar("T")
 
@@ -61,9 +78,7 @@ class Choice(NamedTuple):
     """A chosen move and why: ``layer`` names where it came from, ``reason`` is one line."""
 
     move: Move
-    #: "capture rule", "exact rule", "pattern rule", "capture tree", "heuristic", "search",
-    #: "only move" (and the baselines' "random", "greedy")
-    layer: str
+    layer: LayerName
     reason: str
     short: str
     words: str = ""  # the reason in a player's words for the console (no engine detail)
@@ -72,7 +87,7 @@ class Choice(NamedTuple):
     @property
     def score(self) -> float | None:
         """The search's score for the mover, when a search chose the move."""
-        return self.searched.score if self.searched is not None and self.layer == SEARCH \
+        return self.searched.score if self.searched is not None and self.layer == LayerName.SEARCH \
             else None
 
 
@@ -172,7 +187,7 @@ def _rules(ctx: Context, check: bool, exact_only: bool = False) -> Choice | None
                 ctx.notes.append(verdict)
         if ok:
             match = pick(ctx, ok)
-            layer = _RULE_LAYERS.get(match.layer, PATTERN_RULE)
+            layer = PLAYED_AS.get(match.layer, LayerName.PATTERN_RULE)
             assert match.move is not None
             return Choice(match.move, layer, *explain.rule_reason(layer, match, ctx.position),
                           explain.rule_words(layer, match, ctx.position))
@@ -227,7 +242,7 @@ def capture_tree(ctx: Context) -> Choice | None:
     tied = sorted(((m, line) for m, line in scored if line.score == best),
                   key=lambda ml: move_text(ml[0]))
     move, line = pick(ctx, tied)
-    return Choice(move, CAPTURE_TREE, explain.capture_reason(line, len(scored)),
+    return Choice(move, LayerName.CAPTURE_TREE, explain.capture_reason(line, len(scored)),
                   explain.capture_short(line), explain.capture_words(line))
 
 
@@ -239,7 +254,7 @@ def weighted_move(ctx: Context) -> Choice | None:
     best = max(w for _, w, _ in weighed)
     tied = sorted((x for x in weighed if x[1] == best), key=lambda x: move_text(x[0]))
     move, w, parts = pick(ctx, tied)
-    return Choice(move, HEURISTIC, *explain.weighted_reason(w, parts, len(ctx.legal)))
+    return Choice(move, LayerName.HEURISTIC, *explain.weighted_reason(w, parts, len(ctx.legal)))
 
 
 def weigh_moves(heuristic: Heuristic, kb: KnowledgeBase | None, pos: Position,
@@ -254,7 +269,7 @@ def weigh_moves(heuristic: Heuristic, kb: KnowledgeBase | None, pos: Position,
         assert kb is not None
         worst = 0
         for match in kb.firing(after):
-            if match.layer == "exact" or match.move is None:
+            if match.layer == RuleLayer.EXACT or match.move is None:
                 continue  # opening lines are no threat
             worst = min(worst, exchange(play(after, match.move), us, memo).score)
         return worst
@@ -271,7 +286,7 @@ def only_move(ctx: Context) -> Choice | None:
     if len(ctx.legal) != 1:
         return None
     move = ctx.legal[0]
-    return Choice(move, ONLY_MOVE, *explain.only_move_reason(move))
+    return Choice(move, LayerName.ONLY_MOVE, *explain.only_move_reason(move))
 
 
 def endgame_db(ctx: Context) -> Choice | None:
@@ -293,7 +308,8 @@ def endgame_db(ctx: Context) -> Choice | None:
             counters=(ko, sb))
         move = res.move if res.move in decision.keeping else move
     said = decision.verdict.words(ctx.position)
-    return Choice(move, ENDGAME_DB, *explain.endgame_reason(move, said, draw), searched=res)
+    return Choice(move, LayerName.ENDGAME_DB, *explain.endgame_reason(move, said, draw),
+                  searched=res)
 
 
 def search(ctx: Context) -> Choice | None:
@@ -312,16 +328,18 @@ def search(ctx: Context) -> Choice | None:
     move = res.move if res.move is not None else ctx.legal[0]
     reason, brief, words = explain.search_reason(res, move)
     if (decided := _deciding(ctx, res, move)) is not None:
-        reason += f"; over {decided}"
-        words += f" ({decided.split(': ', 1)[1]})"
+        other, shares = decided
+        reason += f"; over {move_text(other)}: {shares}"
+        words += f" ({shares})"
     agreeing = next((m for m in ctx.firing if m.move == move and not m.rule.exact), None)
     if agreeing is not None:  # the knowledge base's idea, confirmed by the search
-        rule_layer = MOTIF_RULE if agreeing.layer == "motif" else PATTERN_RULE
+        rule_layer = LayerName.MOTIF_RULE if agreeing.layer == RuleLayer.MOTIF \
+            else LayerName.PATTERN_RULE
         reason += f"; as {explain.rule_reason(rule_layer, agreeing, ctx.position)[0]}"
         words += f", {explain.idea_words(agreeing.rule, move)}"  # named as review names it
     elif gives := explain.exchange_words(ctx.position, move):
         words += f"; {gives}"
-    return Choice(move, SEARCH, reason, brief, words, res)
+    return Choice(move, LayerName.SEARCH, reason, brief, words, res)
 
 
 #: The depth at most of the look at the next best move (its line's end is what the search's
@@ -330,10 +348,10 @@ NEXT_BEST_DEPTH = 6
 PURE_NEXT_BEST_DEPTH = 2
 
 
-def _deciding(ctx: Context, res, move: Move) -> str | None:
-    """``c3-d4: passed +0.22, hanging -0.18``: the next best move and the evaluation's shares
-    by which the search's line beats its line; None when there is no other move or nothing
-    the evaluation names decided (a forced win, the tables)."""
+def _deciding(ctx: Context, res, move: Move) -> tuple[Move, str] | None:
+    """The next best move and the evaluation's shares by which the search's line beats its
+    line (``passed +0.22, hanging -0.18``); None when there is no other move or nothing the
+    evaluation names decided (a forced win, the tables)."""
     others = [m for m in ctx.legal if m != move]
     if not others or abs(res.score) >= WIN - MATE_ZONE or not res.line:
         return None
@@ -346,7 +364,7 @@ def _deciding(ctx: Context, res, move: Move) -> str | None:
     shares = deciding(ctx.options.heuristic, ctx.position, res.line, second.line or [second.move])
     if not shares:
         return None
-    return f"{move_text(second.move)}: {deciding_text(shares)}"
+    return second.move, deciding_text(shares)
 
 
 def recurring_positions(game: Game) -> list[Position]:

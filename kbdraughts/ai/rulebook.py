@@ -1,8 +1,9 @@
 """What the engine needs of a knowledge base, typed: the boundary between ``ai`` and ``kb``.
 
-The engine never imports ``kbdraughts.kb`` at module level (it pulls in pyDatalog): it asks for
-a ``KnowledgeBase`` by shape. ``kbdraughts.kb.knowledge.KnowledgeBase`` is one; a test's stand-in
-with a ``firing`` method is another.
+The engine never imports the knowledge base (``kbdraughts.kb.knowledge``) at module level (it
+pulls in pyDatalog): it asks for a ``KnowledgeBase`` by shape. The knowledge base's class is
+one; a test's stand-in with a ``firing`` method is another. Only the rules' layer names
+(:class:`RuleLayer`, from the rule value's module: no parser) are imported, and offered here.
 
 >>> from kbdraughts.board import START, legal_moves
 >>> class NoRules:
@@ -18,6 +19,9 @@ from typing import Protocol, Sequence, runtime_checkable
 
 from kbdraughts.board import Move, Position
 from kbdraughts.collector import paused_gc
+from kbdraughts.kb.rules.rule import RuleLayer
+
+__all__ = ["FiringRule", "RuleMatch", "RuleLayer", "KnowledgeBase", "load_default_kb"]
 
 
 class FiringRule(Protocol):
@@ -45,7 +49,7 @@ class RuleMatch(Protocol):
     @property
     def rule(self) -> FiringRule: ...
     @property
-    def layer(self) -> str: ...  # "capture", "exact", "motif" or "pattern"
+    def layer(self) -> RuleLayer: ...
     @property
     def move(self) -> Move | None: ...
     @property

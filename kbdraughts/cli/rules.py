@@ -206,11 +206,12 @@ def run_match(args: argparse.Namespace) -> int:
 
 def _matched(matches: list) -> str:
     """One line: the rules' ids, then `` | motif ID (file:line) MOVE S=d4 ...`` per motif."""
+    from kbdraughts.kb.rules.rule import RuleLayer
     from kbdraughts.notation import SQUARE_NAMES, move_text
 
-    parts = [" ".join(m.rule.id for m in matches if m.layer != "motif")]
+    parts = [" ".join(m.rule.id for m in matches if m.layer != RuleLayer.MOTIF)]
     for m in matches:
-        if m.layer == "motif":
+        if m.layer == RuleLayer.MOTIF:
             move = move_text(m.move) if m.move is not None else "warning"
             bound = "".join(f" {v}={SQUARE_NAMES[s]}" for v, s in m.bindings)
             where = f"{m.rule.where}, draft" if getattr(m.rule, "draft", False) else m.rule.where

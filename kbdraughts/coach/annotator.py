@@ -59,7 +59,7 @@ from kbdraughts.coach.note import (
     idea_words, shown,
 )
 from kbdraughts.coach.deep_check import Comparison, DeepCheck
-from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
+from kbdraughts.ai.rulebook import KnowledgeBase, RuleLayer, load_default_kb
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.proof import GAME, at_least, prove
@@ -91,7 +91,7 @@ def named_moves(kb: KnowledgeBase, pos: Position, legal: Sequence[Move] | None =
     out: dict[Move, Any] = {}
     for match in kb.firing(pos, legal):
         move = match.move
-        if move is None or move in out or match.layer == "exact":
+        if move is None or move in out or match.layer == RuleLayer.EXACT:
             continue
         claim = claim_of(match.rule)
         if claim is None or claim.kind == DANGER:

@@ -4,7 +4,7 @@
 >>> from kbdraughts.notation import parse_fen, move_text
 >>> [(m.rule.id, m.mirrored, m.layer, move_text(m.move))
 ...  for m in kb.firing(parse_fen("W:Wc3:Bd4,f6"))]
-[('shot-1', False, 'capture', 'c3:e5:g7')]
+[('shot-1', False, <RuleLayer.CAPTURE: 'capture'>, 'c3:e5:g7')]
 >>> [(m.rule.id, m.mirrored) for m in kb.matches(parse_fen("B:Wc3,e5:Bf6"))]
 [('shot-1', True)]
 """
@@ -25,19 +25,19 @@ from kbdraughts.kb.motifs.index import MotifHit, MotifIndex
 from kbdraughts.kb.combos import (  # noqa: F401 (EXAMPLE and parse_rules: for the doctest above)
     EXAMPLE, Diagnostic, Pattern, Rule, RuleFileError, parse_rules,
 )
+from kbdraughts.kb.rules.rule import RuleLayer
 from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.squares import between
 from kbdraughts.wording import plural
 
 __all__ = [
     "KnowledgeBase", "RuleMatch", "load_knowledge_base", "read_rule_files", "read_combos",
-    "rule_files", "LAYERS", "NOT_RULES", "MOTIF_LAYER", "MISSING", "skipped_summary",
+    "rule_files", "LAYERS", "NOT_RULES", "MISSING", "skipped_summary",
 ]
 
-#: The layers in the order the AI tries them.
-LAYERS = ("capture", "exact", "pattern")
-#: The layer of a motif's match (after the rules' layers in :meth:`KnowledgeBase.matches`).
-MOTIF_LAYER = "motif"
+#: The rules' layers in the order the AI tries them (a motif's match comes after them in
+#: :meth:`KnowledgeBase.matches`).
+LAYERS = (RuleLayer.CAPTURE, RuleLayer.EXACT, RuleLayer.PATTERN)
 #: The error for a path given that does not exist (fatal: there is nothing to load).
 MISSING = "no such file or directory"
 #: Files in a rules directory that are not rules: the evaluation's terms and its regions
@@ -55,13 +55,14 @@ class RuleMatch(NamedTuple):
 
     rule: Rule | Motif
     mirrored: bool
-    layer: str
+    layer: RuleLayer
     move: Move | None
     bindings: tuple[tuple[str, int], ...] = ()
 
 
-def layer_of(rule: Rule) -> str:
-    return "capture" if rule.capture else "exact" if rule.exact else "pattern"
+def layer_of(rule: Rule) -> RuleLayer:
+    return RuleLayer.CAPTURE if rule.capture else RuleLayer.EXACT if rule.exact \
+        else RuleLayer.PATTERN
 
 
 def ai_order(rules: Sequence[Rule]) -> list[Rule]:
@@ -181,7 +182,7 @@ def size_words(rules: Sequence[Rule], motifs: Sequence[Motif]) -> str:
 
 
 def _match(hit: MotifHit) -> RuleMatch:
-    return RuleMatch(hit.motif, hit.mirrored, MOTIF_LAYER, hit.move, hit.bindings)
+    return RuleMatch(hit.motif, hit.mirrored, RuleLayer.MOTIF, hit.move, hit.bindings)
 
 
 # --- loading -------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import IO
 
-from kbdraughts.ai.layers import Choice
+from kbdraughts.ai.layers import Choice, LayerName
 from kbdraughts.errors import KbdraughtsError
 from kbdraughts.match.line_protocol import game_line, read_answer
 from kbdraughts.ai.spec import command_words
@@ -90,7 +90,7 @@ class CommandPlayer:
         if move is None:
             return None
         why = f"{self.name}: {answer.strip()}"
-        return Choice(move, "engine", why, move_text(move))
+        return Choice(move, LayerName.ENGINE, why, move_text(move))
 
     def close(self) -> None:
         """End the program (it is sent end of input first, then stopped), and every process

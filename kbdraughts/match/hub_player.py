@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 
-from kbdraughts.ai.layers import Choice
+from kbdraughts.ai.layers import Choice, LayerName
 from kbdraughts.game import Game
 from kbdraughts.match.command_player import CommandOptions, CommandPlayer, PlayerFault
 from kbdraughts.match.hub import HubError, move_word, read_line, read_move, write_line, \
@@ -54,7 +54,7 @@ class HubPlayer(CommandPlayer):
         except MoveError as e:
             raise PlayerFault(f"answered done move={word[:80]!r}: {str(e)[:200]}") from None
         why = f"{self.name}: {self.said[-1] if self.said else 'done move=' + word}"
-        return Choice(move, "engine", why, move_text(move))
+        return Choice(move, LayerName.ENGINE, why, move_text(move))
 
     def _greet(self, stop: threading.Event | None) -> None:
         """``hub`` and ``init`` to a program that has not answered them (a new one)."""

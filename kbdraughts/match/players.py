@@ -18,6 +18,7 @@ from typing import Protocol
 from kbdraughts.match.command_player import CommandOptions, CommandPlayer, PlayerFault
 from kbdraughts.match.hub_player import HubPlayer
 from kbdraughts.ai.engine import Choice, Engine
+from kbdraughts.ai.layers import LayerName
 from kbdraughts.eval.heuristic import material
 from kbdraughts.ai.rulebook import KnowledgeBase
 from kbdraughts.ai.native_search import make_searcher
@@ -49,7 +50,7 @@ class RandomPlayer:
         if not legal:
             return None
         m = self.rng.choice(legal)
-        return Choice(m, "random", "a random legal move", "random")
+        return Choice(m, LayerName.RANDOM, "a random legal move", "random")
 
 
 class GreedyPlayer:
@@ -66,7 +67,7 @@ class GreedyPlayer:
         most = max(m.captured.bit_count() for m in legal)
         m = self.rng.choice([m for m in legal if m.captured.bit_count() == most])
         why = f"takes {most}" if most else "a random quiet move"
-        return Choice(m, "greedy", why, why)
+        return Choice(m, LayerName.GREEDY, why, why)
 
 
 class SearchPlayer:
@@ -84,7 +85,7 @@ class SearchPlayer:
         res = self.searcher.search(game.position, max_depth=self.depth, stop=stop, moves=legal)
         m = res.move or legal[0]
         why = f"search depth {res.depth}: score {int(res.score)}, {move_text(m)}"
-        return Choice(m, "search", why, f"search {res.depth} {int(res.score)}")
+        return Choice(m, LayerName.SEARCH, why, f"search {res.depth} {int(res.score)}")
 
 
 class EnginePlayer:

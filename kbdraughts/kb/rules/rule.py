@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 
 from kbdraughts.board import WHITE, Position
@@ -23,7 +24,19 @@ from kbdraughts.kb.rules.pattern import (
 )
 from kbdraughts.squares import SQUARE_NAMES, SQUARES, Square, mirror_bits, mirror_square
 
-__all__ = ["Rule", "make_rule", "Diagnostic", "RuleFileError", "RULE_ID", "ANY_PIECES"]
+__all__ = ["Rule", "RuleLayer", "make_rule", "Diagnostic", "RuleFileError", "RULE_ID",
+           "ANY_PIECES"]
+
+class RuleLayer(StrEnum):
+    """Where a rule's move stands in the AI's order: captures, then exact positions (the
+    openings), then patterns; a motif's (a rule with variables) after them. The value is the
+    word ``rules show`` prints and the reasons say."""
+
+    CAPTURE = "capture"
+    EXACT = "exact"
+    PATTERN = "pattern"
+    MOTIF = "motif"
+
 
 #: What a rule id may be made of.
 RULE_ID = re.compile(r"[A-Za-z0-9_.\-]+")
