@@ -244,7 +244,8 @@ def test_five_piece_wins_are_played_out_by_the_tables_against_the_best_defence(
         engine: Engine, five_piece_tables, fen_text: str) -> None:
     game = Game(parse_fen(fen_text))
     first = engine.choose(game)
-    assert first is not None and first.layer == LayerName.ENDGAME_DB and "White wins" in first.reason
+    assert first is not None and first.layer == LayerName.ENDGAME_DB
+    assert "White wins" in first.reason
     play_out(engine, game, WHITE, best_defence)
     assert game.result is not None and game.result.winner == WHITE, game.moves
 
@@ -274,3 +275,25 @@ def test_a_warm_engine_has_read_its_tables_before_its_first_move(endgame_tables)
     assert db._reading is not None and not db._reading.is_alive()
     wanted = [m for m in materials(db.auto_pieces) if store.path_for(db.folder, m).exists()]
     assert wanted and all(db.loaded(m) is not None for m in wanted)
+
+
+def test_two_engines_of_one_process_ask_their_own_tables(endgame_tables, tmp_path):
+    """Issue 37: the tables are an engine's (``Engine(tables=...)``), not the process's: one
+    engine with them and one with an empty folder play and judge side by side, and neither
+    makes or changes the process's default."""
+    from kbdraughts.egdb import probe
+    from kbdraughts.egdb.probe import Database
+
+    assert probe._default is None  # the fixture's fresh default, not made yet
+    held = Engine(level=2, movetime_ms=50, use_kb=False,
+                  tables=Database(endgame_tables, auto_pieces=0))
+    empty = Engine(level=2, movetime_ms=50, use_kb=False,
+                   tables=Database(tmp_path, auto_pieces=0))  # nothing there, nothing built
+    won = parse_fen("W:WKa1,Kc1,Ke1:BKd8")
+    assert held.choose(Game(won)).layer == LayerName.ENDGAME_DB
+    assert empty.choose(Game(won)).layer == LayerName.SEARCH
+    drawn = Game(parse_fen("W:WKc1:BKa1"))  # a king each: drawn
+    assert held.draw_verdict(drawn, WHITE) == (
+        True, "the endgame database says drawn with best play")
+    assert "endgame database" not in empty.draw_verdict(drawn, WHITE)[1]
+    assert probe._default is None and list(tmp_path.iterdir()) == []

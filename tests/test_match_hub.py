@@ -312,3 +312,27 @@ def test_the_position_reached_by_moves_keeps_its_history():
 def test_the_command_line_offers_every_parameter():
     from kbdraughts.cli.hub import PARAM_HINTS
     assert list(PARAM_HINTS) == [p.name for p in PARAMS]
+
+
+def test_two_hub_engines_keep_their_own_tables_settings(endgame_tables, tmp_path):
+    """Issue 37: ``egdb-folder`` and ``egdb-pieces`` make the engine's own tables; they once
+    replaced the process's default, so a second Hub engine changed the first one's tables."""
+    from kbdraughts.egdb import probe
+    from kbdraughts.match.hub_params import Params
+
+    assert probe._default is None  # the fixture's fresh default, not made yet
+    engines = []
+    for folder, pieces in ((endgame_tables, "4"), (tmp_path, "2")):
+        params = Params()
+        for name, value in (("level", "2"), ("kb", "false"), ("egdb-folder", str(folder)),
+                            ("egdb-pieces", pieces)):
+            params.set(name, value)
+        engines.append(params.engine())
+    first, second = engines
+    second.tables.wait()  # the 2-piece tables it builds in its empty folder
+    assert (first.tables.folder, first.tables.auto_pieces) == (endgame_tables, 4)
+    assert (second.tables.folder, second.tables.auto_pieces) == (tmp_path, 2)
+    won = Game(parse_fen("W:WKa1,Kc1,Ke1:BKd8"))  # 4 pieces: the first's tables reach it
+    assert first.choose(won).layer == "endgame database"
+    assert second.choose(won).layer == "search"
+    assert probe._default is None  # neither made nor replaced the process's default

@@ -29,19 +29,20 @@ from kbdraughts.ai.draw_rules import rule_draw
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.egdb import probe as egdb_probe
 from kbdraughts.egdb.index import MAX_PIECES, materials
-from kbdraughts.egdb.probe import DRAW, LOSS, WIN
+from kbdraughts.egdb.probe import DRAW, LOSS, WIN, Database
 from kbdraughts.game import ENDING_PLIES, KING_MOVES_ONLY_PLIES, LONE_KING_MOVES
 from kbdraughts.squares import side_name as colour
 
 Prober = Callable[[Position], "tuple[int, int] | None"]
 
 
-def warm() -> None:
-    """The user's tables read into memory now (built in the background when they are
-    missing), so neither the first probe nor the first search waits for the disk. The read
-    (0.3 s for the 4-piece tables) is waited for: in the background it held the interpreter
-    in chunks and slowed the first moves' threads by milliseconds each (bench/hub_protocol)."""
-    db = egdb_probe.default()
+def warm(db: Database | None = None) -> None:
+    """The tables ``db`` (None: the user's default) read into memory now (built in the
+    background when they are missing), so neither the first probe nor the first search waits
+    for the disk. The read (0.3 s for the 4-piece tables) is waited for: in the background it
+    held the interpreter in chunks and slowed the first moves' threads by milliseconds each
+    (bench/hub_protocol)."""
+    db = egdb_probe.default() if db is None else db
     db.read_later(materials(db.auto_pieces))
     db.wait_read()
 

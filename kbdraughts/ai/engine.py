@@ -42,6 +42,8 @@ from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searche
 from kbdraughts.ai.rulebook import KnowledgeBase, load_default_kb
 from kbdraughts.ai.spec import DEFAULT_LEVEL, MAX_LEVEL, MOVETIME_MS
 from kbdraughts.board import START, Move, Position, legal_moves, play
+from kbdraughts.egdb import probe as egdb_probe
+from kbdraughts.egdb.probe import Database
 from kbdraughts.game import Game
 from kbdraughts.values import MAN_VALUE, WIN
 
@@ -94,7 +96,9 @@ class Engine:
     ``use_kb=False`` plays without any. ``egdb=False`` plays and judges draws without the
     endgame tables (to measure what they add, or to test the other layers in small endings);
     ``egdb_leaves=False`` keeps them at the root but out of the search's nodes (to measure
-    what reading them there adds). ``contempt=False`` scores every draw zero (an analysis);
+    what reading them there adds); ``tables``: the endgame tables it asks (None: the user's
+    default, :func:`kbdraughts.egdb.probe.default`, looked up when asked, so two engines of one
+    process may ask two). ``contempt=False`` scores every draw zero (an analysis);
     ``max_depth`` caps the level's search depth (a client's fixed depth); ``tt_size`` is the
     search table's positions (None: the search's own default).
     """
@@ -103,7 +107,8 @@ class Engine:
                  seed: int | None = None, kb: KnowledgeBase | None = None, use_kb: bool = True,
                  heuristic: Heuristic | None = None, egdb: bool = True,
                  egdb_leaves: bool = True, contempt: bool = True,
-                 max_depth: int | None = None, tt_size: int | None = None):
+                 max_depth: int | None = None, tt_size: int | None = None,
+                 tables: Database | None = None):
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{MAX_LEVEL}, got {level}")
         self.level = level
@@ -113,6 +118,7 @@ class Engine:
         self.use_kb = use_kb
         self.egdb = egdb
         self.egdb_leaves = egdb_leaves
+        self._tables = tables
         self.contempt = contempt
         self.max_depth = max_depth
         self.tt_size = tt_size
@@ -135,6 +141,11 @@ class Engine:
         return self._kb
 
     @property
+    def tables(self) -> Database:
+        """The endgame tables this engine asks: its own, or the user's default."""
+        return self._tables if self._tables is not None else egdb_probe.default()
+
+    @property
     def searcher(self) -> AnySearcher:
         """The search, with its transposition table kept between the moves of a game."""
         if self._searcher is None:
@@ -151,7 +162,7 @@ class Engine:
         if self.kb is not None:
             self.kb.firing(START, legal_moves(START))
         if self.egdb and tables:
-            endgame.warm()
+            endgame.warm(self.tables)
 
     def new_game(self) -> None:
         """Forget what the search learnt (its table): the next position is of another game."""
@@ -188,7 +199,8 @@ class Engine:
             return None
         depth = self.max_depth or LEVELS[MAX_LEVEL].depth
         options = Options(None, self.heuristic, self.searcher, self.rng, self.movetime_ms,
-                          depth, self.egdb, self.egdb and self.egdb_leaves, contempt=False)
+                          depth, self._asked_tables(), self.egdb and self.egdb_leaves,
+                          contempt=False)
         ctx = Context(game, pos, legal, options, stop, Clock(time.perf_counter(),
                                                              self.movetime_ms))
         return search(ctx)
@@ -196,7 +208,12 @@ class Engine:
     def _options(self, row: Level) -> Options:
         depth = row.depth if self.max_depth is None else min(row.depth, self.max_depth)
         return Options(self.kb, self.heuristic, self.searcher, self.rng, self.movetime_ms,
-                       depth, self.egdb, self.egdb and self.egdb_leaves, self.contempt)
+                       depth, self._asked_tables(), self.egdb and self.egdb_leaves,
+                       self.contempt)
+
+    def _asked_tables(self) -> Database | None:
+        """The tables the layers ask, or None when the engine plays without them."""
+        return self.tables if self.egdb else None
 
     def weigh_all(self, pos: Position, legal: Sequence[Move]) -> list[tuple[Move, float, list]]:
         """Each move with the heuristic's weight and terms (the ``weighted_move`` layer's view)."""
@@ -221,7 +238,7 @@ class Engine:
         words ("it judges the position +0.3 men for itself")."""
         if game.result is not None:
             return True, "the game is over"
-        known = table_judgement(game, side) if self.egdb else None
+        known = table_judgement(game, side, prober=self.tables.probe) if self.egdb else None
         if known is not None:
             return known
         score = self.evaluate_for(game.position, side)
@@ -242,7 +259,8 @@ class Engine:
         drawn (few pieces, no forced win either way, within DRAW_MARGIN); and why."""
         if game.result is not None:
             return False, "the game is over"
-        known = table_judgement(game, side, offer=True) if self.egdb else None
+        known = table_judgement(game, side, offer=True, prober=self.tables.probe) \
+            if self.egdb else None
         if known is not None:
             return known
         score = self.evaluate_for(game.position, side)
@@ -271,13 +289,14 @@ def _one_ply_on(score: float) -> float:
     return score
 
 
-def table_judgement(game: Game, side: int, offer: bool = False) -> tuple[bool, str] | None:
+def table_judgement(game: Game, side: int, offer: bool = False,
+                    prober: endgame.Prober = egdb_probe.probe) -> tuple[bool, str] | None:
     """Where the endgame tables cover the position (and the draw rules' effect is sure):
     whether ``side`` takes a draw, exactly when the position is drawn (by the board or by the
     rules) or lost for it (``offer``: whether it offers one, exactly when drawn; a lost
     position is no draw to propose), and why; None where the tables do not reach."""
     pos = game.position
-    verdict = endgame.judge(pos, *game_counters(game))
+    verdict = endgame.judge(pos, *game_counters(game), prober)
     if verdict is None:
         return None
     for_side = verdict.outcome if pos.side == side else -verdict.outcome

@@ -40,7 +40,7 @@ from kbdraughts.ai.rulebook import KnowledgeBase, RuleLayer, RuleMatch
 from kbdraughts.ai.search import SearchResult
 from kbdraughts.board import Move, Position, play
 from kbdraughts.egdb import leaves
-from kbdraughts.egdb import probe as egdb_probe
+from kbdraughts.egdb.probe import Database
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
 from kbdraughts.values import MAN_VALUE, WIN
@@ -101,7 +101,7 @@ class Options:
     rng: random.Random | None  # picks among equals; None: the first of them
     movetime_ms: int
     depth: int  # the search's depth at most
-    egdb: bool = True  # the endgame tables are asked where they reach
+    tables: Database | None = None  # the endgame tables, asked where they reach; None: none
     egdb_leaves: bool = True  # and read at the search's nodes
     contempt: bool = True  # a draw is worth a little less to the side better at the root
 
@@ -293,10 +293,11 @@ def endgame_db(ctx: Context) -> Choice | None:
     """The endgame tables' move with the game's draw counters: the shortest win, the longest
     defence, or among the moves that keep a draw the one the search likes best; None where the
     tables do not reach or are unsure."""
-    if not ctx.options.egdb:
+    db = ctx.options.tables
+    if db is None:
         return None
     ko, sb = game_counters(ctx.game)
-    decision = endgame.decide(ctx.position, ctx.legal, ko, sb)
+    decision = endgame.decide(ctx.position, ctx.legal, ko, sb, db.probe)
     if decision is None:
         return None
     move, draw = decision.best, decision.verdict.outcome == 0
@@ -318,8 +319,9 @@ def search(ctx: Context) -> Choice | None:
     The search knows the game: the positions that can recur, the draw rules' counters, and
     contempt for a draw when better; the knowledge base's firing moves are tried first."""
     prefer = list(dict.fromkeys(m.move for m in ctx.firing))
-    tables = leaves.for_root(egdb_probe.default(), ctx.position) \
-        if ctx.options.egdb_leaves else None
+    db = ctx.options.tables
+    tables = leaves.for_root(db, ctx.position) if db is not None and ctx.options.egdb_leaves \
+        else None
     res = ctx.options.searcher.search(
         ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
         stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),

@@ -129,34 +129,38 @@ class Database:
         return None if table is None else table.answer(pos)
 
 
+# The process's defaults, set by the command line only: the engines hold their own Database
+# (``Engine(tables=...)``, as a Hub engine's parameters make it) or ask :func:`default`.
 _default: Database | None = None
 #: Where the user's tables say what they could not use (a command's stderr); None: nowhere.
 _warn: Callable[[str], None] | None = None
 
 
 def default() -> Database:
-    """The user's tables as the engine asks them: built at first need in the background."""
+    """The user's tables as an engine asks them when it holds none of its own: the default
+    folder, built at first need in the background."""
     global _default
     if _default is None:
-        _default = Database(background=True, warn=_warn)
+        _default = user_tables()
     return _default
 
 
+def user_tables(folder: Path | None = None, auto_pieces: int | None = None) -> Database:
+    """A Database as an engine asks it: the tables of ``folder`` (None: the default folder),
+    built at first need in the background up to ``auto_pieces`` pieces (None: AUTO_PIECES),
+    saying what it could not use where :func:`tell` said. The process's default is left as
+    it is: two engines may hold two of these."""
+    return Database(folder, auto_pieces=auto_pieces, background=True, warn=_warn)
+
+
 def tell(warn: Callable[[str], None]) -> None:
-    """The user's tables, now and after :func:`use_folder`, say by ``warn`` which table file
-    they could not read or trust (the core never prints: a command chooses where)."""
+    """The user's tables, the default's now and those :func:`user_tables` makes after, say by
+    ``warn`` which table file they could not read or trust (the core never prints: a command
+    chooses where)."""
     global _warn
     _warn = warn
     if _default is not None:
         _default.warn = warn
-
-
-def use_folder(folder: Path | None, auto_pieces: int | None = None) -> Database:
-    """The tables of ``folder`` become the user's, the engine's (None: the default folder),
-    built at first need up to ``auto_pieces`` pieces (None: AUTO_PIECES)."""
-    global _default
-    _default = Database(folder, auto_pieces=auto_pieces, background=True, warn=_warn)
-    return _default
 
 
 def probe(pos: Position) -> tuple[int, int] | None:

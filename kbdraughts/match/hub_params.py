@@ -117,10 +117,11 @@ class Params:
         folder = self.values["egdb-folder"]
         if folder and not Path(folder).is_dir():
             raise ValueError(f"egdb-folder {folder!r} is not a folder")
-        if pieces:
-            egdb_probe.use_folder(Path(folder) if folder else None, auto_pieces=pieces)
+        # The engine's own tables: another engine of the process keeps its own settings.
+        tables = egdb_probe.user_tables(Path(folder) if folder else None, pieces) \
+            if pieces else None
         engine = Engine(level=int(self.values["level"]), movetime_ms=MOVETIME_MS,
-                        use_kb=self.flag("kb"), egdb=pieces > 0,
+                        use_kb=self.flag("kb"), egdb=pieces > 0, tables=tables,
                         contempt=self.flag("contempt"), tt_size=1 << int(self.values["tt-size"]))
         while True:
             try:
