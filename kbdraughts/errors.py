@@ -13,6 +13,9 @@ kinds, and only the first is a bad value.
   from the base alone: were the base a ``ValueError``, an ``except ValueError`` around a
   parse would swallow them.
 
+A warning the package issues (``NativeWarning``) derives from the base and its ``Warning``
+category too, so ``warnings.simplefilter("error", KbdraughtsError)`` takes them all.
+
 >>> from kbdraughts.fen import FenError, parse_fen
 >>> try:
 ...     parse_fen("W:Wz9")

@@ -34,6 +34,7 @@ from kbdraughts.eval.terms import (  # the format's names, also importable from 
     KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
     read_terms,
 )
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.native import core as _core
 from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.values import KING_VALUE, MAN_VALUE
@@ -46,7 +47,7 @@ __all__ = [
 ]
 
 
-class NativeWarning(UserWarning):
+class NativeWarning(KbdraughtsError, UserWarning):
     """The search cannot run on the native core with this heuristic: ``str`` is
     ``path:line: warning: ...`` and says why (it runs on the pure-Python core, slower)."""
 
