@@ -27,8 +27,9 @@ typedef uint64_t Bitboard;
 #include "features.h"
 int main(void)
 {
+    EvalMasks masks = {0};
     printf("%d %d %d %d %d %d\n", N_FEATURES, N_MEN_SUMS, N_OTHERS, N_PHASES, N_MASKS,
-           (int)sizeof(EvalMasks));
+           MAX_EVAL_BITS + (int)masks.off);
 #define X(C, name) printf("%d " #name "\n", C);
     KBD_OTHERS(X)
 #undef X
@@ -129,8 +130,8 @@ def test_the_header_compiles_to_the_schemas_numbers(layout, tmp_path):
                            check=True).stdout.splitlines()
     counts = [int(x) for x in lines[0].split()]
     n_others = len(layout.others)
-    assert counts[:5] == [len(layout.features), len(layout.men_sums), n_others,
-                          len(layout.phases), len(layout.masks)]
+    assert counts == [len(layout.features), len(layout.men_sums), n_others,
+                      len(layout.phases), len(layout.masks), features.MAX_CONDITIONS]
     assert lines[1:1 + n_others] == [f"{i} {name}" for i, name in enumerate(layout.others)]
     assert lines[1 + n_others:1 + n_others + len(layout.phases)] == [
         f"phase {layout.others.index(p)}" for p in layout.phases]

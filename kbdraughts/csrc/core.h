@@ -76,9 +76,6 @@ typedef struct {
     double weights[N_OTHERS];
 } EvalRow;
 
-/* The most features a `when` may name for the native evaluator: 2**8 rows. */
-#define MAX_EVAL_BITS 8
-
 /* A pattern term: per view (White's as written, Black's turned) and per square state (empty,
  * white man, white king, black man, black king), the squares where that state breaks it. */
 typedef Bitboard PatternMasks[2][5];

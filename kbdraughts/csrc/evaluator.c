@@ -272,7 +272,8 @@ static int read_rows(Evaluator *ev, PyObject *rows, PyObject *features, PyObject
     Py_ssize_t nbits = PyTuple_GET_SIZE(ff), nrows = PyTuple_GET_SIZE(fr);
     int ok = nbits <= MAX_EVAL_BITS && nrows == (Py_ssize_t)1 << nbits;
     if (!ok)
-        PyErr_SetString(PyExc_ValueError, "2**len(features) rows are needed, 8 features at most");
+        PyErr_Format(PyExc_ValueError, "2**len(features) rows are needed, %d features at most",
+                     MAX_EVAL_BITS);
     for (Py_ssize_t k = 0; ok && k < nbits; k++) { /* OTHERS, then MEN_SUMS */
         long j = 0;
         ok = small(PyTuple_GET_ITEM(ff, k), 0, N_OTHERS + N_MEN_SUMS - 1, &j);

@@ -48,6 +48,9 @@ enum {
     X(O_PASSED_MEN, passed_men) \
     X(O_DOUBLE_CORNER, double_corner)
 
+/* The most features the `when`s may name for the native evaluator: 2**this rows */
+#define MAX_EVAL_BITS 8
+
 /* PHASES: the same for both sides, weighed apart (never turned for Black) */
 #define N_PHASES 1
 #define KBD_PHASES(X) \

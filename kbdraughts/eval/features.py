@@ -35,7 +35,8 @@ from typing import Sequence
 
 __all__ = [
     "Kind", "Feature", "Shape", "Mask", "Layout", "SCHEMA", "MASKS", "LAYOUT",
-    "POSITION_FEATURES", "MEN_SUMS", "OTHERS", "PHASES", "WEIGHABLE", "header", "stale",
+    "POSITION_FEATURES", "MEN_SUMS", "OTHERS", "PHASES", "WEIGHABLE", "MAX_CONDITIONS",
+    "header", "stale",
     "HEADER_PATH", "GENERATOR",
 ]
 
@@ -167,6 +168,11 @@ class Layout:
         return tuple(f.name for f in self.features if f.kind is not Kind.CONDITION)
 
 
+#: The most features the `when`s may name for the native evaluator: it holds a row for every
+#: signature, 2 ** this many (32 KB each: 8 MB at 8). More, and the search runs on the pure
+#: core (the heuristic's loader warns).
+MAX_CONDITIONS = 8
+
 #: The shipped schema's layout.
 LAYOUT = Layout(SCHEMA, MASKS)
 POSITION_FEATURES = LAYOUT.position_features
@@ -215,6 +221,9 @@ def header(layout: Layout = LAYOUT) -> str:
         "/* OTHERS: computed by other_NAME(const Board *) in eval.c, White's less Black's */",
         *_enum(others, "N_OTHERS"),
         *_xmacro("KBD_OTHERS", "X", [f"X({f.c_name}, {f.name})" for f in others]),
+        "",
+        "/* The most features the `when`s may name for the native evaluator: 2**this rows */",
+        f"#define MAX_EVAL_BITS {MAX_CONDITIONS}",
         "",
         "/* PHASES: the same for both sides, weighed apart (never turned for Black) */",
         f"#define N_PHASES {len(phases)}",

@@ -22,7 +22,7 @@ from kbdraughts.eval.evaluation import (
     BACK_RANK, CENTRE, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_sums, men_tables, other_features,
     position_features, white_features,
 )
-from kbdraughts.eval.features import PHASES
+from kbdraughts.eval.features import MAX_CONDITIONS, PHASES
 from kbdraughts.eval.move_features import BARRIERS, EDGE, ShotFn, barrier, move_features
 from kbdraughts.eval.patterns import pattern_counts, pattern_masks
 from kbdraughts.eval.regions import compile_regions, region_value
@@ -327,8 +327,9 @@ class Heuristic:
         return row
 
 
-#: The most features the `when`s may name for the native evaluator (its rows: 2 ** this).
-MAX_NATIVE_CONDITIONS = 8
+#: The most features the `when`s may name for the native evaluator (the schema's; the C core's
+#: MAX_EVAL_BITS is generated from it).
+MAX_NATIVE_CONDITIONS = MAX_CONDITIONS
 _MEN, _KINGS = POSITION_FEATURES.index("men"), POSITION_FEATURES.index("kings")
 #: Where the phases stand in POSITION_FEATURES and in OTHERS.
 _PHASE_FEATURES = tuple(POSITION_FEATURES.index(f) for f in PHASES)
