@@ -294,7 +294,8 @@ _NUMBERS = ("no", "a", "two", "three", "four", "five", "six")
 
 def pure_search_note() -> str:
     """Why a search ran on the pure-Python path: no native core, or an evaluation it does not
-    know (a `when` naming a sum over men)."""
+    hold (more features in `when`s than its rows hold, which the heuristic's loader warned of
+    at the line, or an evaluation function of the caller's own)."""
     if native.core is None:  # (in a reason's parentheses: describe()'s would nest)
         return f"pure-Python search: {native.why_pure}"
     return "pure-Python search: the native core does not know this evaluation"
