@@ -49,7 +49,8 @@ __all__ = [
 
 class NativeWarning(KbdraughtsError, UserWarning):
     """The search cannot run on the native core with this heuristic: ``str`` is
-    ``path:line: warning: ...`` and says why (it runs on the pure-Python core, slower)."""
+    ``path:line: warning: ...`` and says why (it runs on the pure-Python core, slower). A
+    warning beside the package's base: where warnings are made errors, the base catches it."""
 
 
 class Heuristic:
