@@ -16,7 +16,7 @@ from __future__ import annotations
 import warnings
 from operator import mul
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from kbdraughts.eval.evaluation import (
     BACK_RANK, CENTRE, ENDGAME_PIECES, MEN_SUMS, OTHERS, men_sums, men_tables, other_features,
@@ -90,7 +90,9 @@ class Heuristic:
         self.warnings = self._native_warnings(path, shapes_path) if _core is not None else []
         for warning in self.warnings:
             warnings.warn(NativeWarning(warning), stacklevel=2)
-        self._native: object | None = None  # the native core's evaluator, made on first need
+        # The native core's evaluator (kbdraughts._core.Evaluator: a C type, no stubs), made on
+        # first need.
+        self._native: Any = None
         self._before: tuple[Position, float] | None = None
         self._uses_gain = any(t.kind == "weight" and (t.per == "eval_gain" or any(
             f == "eval_gain" for f, _ in t.needs)) for t in self.terms)
@@ -195,7 +197,7 @@ class Heuristic:
                 out[f"region {r.name}"] = sign * v
         return out
 
-    def native_evaluator(self):  # -> kbdraughts._core.Evaluator | None
+    def native_evaluator(self) -> Any:  # kbdraughts._core.Evaluator | None
         """The native core's evaluator of these terms (the same numbers as ``_quickly``), or
         None without the core or when the `when`s name more than MAX_NATIVE_CONDITIONS
         features (the loader warned). Its rows are every signature's, asked of pyDatalog
