@@ -47,7 +47,7 @@ _TOKEN_RE = re.compile(
     | (?P<open_comment>\{)
     | (?P<line_comment>;[^\n]*)
     | (?P<escape>(?m:^)%[^\n]*)
-    | (?P<tag>\[\s*(?P<tag_name>[A-Za-z0-9_]+)\s*"(?P<tag_value>(?:[^"\\\n]|\\.)*)"\s*\])
+    | (?P<tag>\[\s*(?P<tag_name>[A-Za-z0-9_]+)\s*"(?P<tag_value>[^"\\\n]*(?:\\.[^"\\\n]*)*+)"\s*\])
     | (?P<bad_tag>\[[^\n]*)
     | (?P<result>(?:1/2-1/2|1-0|0-1|2-0|0-2|1-1|\*)(?![\w/.-]))
     | (?P<number>\d+\s*\.(?:\.\.|…)?)
@@ -63,6 +63,7 @@ _TOKEN_RE = re.compile(
     """,
     re.VERBOSE,
 )
+_LONE_BRACE = re.compile(r"(?P<open_comment>\{)")
 #: Tokens kept as they are, in the main line or a variation: they never change the game.
 _TEXT = frozenset(("space", "comment", "line_comment", "escape", "nag", "mark"))
 #: Tokens that may follow a move and still belong to it (where the coach's note goes after).
@@ -171,8 +172,12 @@ def _tokens(text: str, start: int = 0, end: int | None = None, line: int = 1
     """Every token of ``text[start:end]`` as (kind, match, line), ``line`` the first's."""
     end = len(text) if end is None else end
     pos = start
+    last_close = text.rfind("}", start, end)
     while pos < end:
-        m = _TOKEN_RE.match(text, pos, end)
+        # a '{' that no '}' follows is no comment: trying it as one from every brace was a
+        # search to the end each, quadratic in the braces
+        lone = text[pos] == "{" and pos > last_close
+        m = (_LONE_BRACE if lone else _TOKEN_RE).match(text, pos, end)
         assert m is not None  # the last alternatives match any other character
         kind = m.lastgroup if m.lastgroup not in ("tag_name", "tag_value") else "tag"
         yield kind, m, line

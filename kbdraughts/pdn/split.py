@@ -24,7 +24,8 @@ cover the whole text, one after another, so a file written back from them loses 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from bisect import bisect_left
+from typing import Iterator, NamedTuple
 
 __all__ = ["Span", "split_games"]
 
@@ -43,7 +44,7 @@ _COARSE = re.compile(
       (?P<comment>\{[^}]*\})
     | (?P<line_comment>;[^\n]*)
     | (?P<escape>(?m:^)%[^\n]*)
-    | (?P<tag>(?:\[\s*[A-Za-z0-9_]+\s*"(?:[^"\\\n]|\\.)*"\s*\]\s*)+)  # a run of them
+    | (?P<tag>\[\s*[A-Za-z0-9_]+\s*"[^"\\\n]*(?:\\.[^"\\\n]*)*+"\s*\]\s*)
     | (?P<bad_tag>\[[^\n]*)
     | (?P<text>[^{;\[%]+|[{%])
     """,
@@ -73,6 +74,9 @@ class _Splitter:
         self.tagged = False  # a tag of its own
         self.depth = 0  # the variations open
         self.after = False  # a result at depth 0 was the last thing that counts
+        # The last search for a move: where it found one (-1: none), from where, to where;
+        # games without moves cost no rescan to the piece's end each (was quadratic).
+        self._move, self._from, self._end = -1, -1, -1
 
     def cut(self, at: int, line: int) -> None:
         """A new game starts at ``at`` (on ``line``); the one before ends there."""
@@ -92,8 +96,13 @@ class _Splitter:
         return self.spans
 
     def movetext(self, pos: int, end: int, line: int) -> None:
-        """The text between comments and tags, from ``pos`` to ``end`` (``line``: pos's)."""
+        """The text between comments and tags, from ``pos`` to ``end`` (``line``: pos's).
+
+        Its parentheses and results are found once (:func:`_marks`) and walked in order:
+        finding them again after each result made a text of many games quadratic."""
         text = self.text
+        marks = _marks(text, pos, end)
+        i = 0
         while pos < end:
             if self.after:
                 quiet = _QUIET.match(text, pos, end)
@@ -105,9 +114,12 @@ class _Splitter:
                     line += text.count("\n", pos, at)
                     self.cut(at, line)
                 pos = at
-            if not self.moved and _MOVE.search(text, pos, end):
+                i = bisect_left(marks, pos, i)
+            if not self.moved and self._has_move(pos, end):
                 self.moved = True
-            for at in _marks(text, pos, end):
+            while i < len(marks):
+                at = marks[i]
+                i += 1
                 token = text[at]
                 if token == "(":
                     self.depth += 1
@@ -122,6 +134,15 @@ class _Splitter:
             else:
                 return
 
+    def _has_move(self, pos: int, end: int) -> bool:
+        """Whether a move stands in ``text[pos:end]``. The last search is kept, and made
+        again only when ``pos`` passed the move it found or the piece changed."""
+        if not (end == self._end and self._from <= pos
+                and (self._move < 0 or pos <= self._move)):
+            m = _MOVE.search(self.text, pos, end)
+            self._move, self._from, self._end = (m.start() if m else -1), pos, end
+        return self._move >= 0
+
 
 def _marks(text: str, pos: int, end: int) -> list[int]:
     """Where a parenthesis or what may be a result stands in ``text[pos:end]``, in order."""
@@ -134,12 +155,29 @@ def _marks(text: str, pos: int, end: int) -> list[int]:
     return sorted(found)
 
 
+#: A '{' that no '}' follows: text, one at a time.
+_LONE_BRACE = re.compile(r"(?P<text>\{)")
+
+
+def _pieces(text: str) -> Iterator[tuple[str | None, re.Match[str]]]:
+    """:data:`_COARSE`'s pieces of ``text``; a '{' after the last '}' is not tried as a
+    comment, whose search to the end of the text from every brace was quadratic."""
+    last_close, pos = text.rfind("}"), 0
+    while pos < len(text):
+        if text[pos] == "{" and pos > last_close:
+            m = _LONE_BRACE.match(text, pos)
+        else:
+            m = _COARSE.match(text, pos)
+        assert m is not None  # 'text' matches any character the others do not
+        yield m.lastgroup, m
+        pos = m.end()
+
+
 def split_games(text: str) -> list[Span]:
     """The games of ``text`` in order; a text of comments alone holds none."""
     s = _Splitter(text)
     line = 1
-    for m in _COARSE.finditer(text):
-        kind = m.lastgroup
+    for kind, m in _pieces(text):
         if kind == "tag":
             if s.moved:
                 s.cut(m.start(), line)
