@@ -40,7 +40,8 @@ from kbdraughts.errors import KbdraughtsError
 __all__ = [
     "editor_lines", "decode_text", "NotUtf8Error", "NOT_UTF8", "control_character", "printable",
     "write_atomic", "TextForm", "read_form", "SpecialFileError", "special_kind",
-    "stale_temporaries", "folder_lock",
+    "stale_temporaries", "folder_lock", "write_atomic_all", "read_bounded", "check_readable",
+    "MAX_KEPT_BYTES",
 ]
 
 #: Control characters (Unicode Cc, but the tab), the line and paragraph separators, and the
@@ -216,25 +217,74 @@ def write_atomic(path: str | os.PathLike, text: str, append: bool = False,
     form = form or TextForm()
     data = form.encode(text)
     if append:
+        kind = special_kind(path)
+        if kind is not None:
+            raise SpecialFileError(path, kind)
         with path.open("ab") as f:
             f.write(data[len(form.bom):] if f.tell() else data)
         return
-    if path.is_symlink():
-        path = path.resolve()
+    write_atomic_all([(path, text, form)])
+
+
+def write_atomic_all(files: list[tuple[str | os.PathLike, str, TextForm | None]]) -> None:
+    """Write several files as one: every temporary file written and synced first, then each
+    renamed over its file, so a full disk or a kill while writing leaves all the old files
+    (a pair that belongs together, heuristic.txt and shapes.txt, never half new). Each file
+    as :func:`write_atomic` writes it."""
+    plan = []
+    for path, text, form in files:
+        path = Path(path)
+        if path.is_symlink():
+            path = path.resolve()
+        kind = special_kind(path)
+        if kind is not None:
+            raise SpecialFileError(path, kind)
+        plan.append((path, (form or TextForm()).encode(text)))
+    temporaries = [path.with_name(f".{path.name}.{os.getpid()}.tmp") for path, _ in plan]
+    try:
+        for (path, data), tmp in zip(plan, temporaries):
+            with tmp.open("wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            if path.exists():
+                os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        for (path, _), tmp in zip(plan, temporaries):
+            os.replace(tmp, path)
+    finally:
+        for tmp in temporaries:
+            tmp.unlink(missing_ok=True)
+
+
+#: The largest file a person keeps that is read whole (a heuristic file, a shapes file): far
+#: above any real one (the shipped shapes.txt is 241 KB), far below what would exhaust memory.
+MAX_KEPT_BYTES = 16 * 2**20
+
+
+def check_readable(path: str | os.PathLike, doing: str = "read") -> None:
+    """OSError (``EINVAL``, "it is a device, not a regular file: not read") when ``path`` is
+    a FIFO, a device or a socket: ``/dev/zero`` would be read without end and a FIFO block.
+    ``doing``: what is refused (``read``, ``written``)."""
     kind = special_kind(path)
     if kind is not None:
-        raise SpecialFileError(path, kind)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with tmp.open("wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():
-            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+        raise OSError(errno.EINVAL, f"it is {kind}, not a regular file: not {doing}", str(path))
+
+
+def read_bounded(path: str | os.PathLike, limit: int) -> bytes:
+    """The bytes of the file at ``path``, or OSError: a FIFO, a device or a socket refused
+    (:func:`check_readable`), a file of more than ``limit`` bytes refused (``EFBIG``) with
+    at most ``limit + 1`` bytes read."""
+    check_readable(path)
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"larger than {_size(limit)}: not read", str(path))
+    return data
+
+
+def _size(n: int) -> str:
+    """A byte count in words: ``16 MB``, ``64 KB``."""
+    return f"{n // 2**20} MB" if n >= 2**20 else f"{n // 2**10} KB" if n >= 2**10 else f"{n} bytes"
 
 
 @contextmanager

@@ -75,7 +75,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_games(args: argparse.Namespace) -> int:
-    from kbdraughts.tune.games import Settings, write_games
+    from kbdraughts.tune.games import GamesFileError, Settings, write_games
 
     if not 0 <= args.noise <= 1:
         return fail("tune games", f"--noise must be from 0 to 1, got {args.noise}")
@@ -90,6 +90,8 @@ def run_games(args: argparse.Namespace) -> int:
 
     try:
         n = write_games(args.out, settings, args.games, args.jobs, args.cluster, progress)
+    except GamesFileError as e:
+        return fail("tune games", str(e))
     except OSError as e:
         return fail("tune games", f"{args.out}: {e.strerror}")
     except ImportError as e:
@@ -120,16 +122,18 @@ def run_shapes(args: argparse.Namespace) -> int:
     except ImportError as e:
         return fail("tune shapes", f"needs NumPy and SciPy ({e}): pip install 'kbdraughts[tune]'")
     from kbdraughts.eval.shapes import read_shapes
+    from kbdraughts.files import NotUtf8Error, check_readable, decode_text, write_atomic
     from kbdraughts.eval.terms import HeuristicFileError
 
     try:
-        have = {r.name for r in read_shapes(args.out)}
+        check_readable(args.out, "written")
+        have = {r.name for r in read_shapes(args.out)}  # bounded: a device refused
         new = [r for r in template_regions(args.template) if r.name not in have]
-        with args.out.open("a", encoding="utf-8") as f:
-            if not have and f.tell() == 0:
-                f.write(SHAPES_HEADER)
-            f.write(shapes_text("", new, [[] for _ in new]))
-    except HeuristicFileError as e:
+        old = decode_text(args.out.read_bytes(), args.out) if args.out.exists() else ""
+        # the file written whole with the regions added, never a cut one
+        write_atomic(args.out, (old or SHAPES_HEADER)
+                     + shapes_text("", new, [[] for _ in new]))
+    except (HeuristicFileError, NotUtf8Error) as e:
         return fail("tune shapes", str(e))
     except OSError as e:
         return fail("tune shapes", f"{args.out}: {e.strerror}")

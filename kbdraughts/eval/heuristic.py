@@ -35,6 +35,7 @@ from kbdraughts.eval.terms import (  # the format's names, also importable from 
     read_terms,
 )
 from kbdraughts.errors import KbdraughtsError
+from kbdraughts.files import MAX_KEPT_BYTES, read_bounded
 from kbdraughts.native import core as _core
 from kbdraughts.resources import combos_dir, data_dir
 from kbdraughts.values import KING_VALUE, MAN_VALUE
@@ -104,7 +105,7 @@ class Heuristic:
         ``shapes.txt`` beside it when there is one)."""
         p = Path(path) if path else heuristic_path()
         try:
-            data = p.read_bytes()
+            data = read_bounded(p, MAX_KEPT_BYTES)  # /dev/zero refused, never read to the end
         except OSError as e:
             raise HeuristicFileError(f"{p}:1: error: cannot read: {e.strerror}") from None
         shapes = Path(shapes) if shapes else p.with_name("shapes.txt")

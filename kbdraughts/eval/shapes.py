@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from kbdraughts.files import control_character, decode_text, editor_lines
+from kbdraughts.files import (MAX_KEPT_BYTES, control_character, decode_text, editor_lines,
+                             read_bounded)
 from kbdraughts.eval.terms import MAX_WEIGHT, POSITION_FEATURES, HeuristicFileError
 from kbdraughts.squares import SQUARE_NAMES
 
@@ -129,7 +130,7 @@ def _weighted(line: str, size: int, n: int, path: str) -> tuple[str, float, int]
 def read_shapes(path: Path) -> list[Region]:
     """The regions of the shapes file at ``path`` (none when there is no such file)."""
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, MAX_KEPT_BYTES)  # /dev/zero refused, never read to the end
     except FileNotFoundError:
         return []
     except OSError as e:

@@ -20,6 +20,7 @@ A fit is kept only if it lowers the held-out loss; its report says by how much.
 from __future__ import annotations
 
 import math
+from itertools import count
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -33,7 +34,8 @@ from kbdraughts.eval.patterns import pattern_counts
 from kbdraughts.eval.heuristic import Heuristic, material, position_features
 from kbdraughts.tune.shapes import region_columns
 from kbdraughts.board import WHITE, Position
-from kbdraughts.notation import parse_fen
+from kbdraughts.files import check_readable
+from kbdraughts.notation import FenError, parse_fen
 
 __all__ = ["Data", "DataError", "Fit", "read_data", "term_matrix", "fit_weights", "loss", "sigmoid",
            "HOLD_OUT", "fitted_terms"]
@@ -97,27 +99,67 @@ class DataError(KbdraughtsError, ValueError):
     """A line of a data file that cannot be read; ``str`` is ``path:line: error: ...``."""
 
 
+#: The longest line of a data file read (a FEN of 32 pieces and three numbers is some 120
+#: bytes): a longer one is no data line, and ``/dev/zero`` is no file of lines.
+MAX_LINE = 4096
+
+
 def read_data(path: Path, limit: int | None = None) -> list[tuple[Position, float, float, int]]:
     """The (position, result for White, score for the side to move, game) lines of a games
-    file; an older file of ``FEN RESULT`` lines numbers its positions as games."""
+    file; an older file of ``FEN RESULT`` lines numbers its positions as games. A FIFO or a
+    device is refused (OSError); each line is read to at most :data:`MAX_LINE` bytes."""
     out = []
+    check_readable(path)
     with path.open(encoding="utf-8", errors="replace") as f:
-        for i, line in enumerate(f, 1):
+        for i in count(1):
+            line = f.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE:
+                raise DataError(f"{path}:{i}: error: a line of more than {MAX_LINE} "
+                                "characters: not a data file of 'tune games'")
             words = line.split("#", 1)[0].split()
             if not words:
                 continue
             try:
-                fen_text, result = words[0], float(words[1])
-                score = float(words[2]) if len(words) > 2 else math.nan
-                game = int(words[3]) if len(words) > 3 else i
-                if result not in (0.0, 0.5, 1.0) or len(words) > 4:
-                    raise ValueError("expected 'FEN RESULT [SCORE GAME]', RESULT 1, 0.5 or 0")
-                out.append((parse_fen(fen_text), result, score, game))
-            except (ValueError, IndexError) as e:
+                out.append(_data_line(words, i))
+            except (ValueError, FenError) as e:
                 raise DataError(f"{path}:{i}: error: {e}") from None
             if limit is not None and len(out) >= limit:
                 break
     return out
+
+
+def _data_line(words: list[str], i: int) -> tuple[Position, float, float, int]:
+    """One line's (position, result, score, game), or ValueError saying what is wrong."""
+    if not 2 <= len(words) <= 4:
+        raise ValueError(f"expected 'FEN RESULT [SCORE GAME]', got {len(words)} word"
+                         f"{'s' * (len(words) != 1)}")
+    try:
+        result = float(words[1])
+    except ValueError:
+        result = math.nan
+    if result not in (0.0, 0.5, 1.0):
+        raise ValueError(f"the result {words[1][:20]!r} is not 1, 0.5 or 0")
+    score = math.nan
+    if len(words) > 2:
+        try:
+            score = float(words[2])
+        except ValueError:
+            score = math.inf
+        if not abs(score) < MAX_SCORE:
+            raise ValueError(f"the score {words[2][:20]!r} is not a number of hundredths of a "
+                             f"man below {MAX_SCORE:,}")
+    game = i
+    if len(words) > 3:
+        if not words[3].isdigit() or len(words[3]) > 12:
+            raise ValueError(f"the game {words[3][:20]!r} is not a whole number")
+        game = int(words[3])
+    return parse_fen(words[0]), result, score, game
+
+
+#: No search score is this large (a mate is 30,000): one that is comes from a broken file.
+MAX_SCORE = 1_000_000
 
 
 def term_matrix(h: Heuristic, data: Sequence[tuple[Position, float, float, int]]) -> Data:
@@ -198,6 +240,11 @@ def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] 
     held-out ones by the results. ``fixed``: columns that keep their weight. The losses are
     Texel's on the results, each weights at its own best K."""
     train, held = d.split()
+    if not len(train.results) or not len(held.results):
+        games = len(np.unique(d.games))
+        raise ValueError(f"{len(d.results)} positions of {games} game{'s' * (games != 1)}: a fit "
+                         f"needs games to fit and games to hold out (every {HOLD_OUT}th): "
+                         f"play more games, or read more positions (--limit)")
     k0 = fit_k(train, w0)
     goal = targeted(train, k0, target)
     scale = 100.0  # weights are in hundredths of a man: the pull counts whole men

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import random
+from itertools import count
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -32,10 +33,12 @@ from kbdraughts.ai.layers import recurring_positions
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, make_searcher
 from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.board import WHITE
+from kbdraughts.files import check_readable
 from kbdraughts.game import Game
 from kbdraughts.notation import fen
 
-__all__ = ["Settings", "play_game", "played_lines", "write_games", "MAX_PLIES", "ADJUDICATE"]
+__all__ = ["Settings", "play_game", "played_lines", "write_games", "MAX_PLIES", "ADJUDICATE",
+           "resume", "GamesFileError"]
 
 #: Plies after which a game is judged by material.
 MAX_PLIES = 200
@@ -130,22 +133,60 @@ def played_lines(settings: Settings, games: int, jobs: int = 1, first: int = 0,
 def write_games(out: Path, settings: Settings, games: int, jobs: int = 1,
                 cluster: str | None = None, progress=None) -> int:
     """Play ``games`` games into ``out`` (appending after the games already there, so a run
-    cut short goes on where it stopped); the number of positions written."""
-    first = 0
-    if out.exists():
-        with out.open(encoding="utf-8") as f:
-            for line in f:
-                if line and not line.startswith("#"):
-                    first = max(first, int(line.split()[-1]) + 1)
+    cut short goes on where it stopped: :func:`resume`); the number of positions written.
+    A FIFO or a device is refused (OSError)."""
+    check_readable(out, "written")
+    first = resume(out) if out.exists() else 0
     n = 0
     with out.open("a", encoding="utf-8") as f:
-        if first == 0:
+        if f.tell() == 0:
             f.write(f"# kbdraughts tune games: depth {settings.depth}, seed {settings.seed}, "
                     f"{settings.opening_plies} random opening plies, random moves "
                     f"{settings.noise:g}; FEN RESULT SCORE GAME\n")
         for done, lines in enumerate(played_lines(settings, games, jobs, first, cluster), 1):
             f.write("".join(line + "\n" for line in lines))
+            f.flush()  # a game at a time: a kill loses at most the game being written
             n += len(lines)
             if progress is not None:
                 progress(done, n)
     return n
+
+
+class GamesFileError(ValueError):
+    """A data file that 'tune games' cannot go on with; ``str`` is ``path:line: error: ...``."""
+
+
+#: The longest line of a data file (a FEN of 32 pieces and three numbers is some 120 bytes).
+MAX_LINE = 4096
+
+
+def resume(out: Path) -> int:
+    """The number of the game to go on with in the data file ``out``: the one after the
+    highest there. A last line cut short (a kill or a full disk while writing) is taken out
+    with the rest of its game's lines, and that game played again (a game is a function of
+    its number: the same lines); a blank line is passed over; any other line that is no data
+    line is GamesFileError."""
+    first, block = 0, (0, -1, 0)  # the last game's lines: where they start, its number, first
+    offset = 0
+    with out.open("rb+") as f:
+        for i in count(1):
+            line = f.readline(MAX_LINE + 1)
+            if not line:
+                return first
+            if not line.endswith(b"\n"):
+                if f.read(1):
+                    raise GamesFileError(f"{out}:{i}: error: a line of more than {MAX_LINE} "
+                                         "bytes: not a data file of 'tune games'")
+                start, number, before = block if block[1] >= 0 else (offset, -1, first)
+                f.truncate(start)  # the cut line and its game's lines go; the game is replayed
+                return max(before, number, 0)
+            words = line.split(b"#", 1)[0].split()
+            if words:
+                if len(words) not in (2, 4) or (len(words) == 4 and not words[3].isdigit()):
+                    raise GamesFileError(f"{out}:{i}: error: not a line of 'tune games' "
+                                         "(FEN RESULT SCORE GAME)")
+                game = int(words[3]) if len(words) == 4 else i
+                if game != block[1]:
+                    block = (offset, game, first)
+                first = max(first, game + 1)
+            offset += len(line)

@@ -11,7 +11,9 @@ import numpy as np
 
 from kbdraughts.errors import KbdraughtsError
 from kbdraughts.eval.heuristic import Heuristic, HeuristicFileError, heuristic_path, shapes_path
-from kbdraughts.tune.fit import DataError, Fit, fit_weights, fitted_terms, read_data, term_matrix
+from kbdraughts.files import MAX_KEPT_BYTES, decode_text, read_bounded, write_atomic_all
+from kbdraughts.tune.fit import (Data, DataError, Fit, fit_weights, fitted_terms, read_data,
+                                 term_matrix)
 from kbdraughts.tune.shapes import shapes_text
 from kbdraughts.tune.write import NOTE, number, with_note, with_weights
 
@@ -64,21 +66,34 @@ def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: in
     if fit.held_after >= fit.held_before:
         print("the held-out loss did not fall: the file is left as it was")
         return fit
-    text = path.read_text(encoding="utf-8")
+    _write_fit(fit, h, d, terms, path, shapes, note_lines(fit, paths, l2, target))
+    return fit
+
+
+def _write_fit(fit: Fit, h: Heuristic, d: Data, terms: list, path: Path, shapes: Path | None,
+               note: list[str]) -> None:
+    """The fitted weights into the heuristic file and, when regions were fitted, the shapes
+    file: both written as a pair (:func:`write_atomic_all`), so a full disk or a kill leaves
+    the old pair, never a new heuristic file beside a cut or an old shapes file."""
+    text = decode_text(read_bounded(path, MAX_KEPT_BYTES), path)
     new = with_weights(text, h.terms, {t.name: w for t, w in zip(terms, fit.weights)})
-    path.write_text(with_note(new, note_lines(fit, paths, l2, target)), encoding="utf-8")
-    print(f"wrote {path}")
+    files: list[tuple[Path, str, None]] = [(path, with_note(new, note), None)]
     if d.regions:
         shapes = shapes if shapes is not None else path.with_name("shapes.txt")
         tables = [list(c.table) for c in h._compiled]
         for (r, i), w in zip(d.regions, fit.weights[len(terms):]):
             tables[r][i] = float(w)
-        header = "".join(line + "\n" for line in shapes.read_text(encoding="utf-8").split("\n")
+        old = decode_text(read_bounded(shapes, MAX_KEPT_BYTES), shapes)
+        header = "".join(line + "\n" for line in old.split("\n")
                          if line.startswith("#") and not line.startswith(NOTE))
-        shapes.write_text(with_note(header, note_lines(fit, paths, l2, target)) + shapes_text(
-            "", h.regions, tables), encoding="utf-8")
-        print(f"wrote {shapes}")
-    return fit
+        files.append((shapes, with_note(header, note) + shapes_text("", h.regions, tables), None))
+    try:
+        write_atomic_all(files)
+    except OSError as e:
+        raise FitError(f"{e.filename}: not written: {e.strerror}; the files are as they "
+                       "were") from None
+    for written, _, _ in files:
+        print(f"wrote {written}")
 
 
 def note_lines(fit: Fit, paths: Sequence[Path], l2: float, target: str = "score") -> list[str]:
