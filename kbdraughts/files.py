@@ -33,7 +33,7 @@ import re
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import BinaryIO, Iterator, NamedTuple
 
 from kbdraughts.errors import KbdraughtsError
 
@@ -41,7 +41,7 @@ __all__ = [
     "editor_lines", "decode_text", "NotUtf8Error", "NOT_UTF8", "control_character", "printable",
     "write_atomic", "TextForm", "read_form", "SpecialFileError", "special_kind",
     "stale_temporaries", "folder_lock", "write_atomic_all", "read_bounded", "check_readable",
-    "MAX_KEPT_BYTES",
+    "MAX_KEPT_BYTES", "write_whole",
 ]
 
 #: Control characters (Unicode Cc, but the tab), the line and paragraph separators, and the
@@ -259,6 +259,25 @@ def write_atomic_all(files: list[tuple[str | os.PathLike, str, TextForm | None]]
 #: The largest file a person keeps that is read whole (a heuristic file, a shapes file): far
 #: above any real one (the shipped shapes.txt is 241 KB), far below what would exhaust memory.
 MAX_KEPT_BYTES = 16 * 2**20
+
+
+def write_whole(f: BinaryIO, data: bytes) -> None:
+    """Append ``data`` to ``f`` (unbuffered, opened to append) whole or not at all: when a
+    write fails part way (a full disk, a file-size limit) a regular file is cut back to
+    where it was, so it never ends in half a record, and the OSError goes on."""
+    regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+    start = f.seek(0, os.SEEK_END) if regular else 0
+    try:
+        view = memoryview(data)
+        while view:
+            written = f.write(view)
+            if not written:  # nothing taken, and no error said: the disk is full
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            view = view[written:]
+    except OSError:
+        if regular:
+            f.truncate(start)
+        raise
 
 
 def check_readable(path: str | os.PathLike, doing: str = "read") -> None:

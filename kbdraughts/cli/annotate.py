@@ -41,6 +41,7 @@ from kbdraughts.cli.args import (
     USAGE_ERROR, add_rules, add_strict, fail, one_line, positive, report_skipped,
 )
 from kbdraughts.cli.output import StdoutError
+from kbdraughts.cli.paths import check_outputs
 from kbdraughts.wording import plural
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
@@ -48,7 +49,7 @@ if TYPE_CHECKING:  # imported when annotating, not while the command line is bui
     from kbdraughts.coach.summary import Tally
     from kbdraughts.coach.deep_check import DeepCheck
     from kbdraughts.kb.knowledge import KnowledgeBase
-    from kbdraughts.pdn import PdnGame
+    from kbdraughts.pdn import PdnFile, PdnGame
 
 SIDES = {"white": 0, "black": 1}
 #: The deep search's processor seconds for a whole file by default, and for one game at most
@@ -130,6 +131,10 @@ def run_annotate(args: argparse.Namespace) -> int:
     from kbdraughts.kb.knowledge import load_knowledge_base
     from kbdraughts.pdn import PdnError, load_pdn_file
 
+    if (status := check_outputs(  # -o onto the input keeps its games; nothing else may
+            "annotate", {"-o": args.output, "--unnamed": args.unnamed},
+            {"GAME.pdn": args.pdn, "--rules": args.rules}, {("-o", "GAME.pdn")})) is not None:
+        return status
     try:
         read = load_pdn_file(args.pdn)
     except PdnError as e:
@@ -161,13 +166,25 @@ def run_annotate(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     from kbdraughts.coach.summary import Tally
     from kbdraughts.coach.deep_check import DeepCheck
-    from kbdraughts.files import write_atomic
 
     started = time.perf_counter()
     tally = Tally(sides=(0, 1) if args.side is None else (args.side,))
     drafts: list[str] | None = [] if args.unnamed is not None else None
     check = DeepCheck(0.0)
     texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts, check)
+    if (status := _write_out(args, read, games, texts, onto_input, drafts)) is not None:
+        return status
+    print(_file_summary(args.pdn, tally, time.perf_counter() - started, drafts, check),
+          file=sys.stderr)
+    return 1 if len(games) < len(entries) else 0
+
+
+def _write_out(args: argparse.Namespace, read: PdnFile, games: list[PdnGame],
+               texts: Iterable[str], onto_input: bool, drafts: list[str] | None) -> int | None:
+    """The annotated games to -o (onto the input: every game it held kept), the drafts to
+    --unnamed; USAGE_ERROR after saying what could not be written."""
+    from kbdraughts.files import write_atomic
+
     try:
         if onto_input:  # every game the file held stays; those not annotated as they were
             whole = read.with_games(dict(zip([g.index for g in games], texts)))
@@ -183,9 +200,7 @@ def run_annotate(args: argparse.Namespace) -> int:
             write_atomic(args.unnamed, "\n".join(drafts))
         except OSError as e:
             return fail("annotate", f"cannot write {args.unnamed}: {e.strerror or e}")
-    print(_file_summary(args.pdn, tally, time.perf_counter() - started, drafts, check),
-          file=sys.stderr)
-    return 1 if len(games) < len(entries) else 0
+    return None
 
 
 def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | None,

@@ -12,13 +12,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from kbdraughts.cli.args import (
     add_fens, add_rules, add_strict, fail, integer, level, one_line, positive, report_skipped,
     whole_number,
 )
+from kbdraughts.cli.paths import check_outputs
 from kbdraughts.errors import KbdraughtsError
+from kbdraughts.files import write_whole
 
 if TYPE_CHECKING:  # the match machinery is imported when ``match`` runs
     from kbdraughts.match.runner import GameRecord, Tally
@@ -213,6 +215,8 @@ def run_match(args: argparse.Namespace) -> int:
     from kbdraughts.match.players import make_player
     from kbdraughts.ai.spec import PlayerSpec
 
+    if (status := check_outputs("match", {"--pdn": args.pdn}, {"--fens": args.fens})) is not None:
+        return status
     starts = None
     if args.fens is not None:
         if args.games is not None or args.opening_plies is not None or args.balanced:
@@ -248,8 +252,8 @@ def run_match(args: argparse.Namespace) -> int:
                             OPENING_PLIES if args.opening_plies is None else args.opening_plies,
                             command, starts, args.balanced):
             tally.add(rec)
-            if out is not None:
-                _write_pdn(out, rec)
+            if out is not None and (status := _record(out, rec, args.pdn, tally)) is not None:
+                return status
             if bar:
                 _progress(tally, games)
     finally:
@@ -324,7 +328,7 @@ def _jobs(asked: int) -> int:
     return cpus
 
 
-def _open_pdn(path: str | None, append: bool) -> TextIO | int | None:
+def _open_pdn(path: str | None, append: bool) -> BinaryIO | int | None:
     """The --pdn file opened to append to, None without one, or USAGE_ERROR after saying why:
     a file that holds something is only added to with --append, never emptied."""
     if path is None:
@@ -333,25 +337,36 @@ def _open_pdn(path: str | None, append: bool) -> TextIO | int | None:
         if not append and os.path.isfile(path) and os.path.getsize(path) > 0:
             return fail("match", f"{path} already holds games: add --append to add to it, or "
                         "choose another file")
-        out = open(path, "a", encoding="utf-8")
+        out = open(path, "ab", buffering=0)  # each game written whole by _write_pdn
         if out.tell() > 0:
-            out.write("\n")  # a blank line after what was there, ended by a newline or not
+            write_whole(out, b"\n")  # a blank line after what was there, ended or not
         return out
     except OSError as e:
         return fail("match", f"cannot write {path}: {e.strerror}")
 
 
-def _write_pdn(out: TextIO, rec: GameRecord) -> None:
-    """One finished game as PDN (its Round tag gives its place in the match), flushed at once
-    so a stopped match keeps every game played."""
+def _record(out: BinaryIO, rec: GameRecord, path: str, tally: Tally) -> int | None:
+    """:func:`_write_pdn`, or USAGE_ERROR after saying in one line why the game could not be
+    written (a full disk: the games before it are whole in the file)."""
+    try:
+        _write_pdn(out, rec)
+    except OSError as e:
+        return fail("match", f"cannot write {path}: {e.strerror or e}; the match stopped at "
+                    f"game {tally.games}, the games before it whole in the file")
+    return None
+
+
+def _write_pdn(out: BinaryIO, rec: GameRecord) -> None:
+    """One finished game as PDN (its Round tag gives its place in the match), written at
+    once so a stopped match keeps every game played, and whole or not at all: a full disk
+    leaves no game cut in the middle (:func:`kbdraughts.files.write_whole`)."""
     from kbdraughts.match.runner import replay
     from kbdraughts.pdn import game_to_pdn
 
     tags = {"Event": "kbdraughts match", "Round": str(rec.index + 1),
             "White": rec.white, "Black": rec.black, "Result": rec.result,
             "Termination": rec.reason}
-    out.write(game_to_pdn(replay(rec), tags) + "\n")
-    out.flush()
+    write_whole(out, (game_to_pdn(replay(rec), tags) + "\n").encode("utf-8"))
 
 
 def _progress(t: Tally, total: int, width: int = 30) -> None:

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from kbdraughts.cli.args import fail, positive, whole_number
+from kbdraughts.cli.paths import check_outputs
 
 
 #: ``tune --help``'s description, as a person reads it in a terminal (the docstring's is RST).
@@ -79,6 +80,9 @@ def run_games(args: argparse.Namespace) -> int:
 
     if not 0 <= args.noise <= 1:
         return fail("tune games", f"--noise must be from 0 to 1, got {args.noise}")
+    if (status := check_outputs("tune games", {"--out": args.out},
+                                {"--heuristic": args.heuristic})) is not None:
+        return status
     settings = Settings(args.depth, args.opening, args.noise, args.seed,
                         str(args.heuristic) if args.heuristic else None)
     start = time.perf_counter()
@@ -108,6 +112,10 @@ def run_fit(args: argparse.Namespace) -> int:
                     "pip install 'kbdraughts[tune]'")
     if not args.l2 >= 0:
         return fail("tune fit", f"--l2 must be 0 or more, got {args.l2}")
+    if args.write and (status := check_outputs(  # the pair written, the data only read
+            "tune fit", {"--heuristic": args.heuristic, "--shapes": args.shapes},
+            {"DATA": args.data})) is not None:
+        return status
     try:
         fit_file(args.data, args.heuristic, args.l2, args.limit, args.write, args.shapes,
                  args.target)
