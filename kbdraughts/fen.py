@@ -21,7 +21,7 @@ import re
 
 from kbdraughts.board import BB_CROWN, BLACK, SQUARES, WHITE, Bitboard, Position, Side, Square
 from kbdraughts.errors import KbdraughtsError
-from kbdraughts.squares import SQUARE_FILE, SQUARE_NAMES, SQUARE_RANK, side_name
+from kbdraughts.squares import BB_BOARD, SQUARE_FILE, SQUARE_NAMES, SQUARE_RANK, side_name
 
 __all__ = ["FenError", "fen", "parse_fen", "square_number", "numbered_square"]
 
@@ -51,7 +51,15 @@ def numbered_square(number: int) -> Square:
 
 def fen(pos: Position, numbered: bool = False) -> str:
     """PDN FEN: side to move, then White's and Black's pieces, kings marked ``K``; squares
-    numbered 1..32 (in that order) when ``numbered``."""
+    numbered 1..32 (in that order) when ``numbered``; FenError for what is no position
+    (bits off the 32 squares, a square of both sides, a king on no piece, no side to move).
+
+    >>> fen(Position(-1, 0, 0, 0))
+    Traceback (most recent call last):
+    ...
+    kbdraughts.fen.FenError: not a position: White's pieces stand off the 32 dark squares
+    """
+    _check_position(pos)
     parts = ["B" if pos.side else "W"]
     order = sorted(SQUARES, key=_NUMBER.__getitem__) if numbered else SQUARES
     for colour, bb in (("W", pos.white), ("B", pos.black)):
@@ -61,6 +69,20 @@ def fen(pos: Position, numbered: bool = False) -> str:
         ]
         parts.append(colour + ",".join(names))
     return ":".join(parts)
+
+
+def _check_position(pos: Position) -> None:
+    """FenError unless ``pos`` is a position its FEN can say (a Position is built unchecked)."""
+    for name, bb in (("White's pieces", pos.white), ("Black's pieces", pos.black),
+                     ("the kings", pos.kings)):
+        if not isinstance(bb, int) or bb < 0 or bb & ~BB_BOARD:
+            raise FenError(f"not a position: {name} stand off the 32 dark squares")
+    if pos.white & pos.black:
+        raise FenError("not a position: a square holds a piece of each side")
+    if pos.kings & ~(pos.white | pos.black):
+        raise FenError("not a position: a king stands where no piece does")
+    if pos.side not in (WHITE, BLACK):
+        raise FenError(f"not a position: the side to move is {pos.side!r}, not 0 or 1")
 
 
 def parse_fen(text: str) -> Position:

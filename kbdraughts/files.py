@@ -160,7 +160,10 @@ def read_form(data: bytes, path: str | os.PathLike) -> tuple[str, TextForm, list
         text = data[len(bom):].decode(encoding, "surrogateescape")
         warnings.append(warning)
     lf = text.count("\n")
-    newline = "\r\n" if lf and text.count("\r\n") * 2 > lf else "\n"
+    if lf:
+        newline = "\r\n" if text.count("\r\n") * 2 > lf else "\n"
+    else:  # lines ended by a CR alone (old Mac files): what is written anew ends so too
+        newline = "\r" if "\r" in text else "\n"
     return text, TextForm(encoding, bom, newline), warnings
 
 

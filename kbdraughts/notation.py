@@ -39,9 +39,14 @@ def parse_square(text: str) -> Square:
 
 
 def move_text(move: Move) -> str:
-    """Full-path notation: ``c3-d4`` for a quiet move, ``c3:e5:g7`` for a capture."""
+    """Full-path notation: ``c3-d4`` for a quiet move, ``c3:e5:g7`` for a capture; ValueError
+    for a Move (built unchecked) whose squares are not of the board."""
     sep = ":" if move.captured else "-"
-    return SQUARE_NAMES[move.start] + sep + sep.join(SQUARE_NAMES[s] for s in move.path)
+    try:
+        return SQUARE_NAMES[move.start] + sep + sep.join(SQUARE_NAMES[s] for s in move.path)
+    except (KeyError, TypeError):
+        raise ValueError(f"not a move: {move!r} names a square that is not one of the 32 "
+                         "dark squares") from None
 
 
 def moves_text(moves: Sequence[Move], sort: bool = True) -> list[str]:
@@ -187,6 +192,8 @@ def parse_move(pos: Position, text: str, legal: Sequence[Move] | None = None) ->
     ...     print(e)
     c3-e5 is not legal: the piece on c3 can play c3-b4 or c3-d4
     """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_move: the move must be text, not {type(text).__name__}")
     if legal is None:
         legal = legal_moves(pos)
     shown = text.strip()
