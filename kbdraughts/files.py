@@ -151,6 +151,15 @@ def read_form(data: bytes, path: str | os.PathLike) -> tuple[str, TextForm, list
     """
     bom, encoding = next(((b, e) for b, e in _BOMS if data.startswith(b)), (b"", "utf-8"))
     warnings: list[str] = []
+    if not bom and (wide := _utf16_without_bom(data)) is not None:
+        try:
+            text = data.decode(wide)
+        except UnicodeDecodeError:
+            pass
+        else:
+            warnings.append(f"{path}: UTF-16 text without a byte-order mark; read as such, "
+                            "and written back so")
+            return text, TextForm(wide, b"", _newline(text)), warnings
     try:
         text = data[len(bom):].decode(encoding)
     except UnicodeDecodeError as e:
@@ -159,12 +168,29 @@ def read_form(data: bytes, path: str | os.PathLike) -> tuple[str, TextForm, list
         encoding, warning = _guess(data[len(bom):], e.start, path)
         text = data[len(bom):].decode(encoding, "surrogateescape")
         warnings.append(warning)
+    return text, TextForm(encoding, bom, _newline(text)), warnings
+
+
+def _newline(text: str) -> str:
+    """The line end most of ``text``'s lines have, for the lines written anew."""
     lf = text.count("\n")
     if lf:
-        newline = "\r\n" if text.count("\r\n") * 2 > lf else "\n"
-    else:  # lines ended by a CR alone (old Mac files): what is written anew ends so too
-        newline = "\r" if "\r" in text else "\n"
-    return text, TextForm(encoding, bom, newline), warnings
+        return "\r\n" if text.count("\r\n") * 2 > lf else "\n"
+    return "\r" if "\r" in text else "\n"  # a CR alone (old Mac files), or no line at all
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le`` or ``utf-16-be`` when ``data`` looks like UTF-16 text of mostly ASCII
+    letters without its mark (a zero byte beside three in four others, on one side, and
+    almost none on the other), else None: UTF-8 text has no zero bytes."""
+    head = data[:4096]
+    if len(head) < 4 or len(head) % 2 or head.count(0) * 3 < len(head):
+        return None
+    pairs = len(head) // 2
+    for encoding, zero in (("utf-16-le", 1), ("utf-16-be", 0)):
+        if head[zero::2].count(0) * 4 >= pairs * 3 and head[1 - zero::2].count(0) * 10 < pairs:
+            return encoding
+    return None
 
 
 def _guess(data: bytes, first: int, path: str | os.PathLike) -> tuple[str, str]:

@@ -102,19 +102,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from kbdraughts.kb.knowledge import MISSING, read_combos, size_words
+    from kbdraughts.kb.knowledge import missing_paths, read_combos, size_words
 
     rules, motifs, warnings, errors, files = read_combos(args.paths or None)
-    missing = [d for d in errors if d.line == 0 and d.message == MISSING]
+    missing = missing_paths(errors)
     errors = [d for d in errors if d not in missing]
     check = _check_motifs(motifs, args.prove, args.costs)
     errors += check.errors
-    warnings = warnings + _precision_warnings(motifs, args.positions, args.paths)
+    warnings = warnings + _crowded_boards(rules) + _precision_warnings(motifs, args.positions,
+                                                                   args.paths)
     order = {f: i for i, f in enumerate(files)}
     findings = sorted(warnings + check.notes + errors,
                       key=lambda d: (order.get(d.path, -1), d.line, d.level != "error"))
     for d in missing:
-        print(f"kbdraughts rules check: {one_line(d.path)}: {MISSING}", file=sys.stderr)
+        print(f"kbdraughts rules check: {one_line(d.path)}: {d.message}", file=sys.stderr)
     for d in findings:
         print(one_line(str(d)))
     if args.prove:
@@ -163,6 +164,23 @@ def _check_motifs(motifs: list, prove: bool, costs: bool) -> _MotifCheck:
             out.failed += 1
             out.errors.append(Diagnostic(motif.path, line, "error", why if isinstance(hit, str)
                                          else f"motif {motif.id} {motif.claim()}: {why}"))
+    return out
+
+
+def _crowded_boards(rules: list) -> list:
+    """A warning for each rule whose board pins more pieces of a side than a side has (13
+    black men: no game reaches it, so the rule never fires)."""
+    from kbdraughts.kb.rules.pattern import BLACK_PIECES, MAX_PIECES, WHITE_PIECES
+    from kbdraughts.kb.rules.rule import Diagnostic
+
+    out = []
+    for rule in rules:
+        for name, pieces in (("white", WHITE_PIECES), ("black", BLACK_PIECES)):
+            pinned = sum(1 for m in rule.allowed if m and not m & ~pieces)
+            if pinned > MAX_PIECES:
+                out.append(Diagnostic(rule.path, rule.line, "warning", (
+                    f"rule {rule.id}: its board holds {pinned} {name} pieces, and a side has "
+                    f"at most {MAX_PIECES}: no game reaches it, so it never fires")))
     return out
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterable, NamedTuple, Sequence
 
 from kbdraughts.board import Move, Position, legal_moves
-from kbdraughts.files import NOT_UTF8, NotUtf8Error
+from kbdraughts.files import NOT_UTF8, NotUtf8Error, special_kind
 from kbdraughts.kb.cache import Progress, parse_file_all
 from kbdraughts.kb.motifs.ground import Compiled
 from kbdraughts.kb.rules.index import DatalogIndex
@@ -32,7 +32,7 @@ from kbdraughts.wording import plural
 
 __all__ = [
     "KnowledgeBase", "RuleMatch", "load_knowledge_base", "read_rule_files", "read_combos",
-    "rule_files", "LAYERS", "NOT_RULES", "MISSING", "skipped_summary",
+    "rule_files", "LAYERS", "NOT_RULES", "MISSING", "skipped_summary", "missing_paths",
 ]
 
 #: The rules' layers in the order the AI tries them (a motif's match comes after them in
@@ -40,6 +40,14 @@ __all__ = [
 LAYERS = (RuleLayer.CAPTURE, RuleLayer.EXACT, RuleLayer.PATTERN)
 #: The error for a path given that does not exist (fatal: there is nothing to load).
 MISSING = "no such file or directory"
+#: What a path that is a device, a FIFO or a socket earns, after its kind ("a device").
+NOT_RULE_PATH = ", not a rule file or a directory of them: not read"
+
+
+def missing_paths(errors: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The errors of :func:`rule_files`: a path that names no file or directory to read."""
+    return [d for d in errors if d.line == 0 and (d.message == MISSING
+                                                  or d.message.endswith(NOT_RULE_PATH))]
 #: Files in a rules directory that are not rules: the evaluation's terms and its regions
 #: (formats of their own, eval/terms.py and eval/shapes.py).
 NOT_RULES = frozenset({"heuristic.txt", "shapes.txt"})
@@ -209,7 +217,9 @@ def rule_files(paths: Iterable[str | os.PathLike]) -> tuple[list[Path], list[Dia
         elif path.is_file():
             files.append(path)
         else:
-            errors.append(Diagnostic(str(p), 0, "error", MISSING))
+            kind = special_kind(path)  # /dev/zero: said so, never "no such file"
+            errors.append(Diagnostic(str(p), 0, "error", MISSING if kind is None
+                                     else f"{kind}{NOT_RULE_PATH}"))
     return files, errors
 
 
@@ -288,7 +298,7 @@ def load_knowledge_base(paths: Iterable[str | os.PathLike] | None = None,
     (every other one loads). ``progress`` is told what a cold build compiles (the motifs of a
     changed file)."""
     rules, motifs, warnings, errors, files = read_combos(paths, progress)
-    missing = [d for d in errors if d.line == 0 and d.message == MISSING]
+    missing = missing_paths(errors)
     if missing or (errors and not skip_faulty):
         raise RuleFileError(missing or errors)
     return KnowledgeBase(rules, warnings, files, motifs, errors)
