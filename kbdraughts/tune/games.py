@@ -33,6 +33,7 @@ from kbdraughts.ai.layers import recurring_positions
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, make_searcher
 from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.board import WHITE
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.files import check_readable
 from kbdraughts.game import Game
 from kbdraughts.notation import fen
@@ -152,7 +153,7 @@ def write_games(out: Path, settings: Settings, games: int, jobs: int = 1,
     return n
 
 
-class GamesFileError(ValueError):
+class GamesFileError(KbdraughtsError, ValueError):
     """A data file that 'tune games' cannot go on with; ``str`` is ``path:line: error: ...``."""
 
 
