@@ -188,3 +188,15 @@ def test_a_line_without_end_is_refused_not_read_whole(tmp_path):
     with pytest.raises(DataError, match=":2: error: a line of more than"):
         read_data(data)
     assert time.monotonic() - start < 10
+
+
+def test_a_heuristic_of_too_many_patterns_is_named_at_its_line(tmp_path, capsys):
+    h = _rewrite(tmp_path / "h.txt", TERMS + "".join(
+        f"pattern p{i} 1 c1=w e1=w\n" for i in range(4097)))
+    out = tmp_path / "d.txt"
+    assert main(["tune", "games", "--out", str(out), "--heuristic", str(h), "--games", "1",
+                 "--depth", "1", "--jobs", "1"]) == 2
+    assert capsys.readouterr().err == (
+        f"kbdraughts tune games: {h}:4099: error: pattern 'p4096' is pattern 4,097: a heuristic "
+        "file holds at most 4,096 (the evaluator's tables)\n")
+    assert not out.exists()

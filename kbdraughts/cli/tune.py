@@ -83,6 +83,12 @@ def run_games(args: argparse.Namespace) -> int:
     if (status := check_outputs("tune games", {"--out": args.out},
                                 {"--heuristic": args.heuristic})) is not None:
         return status
+    if args.heuristic is not None:  # its faults said once, here, not by every game's worker
+        from kbdraughts.eval.heuristic import Heuristic, HeuristicFileError
+        try:
+            Heuristic.from_file(args.heuristic)
+        except HeuristicFileError as e:
+            return fail("tune games", str(e))
     settings = Settings(args.depth, args.opening, args.noise, args.seed,
                         str(args.heuristic) if args.heuristic else None)
     start = time.perf_counter()

@@ -93,10 +93,15 @@ _LINE = re.compile(
 )
 
 
+#: The most pattern terms a heuristic file holds: the native evaluator's tables (evaluator.c).
+MAX_PATTERNS = 4096
+
+
 def parse_terms(text: str, path: str = "<heuristic>") -> list[Term]:
     """The terms of a heuristic file; HeuristicFileError at the first fault."""
     terms: list[Term] = []
     seen: set[tuple[str, str]] = set()
+    patterns = 0
     for n, raw in enumerate(editor_lines(text), 1):  # numbered as the person's editor does
         line = raw.split("#", 1)[0]
         bad = control_character(line)
@@ -110,6 +115,11 @@ def parse_terms(text: str, path: str = "<heuristic>") -> list[Term]:
                     f"{path}:{n}: error: duplicate {term.kind} term {term.name!r}")
             seen.add((term.kind, term.name))
             terms.append(term)
+            patterns += term.kind == "pattern"
+            if patterns > MAX_PATTERNS:  # said here, at its line, not by the native core later
+                raise HeuristicFileError(
+                    f"{path}:{n}: error: pattern {term.name!r} is pattern {patterns:,}: a "
+                    f"heuristic file holds at most {MAX_PATTERNS:,} (the evaluator's tables)")
     return terms
 
 
