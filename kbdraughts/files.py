@@ -238,8 +238,8 @@ def write_atomic(path: str | os.PathLike, text: str, append: bool = False,
                  form: TextForm | None = None) -> None:
     """Write ``text`` to ``path`` in ``form`` (default UTF-8): a temporary file beside it,
     then renamed over it, so the file is always the old one or the new one, whole.
-    ``append`` adds ``text`` to the end instead (flushed, not synced: cheap enough for a game
-    at a time): what was there is never rewritten. A symbolic link is followed, the file it
+    ``append`` adds ``text`` to the end instead (whole or not at all, :func:`write_whole`; not
+    synced: cheap enough for a game at a time): what was there is never rewritten. A symbolic link is followed, the file it
     points to replaced; the file's permissions are kept. A FIFO or a device is refused
     (SpecialFileError): replacing it would break what reads it, or the system."""
     path = Path(path)
@@ -249,8 +249,8 @@ def write_atomic(path: str | os.PathLike, text: str, append: bool = False,
         kind = special_kind(path)
         if kind is not None:
             raise SpecialFileError(path, kind)
-        with path.open("ab") as f:
-            f.write(data[len(form.bom):] if f.tell() else data)
+        with path.open("ab", buffering=0) as f:  # a game added whole or not at all
+            write_whole(f, data[len(form.bom):] if f.seek(0, os.SEEK_END) else data)
         return
     write_atomic_all([(path, text, form)])
 

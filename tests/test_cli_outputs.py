@@ -88,3 +88,24 @@ def test_match_pdn_to_dev_full_is_one_line(tmp_path):
     assert run.returncode == 2
     assert run.stderr == ("kbdraughts match: cannot write /dev/full: No space left on device; "
                           "the match stopped at game 1, the games before it whole in the file\n")
+
+
+def test_a_game_appended_under_a_full_disk_is_added_whole_or_not_at_all(games):
+    before = games.read_bytes()
+    code = ("import signal, resource, sys\n"
+            "signal.signal(signal.SIGXFSZ, signal.SIG_IGN)\n"
+            f"resource.setrlimit(resource.RLIMIT_FSIZE, ({len(before) + 40}, {len(before) + 40}))\n"
+            "from kbdraughts.game import Game\n"
+            "from kbdraughts.pdn import write_pdn_file\n"
+            "from kbdraughts.notation import parse_move\n"
+            "g = Game()\n"
+            "for m in ['c3-d4', 'f6-g5', 'b2-c3', 'g7-f6']:\n"
+            "    g.push(parse_move(g.position, m))\n"
+            "try:\n"
+            f"    write_pdn_file({str(games)!r}, g, {{'Event': 'x' * 30}}, append=True)\n"
+            "except OSError as e:\n"
+            "    sys.exit(3)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 3, run.stderr
+    assert games.read_bytes() == before  # not half a game after the three
