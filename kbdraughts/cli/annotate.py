@@ -42,6 +42,7 @@ from kbdraughts.cli.args import (
 )
 from kbdraughts.cli.output import StdoutError
 from kbdraughts.cli.paths import check_outputs
+from kbdraughts.errors import KbdraughtsError
 from kbdraughts.wording import plural
 
 if TYPE_CHECKING:  # imported when annotating, not while the command line is built
@@ -160,7 +161,7 @@ def run_annotate(args: argparse.Namespace) -> int:
         return fail("annotate", f"{args.pdn}: none of its {len(errors)} games could be read")
     try:  # None: the shipped rules and the user's; a faulty block is skipped and named
         kb = load_knowledge_base(args.rules, skip_faulty=True)
-    except ValueError as e:  # RuleFileError: only a path that does not exist
+    except KbdraughtsError as e:  # RuleFileError: only a path that does not exist
         return fail("annotate", str(e))
     if report_skipped(kb, "annotate", args.strict) is not None:
         return USAGE_ERROR
