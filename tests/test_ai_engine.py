@@ -109,7 +109,7 @@ def test_a_pattern_rule_comes_before_the_heuristic(tmp_path):
 
 def test_a_mirrored_rule_says_so(tmp_path):
     kb, path = kb_with(tmp_path, RULE.format(id="push-d4", extra=""))
-    c = Engine(level=1, kb=kb).choose(Game(parse_fen("B:Wa1:Bf6,b2")))
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("B:Wh2:Bf6,b8")))
     assert move_text(c.move) == "f6-e5" and c.reason.endswith(f"{path}:1, mirrored")
 
 
@@ -119,11 +119,15 @@ def test_use_kb_false_ignores_the_rules(tmp_path):
     assert c.layer == "heuristic"
 
 
-def test_level_1_plays_a_losing_rule_but_level_2_skips_it(tmp_path):
+def test_a_losing_rule_is_skipped_by_the_capture_tree_at_level_1_by_the_search_at_2(tmp_path):
+    """Level 1 played a rule's move that hangs a man (issue 40, item 24): its check is the
+    capture tree's, level 2's a short search."""
     kb, path = kb_with(tmp_path, RULE.format(id="hang", extra=""))
     fen = "W:Wc3,g3:Be5,h8"  # c3-d4 hangs the man to e5:c3
     c1 = Engine(level=1, kb=kb).choose(Game(parse_fen(fen)))
-    assert move_text(c1.move) == "c3-d4" and c1.layer == "pattern rule"
+    assert move_text(c1.move) != "c3-d4" and c1.layer == "heuristic"
+    assert f"skipped rule hang ({path}:1): c3-d4 loses 1 man to the captures after it" \
+        in c1.reason
     c2 = Engine(level=2, kb=kb, movetime_ms=100, egdb=False).choose(Game(parse_fen(fen)))
     assert move_text(c2.move) != "c3-d4" and c2.layer == "search"
     assert f"skipped rule hang ({path}:1): c3-d4 loses 1 man in 4 plies" in c2.reason
@@ -367,7 +371,7 @@ def test_the_words_for_the_console_have_no_file_and_no_engine_detail(tmp_path):
     kb, path = kb_with(tmp_path, RULE.format(id="push-d4", extra=""))
     c = Engine(level=1, kb=kb).choose(Game(parse_fen("W:Wc3,g3:Bh8")))
     assert c.words == 'pattern rule push-d4 "push to d4"'
-    c = Engine(level=1, kb=kb).choose(Game(parse_fen("B:Wa1:Bf6,b2")))
+    c = Engine(level=1, kb=kb).choose(Game(parse_fen("B:Wh2:Bf6,b8")))
     assert c.words == 'pattern rule push-d4 "push to d4", mirrored'
     c2 = Engine(level=2, kb=kb, movetime_ms=100, egdb=False).choose(
         Game(parse_fen("W:Wc3,g3:Be5,h8")))

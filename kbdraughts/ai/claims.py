@@ -42,11 +42,12 @@ from kbdraughts.notation import move_text
 from kbdraughts.proof import prove
 from kbdraughts.referee import LOST, Nodes, balance, forces, nets, resolve
 from kbdraughts.squares import SQUARE_NAMES, SQUARES
-from kbdraughts.values import MAN_VALUE
+from kbdraughts.values import CROWN_GAIN, MAN_LOST, MAN_VALUE
 
 __all__ = ["Claim", "GAIN", "CROWNS", "CATCHES", "MAIN_ROAD", "DANGER", "PROMISES",
            "GAIN_PLIES", "CROWN_PLIES", "CATCH_PLIES", "DANGER_PLIES", "GAME_WON", "claim_of",
-           "holds", "holds_weighed", "gain_of", "two_ply_wins", "danger_is_real", "men_words"]
+           "holds", "holds_weighed", "gain_of", "two_ply_wins", "danger_is_real", "men_words",
+           "claim_worth"]
 
 GAIN, DANGER = "gain", "danger"
 #: The promises a motif may make, as its files write them.
@@ -134,6 +135,23 @@ def _named_claim(name: str) -> Claim | None:
 
 
 # -- the checks ---------------------------------------------------------------------------
+
+
+def claim_worth(rule: Any) -> int:
+    """What ``rule``'s claim wins, on the capture tree's scale (a man MAN_LOST, a crowning
+    CROWN_GAIN); 0 without a claim, or for a promise of no material. The weighted move turns
+    the opponent's motifs round by it: their quiet threat or breakthrough takes nothing at once.
+
+    >>> from types import SimpleNamespace as Rule
+    >>> claim_worth(Rule(gain=2, promise=None)), claim_worth(Rule(gain=None, promise=CROWNS))
+    (200, 200)
+    """
+    claim = claim_of(rule)
+    if claim is None:
+        return 0
+    if claim.kind == GAIN:
+        return max(1, claim.men) * MAN_LOST
+    return CROWN_GAIN if claim.kind == CROWNS else 0
 
 
 def gain_of(before: Position, move: Move, plies: int = GAIN_PLIES,

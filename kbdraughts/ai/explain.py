@@ -201,15 +201,16 @@ def motif_line(match: RuleMatch, pos: Position | None) -> str:
     return line_text((move,) + exchange(play(pos, move), pos.side).moves)
 
 
-def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int) -> str:
+def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int | None) -> str:
     """Why a rule's move was not played: what the check found it loses (``lost`` in material
-    beyond the position before it, within ``plies``)."""
+    beyond the position before it, within ``plies``; None: to the captures after it)."""
     rule = match.rule
     if loses_game:
         what = "loses the game"
     else:
         men = lost / MAN_VALUE
-        what = f"loses {men:g} {'man' if men == 1 else 'men'} in {plies} plies"
+        within = "to the captures after it" if plies is None else f"in {plies} plies"
+        what = f"loses {men:g} {'man' if men == 1 else 'men'} {within}"
     declares = f", declares {rule.sacrifice}" if rule.sacrifice else ""
     return (f"skipped rule {printable(rule.id)} ({rule_place(rule)}): "
             f"{move_text(match.move)} {what}{declares}")

@@ -6,7 +6,8 @@ the stop event and the clock. A layer that looked at moves and did not play them
 note (``ctx.notes``): the engine adds the notes to the reason of the move it plays.
 
 - ``kb_rules``: the knowledge base's capture rules, exact rules and pattern rules, in its order;
-  the first that fires decides (ties of exact rules: the seed picks).
+  the first that fires decides (ties of exact rules: the seed picks), unless the capture tree
+  after its move loses more than it declares.
 - ``checked_kb_rules``: the same, but a pattern rule's move must survive a short material
   search (it may lose what it declares as a sacrifice, no more).
 - ``exact_kb_rules``: the exact rules (the openings) alone; the pattern and motif rules' moves
@@ -30,6 +31,7 @@ from functools import cached_property
 from typing import Callable, Iterator, NamedTuple, Sequence, TypeVar
 
 from kbdraughts.ai import endgame, explain
+from kbdraughts.ai.claims import claim_worth
 from kbdraughts.capture_tree import TreeMemo, exchange, score_captures
 from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.eval.heuristic import Heuristic, material
@@ -43,7 +45,7 @@ from kbdraughts.egdb import leaves
 from kbdraughts.egdb.probe import Database
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
-from kbdraughts.values import MAN_VALUE, WIN
+from kbdraughts.values import MAN_LOST, MAN_VALUE, WIN
 
 #: Plies of the check a pattern rule's move must survive (``checked_kb_rules``).
 RULE_CHECK_DEPTH = 4
@@ -156,23 +158,25 @@ def pick(ctx: Context, tied: Sequence[T]) -> T:
 
 
 def kb_rules(ctx: Context) -> Choice | None:
-    """The first rule that fires (capture, exact, pattern rules in the knowledge base's order)."""
-    return _rules(ctx, check=False)
+    """The first rule that fires (capture, exact, pattern rules in the knowledge base's order)
+    whose move the captures after it do not refute (:func:`_tree_check`)."""
+    return _rules(ctx, _tree_check)
 
 
 def checked_kb_rules(ctx: Context) -> Choice | None:
     """As ``kb_rules``, but a pattern rule's move that loses material it does not declare is
     skipped, and the reason tells so."""
-    return _rules(ctx, check=True)
+    return _rules(ctx, _check_rule)
 
 
 def exact_kb_rules(ctx: Context) -> Choice | None:
     """The knowledge base's exact rules (the openings) decide; its pattern and motif rules go
     to the search, which tries their moves first and plays one when it finds none better."""
-    return _rules(ctx, check=False, exact_only=True)
+    return _rules(ctx, None, exact_only=True)
 
 
-def _rules(ctx: Context, check: bool, exact_only: bool = False) -> Choice | None:
+def _rules(ctx: Context, check: Callable[[Context, RuleMatch], str | None] | None,
+           exact_only: bool = False) -> Choice | None:
     kb = ctx.options.kb
     if kb is None:
         return None
@@ -180,7 +184,7 @@ def _rules(ctx: Context, check: bool, exact_only: bool = False) -> Choice | None
     for tied in _alternatives(firing):
         ok = []
         for match in tied:
-            verdict = _check_rule(ctx, match) if check and not match.rule.exact else None
+            verdict = check(ctx, match) if check is not None and not match.rule.exact else None
             if verdict is None:
                 ok.append(match)
             else:
@@ -208,6 +212,16 @@ def _alternatives(firing: list[RuleMatch]) -> Iterator[list[RuleMatch]]:
                 j += 1
         yield firing[i:j]
         i = j
+
+
+def _tree_check(ctx: Context, match: RuleMatch) -> str | None:
+    """Level 1's check, the capture tree's alone: None when the captures after the rule's move
+    lose no more than it declares; else why it is skipped (issue 40, item 24)."""
+    assert match.move is not None
+    lost = -exchange(play(ctx.position, match.move), ctx.position.side).score
+    if lost <= int(match.rule.sacrifice or 0) * MAN_LOST:
+        return None
+    return explain.skipped_rule(match, lost * MAN_VALUE / MAN_LOST, False, None)
 
 
 def _check_rule(ctx: Context, match: RuleMatch) -> str | None:
@@ -265,13 +279,15 @@ def weigh_moves(heuristic: Heuristic, kb: KnowledgeBase | None, pos: Position,
 
     def shots(after: Position, us: int) -> int:
         """The knowledge base turned round: the worst shot its rules give the opponent
-        after our move, valued by the capture tree that follows it."""
+        after our move, by the capture tree after it, or by what their motif claims when
+        worse (a quiet threat or a breakthrough takes nothing at once: its claim says)."""
         assert kb is not None
         worst = 0
         for match in kb.firing(after):
             if match.layer == RuleLayer.EXACT or match.move is None:
                 continue  # opening lines are no threat
-            worst = min(worst, exchange(play(after, match.move), us, memo).score)
+            worth = claim_worth(match.rule) if match.layer == RuleLayer.MOTIF else 0
+            worst = min(worst, exchange(play(after, match.move), us, memo).score, -worth)
         return worst
 
     return [(m, *heuristic.weigh(pos, m, memo, shots if kb is not None else None))
