@@ -62,9 +62,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write the weights back when the held-out loss fell (default: print only)")
     f.add_argument("--target", choices=("result", "score", "both"), default="score",
                    help="what the fit follows: score, the search's scores at the games' depth "
-                   "(the default: weights fitted so scored best in matches, 61.5%% against 52.2%% "
-                   "for results; docs/benchmarks.md), result, the games' results (Texel), or "
-                   "both")
+                   "(the default: weights fitted so scored best in matches, docs/benchmarks.md), "
+                   "result, the games' results (Texel), or both")
     f.add_argument("--shapes", type=Path, default=None,
                    help="the shapes file to fit (default: the one beside the heuristic file)")
     f.set_defaults(func=run_fit)
