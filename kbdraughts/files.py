@@ -309,12 +309,13 @@ def write_whole(f: BinaryIO, data: bytes) -> None:
         raise
 
 
-def check_readable(path: str | os.PathLike, doing: str = "read") -> None:
+def check_readable(path: str | os.PathLike, doing: str = "read", fifo: bool = False) -> None:
     """OSError (``EINVAL``, "it is a device, not a regular file: not read") when ``path`` is
     a FIFO, a device or a socket: ``/dev/zero`` would be read without end and a FIFO block.
-    ``doing``: what is refused (``read``, ``written``)."""
+    ``doing``: what is refused (``read``, ``written``); ``fifo``: a FIFO is let through (a
+    reader that streams with a cap on each line: ``tune fit <(zcat games.txt.gz)``)."""
     kind = special_kind(path)
-    if kind is not None:
+    if kind is not None and not (fifo and kind == "a FIFO"):
         raise OSError(errno.EINVAL, f"it is {kind}, not a regular file: not {doing}", str(path))
 
 

@@ -200,3 +200,30 @@ def test_a_heuristic_of_too_many_patterns_is_named_at_its_line(tmp_path, capsys)
         f"kbdraughts tune games: {h}:4099: error: pattern 'p4096' is pattern 4,097: a heuristic "
         "file holds at most 4,096 (the evaluator's tables)\n")
     assert not out.exists()
+
+
+def test_data_from_a_pipe_is_streamed(tmp_path):
+    data = _data_file(tmp_path / "d.txt", 30)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["sh", "-c", f"cat '{data}' > '{fifo}'"])
+    try:
+        assert read_data(fifo) == read_data(data)  # tune fit <(zcat games.txt.gz)
+    finally:
+        writer.wait(timeout=30)
+
+
+def test_games_under_a_full_disk_leave_whole_lines(tmp_path):
+    out = tmp_path / "d.txt"
+
+    def limited() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past it fails: a full disk
+        resource.setrlimit(resource.RLIMIT_FSIZE, (3000, 3000))
+    run = subprocess.run(
+        [sys.executable, "-m", "kbdraughts.cli", "tune", "games", "--out", str(out), "--games",
+         "8", "--depth", "1", "--opening", "4", "--jobs", "1"],
+        preexec_fn=limited, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.endswith("\n") and 0 < len(text) <= 3000
+    assert all(len(line.split()) == 4 for line in text.splitlines()[1:])

@@ -106,10 +106,10 @@ MAX_LINE = 4096
 
 def read_data(path: Path, limit: int | None = None) -> list[tuple[Position, float, float, int]]:
     """The (position, result for White, score for the side to move, game) lines of a games
-    file; an older file of ``FEN RESULT`` lines numbers its positions as games. A FIFO or a
-    device is refused (OSError); each line is read to at most :data:`MAX_LINE` bytes."""
+    file; an older file of ``FEN RESULT`` lines numbers its positions as games. A device is
+    refused (OSError); each line is read to at most :data:`MAX_LINE` bytes."""
     out = []
-    check_readable(path)
+    check_readable(path, fifo=True)  # streamed, each line capped: a pipe is read as it comes
     with path.open(encoding="utf-8", errors="replace") as f:
         for i in count(1):
             line = f.readline(MAX_LINE + 1)

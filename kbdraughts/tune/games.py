@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 from itertools import count
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from kbdraughts.ai.native_search import SHORT_TT_SIZE, make_searcher
 from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.board import WHITE
 from kbdraughts.errors import KbdraughtsError
-from kbdraughts.files import check_readable
+from kbdraughts.files import check_readable, write_whole
 from kbdraughts.game import Game
 from kbdraughts.notation import fen
 
@@ -139,14 +140,16 @@ def write_games(out: Path, settings: Settings, games: int, jobs: int = 1,
     check_readable(out, "written")
     first = resume(out) if out.exists() else 0
     n = 0
-    with out.open("a", encoding="utf-8") as f:
-        if f.tell() == 0:
-            f.write(f"# kbdraughts tune games: depth {settings.depth}, seed {settings.seed}, "
-                    f"{settings.opening_plies} random opening plies, random moves "
-                    f"{settings.noise:g}; FEN RESULT SCORE GAME\n")
+    with out.open("ab", buffering=0) as f:
+        if f.seek(0, os.SEEK_END) == 0:
+            write_whole(f, (f"# kbdraughts tune games: depth {settings.depth}, seed "
+                            f"{settings.seed}, {settings.opening_plies} random opening plies, "
+                            f"random moves {settings.noise:g}; FEN RESULT SCORE GAME\n"
+                            ).encode("utf-8"))
         for done, lines in enumerate(played_lines(settings, games, jobs, first, cluster), 1):
-            f.write("".join(line + "\n" for line in lines))
-            f.flush()  # a game at a time: a kill loses at most the game being written
+            # a game at a time, whole: a full disk leaves the games before it; a kill may cut
+            # the game being written, and resume() takes it out
+            write_whole(f, "".join(line + "\n" for line in lines).encode("utf-8"))
             n += len(lines)
             if progress is not None:
                 progress(done, n)
