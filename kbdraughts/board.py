@@ -366,8 +366,8 @@ if _core is not None:
     legal_moves = _core.legal_moves  # noqa: F811
     count_moves = _core.count_moves  # noqa: F811
     play = _core.play  # noqa: F811
-    _pure_perft = perft
+    _pure_perft, _native_perft = perft, _core.perft
 
     def perft(pos: Position, depth: int) -> int:  # noqa: F811
         # The native perft keeps a move list a ply (16 KB): deeper trees walk in Python.
-        return _core.perft(pos, depth) if depth <= 10_000 else _pure_perft(pos, depth)
+        return _native_perft(pos, depth) if depth <= 10_000 else _pure_perft(pos, depth)

@@ -32,7 +32,9 @@ if os.environ.get("KBDRAUGHTS_PURE", "") not in ("", "0"):
     why_pure = "KBDRAUGHTS_PURE is set"
 else:
     try:
-        from kbdraughts import _core as core
+        from kbdraughts import _core
+
+        core = _core
     except ImportError as e:  # built without a compiler (the install goes on), or a stale build
         built = any(p.name.startswith("_core.") for p in Path(__file__).parent.iterdir())
         why_pure = (f"the C extension does not load: {e}" if built

@@ -56,7 +56,7 @@ DIRECTIONS: tuple[int, ...] = (4, 5, -4, -5)
 
 def _ray(square: Square, step: tuple[int, int]) -> tuple[Square, ...]:
     f, r = SQUARE_FILE[square], SQUARE_RANK[square]
-    out = []
+    out: list[Square] = []
     while True:
         f, r = f + step[0], r + step[1]
         if not (0 <= f < 8 and 0 <= r < 8):

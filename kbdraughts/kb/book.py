@@ -122,7 +122,8 @@ def book_moves(lines: Iterable[BookLine]) -> list[BookMove]:
     seen: set[tuple[Position, Move]] = set()
     out: list[BookMove] = []
     for line in lines:
-        pos, path = START, ()
+        pos = START
+        path: tuple[Move, ...] = ()
         for ply, move in enumerate(line.moves, 1):
             if (pos, move) not in seen:
                 seen.add((pos, move))

@@ -157,9 +157,10 @@ class _Parser:
     def top_line(self, stripped: str, number: int) -> None:
         """A line that is not indented: ``rule ID``, ``symbols:``, or a misplaced field."""
         m = _FIELD_RE.fullmatch(stripped)
-        misplaced = m is not None and m.group(1).lower() in FIELDS
+        field = m.group(1) if m is not None else ""
+        misplaced = field.lower() in FIELDS
         if misplaced:
-            self.error(number, f"'{m.group(1)}:' must be indented under its 'rule ID' line")
+            self.error(number, f"'{field}:' must be indented under its 'rule ID' line")
             if self.draft is not None:  # a field that lost its indent: still read it
                 self.rule_line(self.draft, stripped, number)
                 return
@@ -239,10 +240,11 @@ class _Parser:
         side = WHITE
         if "side" in f:
             value, number = f["side"]
-            side = read.parse_side(value)
-            if side is None:
+            given = read.parse_side(value)
+            if given is None:
                 self.error(number, f"side must be white or black, got {value!r}")
-                side = WHITE
+            else:
+                side = given
         priority = self.integer(f, "priority", allow_negative=True)
         sacrifice = self.integer(f, "sacrifice", allow_negative=False)
         pieces = ANY_PIECES

@@ -144,7 +144,7 @@ def check_defines(defines: Sequence[Define], graph: Graph | None = None
     ``graph``: their :func:`analyse` when the caller has it. Linear in the defines' text."""
     g = analyse(defines) if graph is None else graph
     by = g.by
-    out = []
+    out: list[tuple[int, str, str, str]] = []
     for d in defines:
         at = _lines(d.body_lines, d.line)
         known = [(at(i), e) for i, lit in enumerate(d.body) if (e := _known(lit, by))]

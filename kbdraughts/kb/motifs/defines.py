@@ -107,7 +107,7 @@ def _components(calls: dict[str, tuple[str, ...]]) -> list[list[str]]:
                 walk += [(name, i + 1), (callees[i], 0)]
                 continue
             if low[name] == index[name]:
-                component = []
+                component: list[str] = []
                 while not component or component[-1] != name:
                     component.append(open_.pop())
                     is_open.discard(component[-1])

@@ -145,7 +145,7 @@ def _unfold(body: Sequence[Lit], defines: dict[str, list[Define]], motif_id: str
             budget: Budget) -> list[tuple[Lit, ...]]:
     counter = itertools.count(1)
     out: list[tuple[Lit, ...]] = []
-    goals = None
+    goals: tuple | None = None  # a linked list (literal, rest)
     for lit in reversed(body):
         goals = (lit, goals)
     # Each entry: the goals kept, their number, the goals left.

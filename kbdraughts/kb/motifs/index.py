@@ -12,7 +12,7 @@ the rule cache (:mod:`kbdraughts.kb.cache`).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from kbdraughts.board import BLACK, Move, Position, legal_moves, mirror_position
 from kbdraughts.kb.motifs.ground import Compiled, by_name, square_vars
@@ -82,7 +82,7 @@ class MotifIndex:
         seen: set = set()
         out: list[MotifHit] = []
         steps: dict[int, Steps] = {}  # each motif's own: one past its budget costs no other
-        self.unjudged: set[str] = set()
+        self.unjudged = set()
         for cls in self._classes:
             for g in cls.fitting(states):
                 k, variant, env = self._flat[g]
@@ -160,12 +160,17 @@ def to_data(motif: Motif, compiled: Compiled) -> tuple:
             (tuple(_lits(r) for r in compiled.residuals), compiled.groundings))
 
 
+def _two_pairs(rows: Any) -> tuple[tuple[int, int], tuple[int, int]]:
+    (a, b), (c, d) = rows  # marshal gives back the tuples to_data wrote
+    return (a, b), (c, d)
+
+
 def from_data(data: tuple) -> tuple[Motif, Compiled]:
     (mid, path, line, name, prio, sac, pieces, kings, play, play_line, cap, body, body_line, gain,
      promise, warning, examples, defines, draft), (residuals, groundings) = data
     lits = lambda rows: tuple(Lit(p, tuple(a), n) for p, a, n in rows)  # noqa: E731
-    motif = Motif(mid, path, line, name, prio, sac, tuple(map(tuple, pieces)),
-                  tuple(map(tuple, kings)), tuple(play), play_line, cap, lits(body), body_line,
+    motif = Motif(mid, path, line, name, prio, sac, _two_pairs(pieces),
+                  _two_pairs(kings), tuple(play), play_line, cap, lits(body), body_line,
                   gain, promise, warning,
                   tuple(tuple(e) for e in examples),
                   tuple(Define(n, tuple(ps), lits(b), ln) for n, ps, b, ln in defines), draft)

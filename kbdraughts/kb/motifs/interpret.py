@@ -78,7 +78,7 @@ def solve(lits: Sequence[Lit], env: dict, board: Board, defines: dict[str, list[
     a few dozen, so the count is kept in a local, not a call each)."""
     steps = Steps() if steps is None else steps
     fresh = itertools.count(1)
-    goals = None  # the literals left, as a linked list (literal, rest)
+    goals: tuple | None = None  # the literals left, as a linked list (literal, rest)
     for lit in reversed(lits):
         goals = (lit, goals)
     stack: list = [iter(((env, goals),))]

@@ -253,8 +253,8 @@ def read_motifs(blocks: list[list[tuple[int, str]]], path: str,
             defines.append(value)
         elif value is not None:
             motifs.append(value)
-        elif (m := _DEFINE_NAME.match(block[0][1])) is not None:
-            broken.setdefault(m.group(1), block[0][0])
+        elif (head := _DEFINE_NAME.match(block[0][1])) is not None:
+            broken.setdefault(head.group(1), block[0][0])
     graph = analyse(defines)
     for line, level, msg, name in sorted(check_defines(defines, graph)):
         errors.append(Diagnostic(path, line, level, msg))

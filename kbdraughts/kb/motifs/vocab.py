@@ -22,7 +22,7 @@ turned round first, :func:`kbdraughts.board.mirror_position`): "our" is White.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from kbdraughts.board import (
     JUMPS, RAYS, SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, captures, legal_moves,
@@ -102,7 +102,7 @@ def _kings(pos: Position) -> int:
 class Board:
     """One position (White to move) being asked about, with what it has worked out so far."""
 
-    def __init__(self, pos: Position, legal: list[Move] | None = None):
+    def __init__(self, pos: Position, legal: Sequence[Move] | None = None):
         assert pos.side == WHITE, "motifs are asked with White to move (mirror first)"
         self.pos = pos
         self._legal = None if legal is None else list(legal)

@@ -91,7 +91,7 @@ class Pattern(NamedTuple):
     side: int
     white: tuple[int, int]  # counts of white pieces allowed, inclusive
     black: tuple[int, int]
-    allow: tuple[int, int, int, int, int]
+    allow: tuple[int, ...]  # one mask a state, in ALL_STATES's order (five)
     play: tuple[Square, ...]
     capture: bool
 

@@ -103,7 +103,7 @@ class Rule:
         p = self.pattern
         allow = tuple(mirror_bits(p.allow[t])
                       for t in (EMPTY, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING))
-        return p, Pattern(1 - p.side, p.black, p.white, allow,  # type: ignore[arg-type]
+        return p, Pattern(1 - p.side, p.black, p.white, allow,
                           tuple(mirror_square(s) for s in p.play), p.capture)
 
     def exact_position(self, mirrored: bool = False) -> Position | None:
@@ -142,13 +142,14 @@ def make_rule(rule_id: str, play: str, *, cells: tuple[str, ...] | None = None,
         if side is not None and side != position.side:
             raise ValueError("the position's side to move is not the rule's side")
         side, cells = position.side, position_cells(position)
+    assert cells is not None  # given, or the position's (one of the two, checked above)
     known = {**BUILTIN_SYMBOLS, **symbols}
-    if len(cells) != 32 or not all(c in known for c in cells):  # type: ignore[arg-type]
+    if len(cells) != 32 or not all(c in known for c in cells):
         raise ValueError(f"a board is 32 known symbols, got {cells!r}")
     return Rule(
         id=rule_id, path=path, line=line, play=play.strip(), play_squares=moved[0],
-        capture=moved[1], allowed=tuple(known[c] for c in cells),  # type: ignore[union-attr]
-        cells=tuple(cells), side=WHITE if side is None else side,  # type: ignore[arg-type]
+        capture=moved[1], allowed=tuple(known[c] for c in cells),
+        cells=tuple(cells), side=WHITE if side is None else side,
         name=name, priority=priority, sacrifice=sacrifice, pieces=pieces, symbols=symbols)
 
 
