@@ -160,6 +160,7 @@ def rule_words(layer: str, match: RuleMatch, pos: Position | None = None) -> str
     if name and rule.exact:  # the opening book's lines: their names say more than ids
         named = f"{layer}: {name}"
     if match.layer == RuleLayer.MOTIF:  # by its name, as the coach's notes say it
+        assert match.move is not None  # a firing rule's move
         claim = claim_of(rule)
         said = f" {claim.words()}" if claim is not None and claim.kind != DANGER else ""
         return f"{idea_words(rule, match.move)}{said}: {motif_line(match, pos)}"
@@ -205,6 +206,7 @@ def skipped_rule(match: RuleMatch, lost: float, loses_game: bool, plies: int | N
     """Why a rule's move was not played: what the check found it loses (``lost`` in material
     beyond the position before it, within ``plies``; None: to the captures after it)."""
     rule = match.rule
+    assert match.move is not None  # a firing rule's move
     if loses_game:
         what = "loses the game"
     else:

@@ -334,7 +334,7 @@ def search(ctx: Context) -> Choice | None:
 
     The search knows the game: the positions that can recur, the draw rules' counters, and
     contempt for a draw when better; the knowledge base's firing moves are tried first."""
-    prefer = list(dict.fromkeys(m.move for m in ctx.firing))
+    prefer = list(dict.fromkeys(m.move for m in ctx.firing if m.move is not None))
     db = ctx.options.tables
     tables = leaves.for_root(db, ctx.position) if db is not None and ctx.options.egdb_leaves \
         else None

@@ -51,7 +51,7 @@ from kbdraughts.values import TABLE_WIN, WIN
 Evaluate = Callable[[Position], float]
 
 EXACT, LOWER, UPPER = 0, 1, 2
-INF = WIN + 1
+INF: float = WIN + 1  # a score bound: scores are floats (an evaluation weighs)
 #: Scores beyond this are a won or lost game (counted in plies from where they were found).
 MATE_ZONE = WIN - 1000
 #: Check the clock and the stop event every this many nodes (a power of two, less one).

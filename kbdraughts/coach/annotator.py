@@ -228,7 +228,7 @@ class _Coach:
         else:
             return []
         rule = self.names(ply).get(move)
-        if not sacrifice and (rule is None or claim_of(rule).kind != GAIN):
+        if not sacrifice and (rule is None or (c := claim_of(rule)) is None or c.kind != GAIN):
             return []  # a crowning or a road taken is a plan, not a combination
         line = (move, *mine.line)
         note = Note(ply, us, PLAYED, mine.value - base, line, move, rule, horizon, 0, 0,

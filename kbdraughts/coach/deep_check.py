@@ -212,7 +212,8 @@ class DeepCheck:
             reached = depth if _decided(found.score) else found.depth
             if reached < depth and found.depth >= MIN_DEPTH:  # its last whole iteration's
                 found = self.searcher.search(pos, max_depth=reached)
-            return reached, ({} if found.move == first else {found.move: _clip(found.score)})
+            best_move = found.move  # None only where no move is legal
+            return reached, ({} if best_move in (None, first) else {best_move: _clip(found.score)})
         best: dict[Move, int] = {}
         reached = depth
         for m in rest:

@@ -66,7 +66,8 @@ class Gain(NamedTuple):
 
     def _items(self) -> tuple[str, str]:
         """What the winner takes and what it gives, in words (``a man and a king``)."""
-        won, given = [], []
+        won: list[str] = []
+        given: list[str] = []
         for n, one in ((self.men, "man"), (self.kings, "king")):
             if n:
                 (won if n > 0 else given).append(_count(abs(n), one))

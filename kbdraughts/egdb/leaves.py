@@ -62,7 +62,7 @@ class Leaves:
     def buffers(self) -> dict[tuple[int, int, int, int], tuple[bytes | bytearray,
                                                                bytes | bytearray]]:
         """{(wm, wk, bm, bk): (packed values, distances)}: what the native search reads."""
-        return {tuple(m): (t.values, t.distances) for m, t in self.tables.items()}
+        return {(m.wm, m.wk, m.bm, m.bk): (t.values, t.distances) for m, t in self.tables.items()}
 
 
 def for_root(db: Database, pos: Position, wait: bool = False) -> Leaves | None:

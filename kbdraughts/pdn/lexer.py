@@ -178,7 +178,8 @@ def _tokens(text: str, start: int = 0, end: int | None = None, line: int = 1
         # search to the end each, quadratic in the braces
         lone = text[pos] == "{" and pos > last_close
         m = (_LONE_BRACE if lone else _TOKEN_RE).match(text, pos, end)
-        assert m is not None  # the last alternatives match any other character
+        # The last alternatives match any other character; every alternative is a named group.
+        assert m is not None and m.lastgroup is not None
         kind = m.lastgroup if m.lastgroup not in ("tag_name", "tag_value") else "tag"
         yield kind, m, line
         line += m.group(0).count("\n")

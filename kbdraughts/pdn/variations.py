@@ -77,9 +77,9 @@ def read_variations(raw: RawGame, text: str, game: Game, source: str
         if why is not None:
             unread.append(f"{source}:{at_line}: variation {_preview(text[rl.start:rl.end])}: "
                           f"{why}")
-    for line in lines:
-        if line is not None and line.written is not None:
-            line.written.shape = line.file_branches()
+    for variation in lines:
+        if variation is not None and variation.written is not None:
+            variation.written.shape = variation.file_branches()
     return tree, unread
 
 

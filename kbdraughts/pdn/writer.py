@@ -159,7 +159,7 @@ def _played_on(pg: PdnGame, k: int, notes: Mapping[int, Sequence[str]] | None,
     later = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if p >= k and t}
     units = joined(_pieces(pg.game, later, k, pg.variations))
     has_result = src.result is not None
-    end = src.result[0] if has_result else len(src.text)
+    end = src.result[0] if src.result is not None else len(src.text)
     if k < len(src.moves):
         cut = _afters(src)[k - 1] if k else max(src.first, 0)
         edits = [e for e in edits if e[1] <= cut or e[0] >= end]  # those cut go with it
