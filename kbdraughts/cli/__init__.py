@@ -12,6 +12,7 @@ starts without pyDatalog or prompt_toolkit.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import Sequence
 
@@ -45,7 +46,7 @@ class _Version(argparse.Action):
     """``--version``: one line, never wrapped (argparse's own wraps it at the terminal's
     width): ``kbdraughts 0.1.0, native core: C (kbdraughts._core)``."""
 
-    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[override]
+    def __call__(self, parser, namespace, values, option_string=None):
         print(f"kbdraughts {__version__}, {describe()}")
         parser.exit()
 
@@ -82,6 +83,8 @@ def _forgiving_stdin() -> None:
     """Read text from stdin (``play`` in a pipe) with bytes that are not UTF-8 replaced, not
     raising, and lines split at ``\n`` alone, as ``cli.answer`` reads FEN streams (Python also
     splits at a lone ``\r``). Leaves a stream it cannot change (a test's StringIO) alone."""
+    if not isinstance(sys.stdin, io.TextIOWrapper):
+        return
     try:
         sys.stdin.reconfigure(errors="replace", newline="\n")
     except (AttributeError, ValueError, OSError):

@@ -155,8 +155,8 @@ def run_annotate(args: argparse.Namespace) -> int:
         return fail("annotate", str(errors[0]))
     onto_input = _same_file(args.pdn, args.output)
     kept = "; kept as it was" if onto_input else "; game skipped"
-    for e in errors:
-        print(f"kbdraughts annotate: {one_line(str(e))}{kept}", file=sys.stderr)
+    for error in errors:
+        print(f"kbdraughts annotate: {one_line(str(error))}{kept}", file=sys.stderr)
     if not games:
         return fail("annotate", f"{args.pdn}: none of its {len(errors)} games could be read")
     try:  # None: the shipped rules and the user's; a faulty block is skipped and named

@@ -46,6 +46,8 @@ def terminal_columns() -> int:
             return columns
     except ValueError:
         pass
+    if sys.__stdout__ is None:  # no console at all (pythonw)
+        return 80
     try:
         return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
     except (AttributeError, ValueError, OSError):

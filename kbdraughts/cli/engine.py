@@ -217,14 +217,15 @@ def run_match(args: argparse.Namespace) -> int:
 
     if (status := check_outputs("match", {"--pdn": args.pdn}, {"--fens": args.fens})) is not None:
         return status
-    starts = None
+    starts: list[str] | None = None
     if args.fens is not None:
         if args.games is not None or args.opening_plies is not None or args.balanced:
             return fail("match", "--fens gives the games (two a position, colours swapped): "
                         "not with --games, --opening-plies or --balanced")
-        starts = _read_starts(args.fens)
-        if isinstance(starts, int):
-            return starts
+        read = _read_starts(args.fens)
+        if isinstance(read, int):
+            return read
+        starts = read
     games = 2 * len(starts) if starts is not None else args.games or MATCH_GAMES
     specs = [PlayerSpec.parse(text, external=True) for text in (args.a, args.b)]
     # Faults in the user's rule or heuristic files are reported once, here, not by every game

@@ -121,7 +121,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.prove:
         print(f"proved {check.proved} claim{'s' * (check.proved != 1)} on "
               f"{plural(check.examples, 'example')}, {check.failed} failed")
-    print(f"{plural(len(files), 'file')}, {size_words(rules, motifs)}, "
+    print(f"{plural(len(files), 'file')}, {size_words(rules, [m for m, _ in motifs])}, "
           f"{plural(len(warnings), 'warning')}, {plural(len(errors), 'error')}")
     if missing:
         return USAGE_ERROR

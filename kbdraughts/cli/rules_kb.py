@@ -31,5 +31,6 @@ def load_rules(paths: list[str] | None, action: str, strict: bool = False
 
 def did_you_mean(kb: KnowledgeBase, wanted: str) -> str:
     """``; did you mean A, B?`` for ids that contain ``wanted`` (any case), or nothing."""
-    close = [r.id for r in [*kb.rules, *kb.motifs] if wanted.lower() in r.id.lower()][:5]
+    ids = [r.id for r in kb.rules] + [m.id for m in kb.motifs]
+    close = [i for i in ids if wanted.lower() in i.lower()][:5]
     return f"; did you mean {', '.join(close)}?" if close else ""

@@ -142,9 +142,10 @@ def _games(path: str) -> list[Any] | None:
         fail("rules stats", str(e))
         return None
     games = [g.game for g in read.entries if not isinstance(g, PdnError)]
-    for e in read.entries:
-        if isinstance(e, PdnError):
-            print(f"kbdraughts rules stats: {one_line(str(e))}; game skipped", file=sys.stderr)
+    for entry in read.entries:
+        if isinstance(entry, PdnError):
+            print(f"kbdraughts rules stats: {one_line(str(entry))}; game skipped",
+                  file=sys.stderr)
     if not games:
         fail("rules stats", f"{path}: no game could be read")
         return None

@@ -149,7 +149,7 @@ class CommandPlayer:
         self._proc = proc
         assert proc.stderr is not None
         self._stderr = _Tail(proc.stderr)
-        self._lines = lines = queue.Queue(MAX_QUEUED_LINES)
+        self._lines = lines = queue.Queue[str | None](MAX_QUEUED_LINES)
         self._reading = reading = threading.Event()
         reading.set()
         threading.Thread(target=_read_lines, args=(proc.stdout, lines, reading),

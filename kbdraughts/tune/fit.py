@@ -187,9 +187,9 @@ def term_matrix(h: Heuristic, data: Sequence[tuple[Position, float, float, int]]
     d = Data(np.array([r for _, r, _, _ in data]), signs * np.array([s for *_, s, _ in data]),
              np.array([g for *_, g in data]), base, X)
     if h.regions:
-        applies = np.array([h._region_row(sig) for sig in sigs], dtype=bool)
+        in_force = np.array([h._region_row(sig) for sig in sigs], dtype=bool)
         d.S, d.regions, d.region_start = region_columns([p for p, *_ in data], h._compiled,
-                                                        applies)
+                                                        in_force)
     return d
 
 

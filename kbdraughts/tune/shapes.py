@@ -43,8 +43,8 @@ def template_regions(template: str) -> list[Region]:
         for r in range(6):
             for f in range(1, 7):
                 if (f + r) % 2 == 0:
-                    sq = (_name(f, r), _name(f - 1, r + 1), _name(f + 1, r + 1), _name(f, r + 2))
-                    out.append(Region(f"diamond-{sq[0]}", sq, (), (), 0))
+                    four = (_name(f, r), _name(f - 1, r + 1), _name(f + 1, r + 1), _name(f, r + 2))
+                    out.append(Region(f"diamond-{four[0]}", four, (), (), 0))
     elif template == "window":
         for r0 in (0, 2, 4):
             for f0 in (0, 2, 4):

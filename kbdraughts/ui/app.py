@@ -198,10 +198,9 @@ class GameApp:
 
     def read_line(self) -> None:
         clock, side = self.session.clock, self.game.side
-        timed = clock is not None and clock.running == side
+        left = (lambda: clock.left(side)) if clock is not None and clock.running == side else None
         try:
-            line = self.console.read(self.prompt(),
-                                     (lambda: clock.left(side)) if timed else None)
+            line = self.console.read(self.prompt(), left)
         except TimeUp:
             if self.session.flag_fell():
                 say_flag_fell(self)

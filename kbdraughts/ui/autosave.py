@@ -223,8 +223,9 @@ SEAT_TAGS = ("KbdraughtsWhite", "KbdraughtsBlack")
 def seats_of(tags: dict[str, str]) -> tuple[str, str]:
     """The seats a saved game names, White's first: its seat tags, taken out of ``tags``
     (a loaded file's game), else its White and Black tags (a game played here)."""
-    return tuple(tags.pop(seat, None) or tags.get(player, "")  # type: ignore[return-value]
-                 for seat, player in zip(SEAT_TAGS, ("White", "Black")))
+    white, black = (tags.pop(seat, "") or tags.get(player, "")
+                    for seat, player in zip(SEAT_TAGS, ("White", "Black")))
+    return white, black
 
 
 @dataclass

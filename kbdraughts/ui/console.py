@@ -45,13 +45,17 @@ def ascii_text(text: str) -> str:
 
 
 def ascii_fragments(fragments: Fragments) -> Fragments:
-    return [(style, ascii_text(text), *rest) for style, text, *rest in fragments]
+    # A fragment's other items (a mouse handler) kept as they came: beyond what mypy follows.
+    return [(style, ascii_text(text), *rest)  # type: ignore[misc]
+            for style, text, *rest in fragments]
 
 
 def safe_fragments(fragments: Fragments) -> Fragments:
     """``fragments`` with the control characters a file or a typed line brought (a PDN tag's
     escape sequence) written as escapes: only line breaks and tabs reach the screen."""
-    return [(style, printable_lines(text), *rest) for style, text, *rest in fragments]
+    # A fragment's other items (a mouse handler) kept as they came: beyond what mypy follows.
+    return [(style, printable_lines(text), *rest)  # type: ignore[misc]
+            for style, text, *rest in fragments]
 SPINNER_ASCII = "|/-\\"
 #: A line read is echoed (pipe) or kept in the transcript cut to this many characters.
 ECHO_LIMIT = 200
@@ -224,7 +228,10 @@ class PromptConsole:
             if app.is_running and not app.is_done:
                 app.exit(result=False)
 
-        keyed = bool(app.run(pre_run=lambda: app.create_background_task(until_done())))
+        def watch() -> None:
+            app.create_background_task(until_done())
+
+        keyed = bool(app.run(pre_run=watch))
         self.show(status())
         return keyed
 

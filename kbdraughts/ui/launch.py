@@ -67,7 +67,7 @@ def start_game(options: StartOptions) -> int:
     if movetime is not None:
         chosen = [with_movetime(spec, movetime) for spec in chosen]
     session = Session(ai_factory, chosen,
-                      game=record.game if record is not None else game, level=options.level,
+                      game=game.game if isinstance(game, PdnGame) else game, level=options.level,
                       autosave=autosave, record=record,
                       clock=GameClock(control) if control is not None else None)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()

@@ -163,7 +163,8 @@ def _known_ids() -> set[str]:
     ids: set[str] = set()
     try:
         kb = load_knowledge_base(skip_faulty=True)
-        ids.update(r.id for r in [*kb.rules, *kb.motifs])
+        ids.update(r.id for r in kb.rules)
+        ids.update(m.id for m in kb.motifs)
     except RuleFileError:
         pass
     for f in sorted((data_dir() / "combos").glob("*.txt")):
