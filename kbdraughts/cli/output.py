@@ -99,8 +99,8 @@ class guarded:
 
     def __enter__(self) -> Guarded:
         self._saved = sys.stdout
-        sys.stdout = Guarded(self._saved)  # type: ignore[assignment]
-        return sys.stdout  # type: ignore[return-value]
+        sys.stdout = Guarded(self._saved)
+        return sys.stdout
 
     def __exit__(self, kind: type | None, error: BaseException | None, tb: object) -> None:
         sys.stdout = self._saved
