@@ -33,7 +33,7 @@ import re
 import stat
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, Iterator, NamedTuple
+from typing import BinaryIO, Iterator, NamedTuple, Sequence
 
 from kbdraughts.errors import KbdraughtsError
 
@@ -239,9 +239,10 @@ def write_atomic(path: str | os.PathLike, text: str, append: bool = False,
     """Write ``text`` to ``path`` in ``form`` (default UTF-8): a temporary file beside it,
     then renamed over it, so the file is always the old one or the new one, whole.
     ``append`` adds ``text`` to the end instead (whole or not at all, :func:`write_whole`; not
-    synced: cheap enough for a game at a time): what was there is never rewritten. A symbolic link is followed, the file it
-    points to replaced; the file's permissions are kept. A FIFO or a device is refused
-    (SpecialFileError): replacing it would break what reads it, or the system."""
+    synced: cheap enough for a game at a time): what was there is never rewritten. A symbolic
+    link is followed, the file it points to replaced; the file's permissions are kept. A FIFO or
+    a device is refused (SpecialFileError): replacing it would break what reads it, or the
+    system."""
     path = Path(path)
     form = form or TextForm()
     data = form.encode(text)
@@ -255,7 +256,7 @@ def write_atomic(path: str | os.PathLike, text: str, append: bool = False,
     write_atomic_all([(path, text, form)])
 
 
-def write_atomic_all(files: list[tuple[str | os.PathLike, str, TextForm | None]]) -> None:
+def write_atomic_all(files: Sequence[tuple[str | os.PathLike, str, TextForm | None]]) -> None:
     """Write several files as one: every temporary file written and synced first, then each
     renamed over its file, so a full disk or a kill while writing leaves all the old files
     (a pair that belongs together, heuristic.txt and shapes.txt, never half new). Each file

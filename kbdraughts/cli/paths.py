@@ -35,8 +35,8 @@ def _each(named: Mapping[str, object]) -> Iterator[tuple[str, str]]:
     for name, value in named.items():
         values = value if isinstance(value, (list, tuple)) else [value]
         for v in values:
-            if v is not None and str(v) != "-":
-                yield name, os.fspath(v)  # type: ignore[call-overload]
+            if isinstance(v, (str, os.PathLike)) and str(v) != "-":  # paths, or None
+                yield name, os.fspath(v)
 
 
 def clash(outputs: Mapping[str, object], inputs: Mapping[str, object],

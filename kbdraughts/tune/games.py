@@ -164,7 +164,7 @@ class GamesFileError(KbdraughtsError, ValueError):
 MAX_LINE = 4096
 
 
-def resume(out: Path) -> int:
+def resume(out: Path) -> int:  # type: ignore[return]  # its loop over count(1) ends by return
     """The number of the game to go on with in the data file ``out``: the one after the
     highest there. A last line cut short (a kill or a full disk while writing) is taken out
     with the rest of its game's lines, and that game played again (a game is a function of
