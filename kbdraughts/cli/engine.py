@@ -222,8 +222,7 @@ def run_match(args: argparse.Namespace) -> int:
         if args.games is not None or args.opening_plies is not None or args.balanced:
             return fail("match", "--fens gives the games (two a position, colours swapped): "
                         "not with --games, --opening-plies or --balanced")
-        read = _read_starts(args.fens)
-        if isinstance(read, int):
+        if isinstance(read := _read_starts(args.fens), int):
             return read
         starts = read
     games = 2 * len(starts) if starts is not None else args.games or MATCH_GAMES
