@@ -70,7 +70,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = tsub.add_parser("shapes", help="regions of a template added to a shapes file")
     s.add_argument("--template", choices=("diamond", "window"), required=True,
                    help="diamond: 18 regions of 4 squares; window: 9 of 8 squares")
-    s.add_argument("--out", type=Path, required=True, help="the shapes file (appended to)")
+    s.add_argument("--out", type=Path, required=True,
+                   help="the shapes file (its regions added at the end; written whole)")
     s.set_defaults(func=run_shapes)
 
 
