@@ -36,7 +36,9 @@ else:
 
         core = _core
     except ImportError as e:  # built without a compiler (the install goes on), or a stale build
-        built = any(p.name.startswith("_core.") for p in Path(__file__).parent.iterdir())
+        # A build of the extension is there (not its type stub, _core.pyi): a stale build.
+        built = any(p.name.startswith("_core.") and p.suffix != ".pyi"
+                    for p in Path(__file__).parent.iterdir())
         why_pure = (f"the C extension does not load: {e}" if built
                     else "no C compiler at install")
 
