@@ -16,15 +16,7 @@ from kbdraughts.match.hub import read_line, read_move, write_position
 from kbdraughts.match.hub_engine import HubEngine
 from kbdraughts.notation import parse_fen
 from kbdraughts.board import legal_moves
-from test_match_hub import MIDDLE, Wire, send
-
-
-@pytest.fixture
-def hub(endgame_tables):
-    wire = Wire()
-    engine = HubEngine(wire)
-    yield engine, wire
-    engine.stop()
+from test_match_hub import MIDDLE, Wire, hub, send  # noqa: F401  (hub: the engine fixture)
 
 
 def ready(engine: HubEngine, wire: Wire, *params: str) -> list[str]:
