@@ -4,7 +4,9 @@
 notation, the result. :func:`pdn_game_text` writes a game read from a file: its tags in the
 file's order, its movetext byte for byte as the file had it (comments, NAGs, variations, the
 result in the file's convention), the coach's notes put in as ``{coach: ...}`` after the moves
-concerned (earlier ones replaced), moves played on since appended and moves taken back cut.
+concerned (earlier ones replaced), an analysis's marks (:mod:`kbdraughts.pdn.marks`: the
+grade's glyph, ``{[%eval ...]}``, the better line) as lidraughts writes them (earlier ones
+replaced), moves played on since appended and moves taken back cut.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from kbdraughts.fen import fen, parse_fen
 from kbdraughts.game import Game
 from kbdraughts.pdn.lexer import COACH
 from kbdraughts.pdn.lines import apply_edits, ends_open, joined, line_pieces, variation_edits
+from kbdraughts.pdn.marks import (
+    BEST, GLYPHS, MAX_LINE, WORDS, Mark, Marked, eval_text, mark_edits)
 from kbdraughts.pdn.model import (
     GAME_TYPE, RESULTS, Movetext, PdnGame, in_convention, normal_result)
-from kbdraughts.variations import Variations
+from kbdraughts.notation import move_text
+from kbdraughts.variations import Line, Unit, Variations
 
 __all__ = ["game_to_pdn", "pdn_game_text", "coach_comment"]
 
@@ -124,19 +129,23 @@ def _in_file_style(pg: PdnGame, like: str | None, changed: bool) -> str:
 
 
 def _movetext_edits(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None,
-                    ) -> list[tuple[int, int, str]]:
+                    marks: Mapping[int, Mark] | None = None) -> list[tuple[int, int, str]]:
     """The edits to the file's movetext, as (start, end, new text)."""
     src = pg.source
     assert src is not None
     k, changed = _kept(pg), _changed(pg)
     token = _in_file_style(pg, src.token or pg.tags.get("Result"), changed)
-    edits: list[tuple[int, int, str]] = []
+    # an earlier analysis's marks go, these come: glyphs first, where a comment is put too
+    marked = Marked([], {}, []) if marks is None else mark_edits(pg, marks, k, _afters(src))
+    edits, evals = marked.edits, marked.comments
     if notes is not None:  # annotating: the coach's earlier notes go
         edits.extend((a, b, "") for a, b in src.notes)
-        for ply, texts in sorted(notes.items()):
-            if ply < k and texts:
-                edits.append((src.ends[ply], src.ends[ply],
-                              "".join(" " + coach_comment(t) for t in texts)))
+    for ply in sorted(set(notes or ()) | set(evals)):  # the notes, then the evaluation
+        texts = [coach_comment(t) for t in (notes or {}).get(ply, ())] + (
+            [evals[ply]] if ply in evals else [])
+        if ply < k and texts:
+            edits.append((src.ends[ply], src.ends[ply], "".join(" " + t for t in texts)))
+    edits += marked.lines  # after the comments where they meet
     # the variations of the file's moves (those of later moves: _played_on)
     edits += variation_edits(pg.variations.root(pg.game.moves), 0, pg.game.start.side,
                              _afters(src), k)
@@ -172,6 +181,31 @@ def _played_on(pg: PdnGame, k: int, notes: Mapping[int, Sequence[str]] | None,
     return edits
 
 
+def _marked(pg: PdnGame, comments: dict[int, str], marks: Mapping[int, Mark]) -> Variations:
+    """A game's variations with ``marks`` written into the text of the moves they mark (the
+    coach's ``comments`` before the evaluation: taken out of ``comments``) and the better
+    lines added, for a game not read from a file."""
+    tree, moves = Variations(), pg.game.moves
+    tree.branches = {p: list(lines) for p, lines in pg.variations.branches.items()}
+    tree.units, tree.asides = dict(pg.variations.units), pg.variations.asides
+    for ply, mark in sorted(marks.items()):
+        if not 0 <= ply < len(moves):
+            continue
+        value = eval_text(mark.eval, mark.win)
+        lines = tree.branches.setdefault(ply, [])
+        graded = bool(mark.line) and all(b.moves[0] != mark.line[0] for b in lines)
+        word = WORDS.get(mark.nag or 0) if graded else None  # a grade goes with its line
+        body = [move_text(moves[ply]) + GLYPHS.get(mark.nag or 0, "") * (word is not None)]
+        body += ["{" + comments.pop(ply).replace("}", ")") + "}"] if ply in comments else []
+        body += ["{[%eval " + value + "]}"] if value is not None else []
+        tree.units[ply] = Unit(moves[ply], "", " ".join(body))
+        if graded:
+            best = mark.line[0]
+            lines.append(Line(list(mark.line[:MAX_LINE]), units={0: Unit(
+                best, "", f"{move_text(best)} {{{BEST}{f'; {word}' if word else ''}}}")}))
+    return tree
+
+
 def _afters(src: Movetext) -> list[int]:
     """After each move of the file's main line, where a variation of it goes in: after its
     annotations and the variations the file wrote of it."""
@@ -190,17 +224,19 @@ def _after(text: str) -> str:
 
 def pdn_game_text(pg: PdnGame, notes: Mapping[int, Sequence[str]] | None = None,
                   tags: Mapping[str, str] | None = None, numbered: bool = False,
-                  newline: str = "\n") -> str:
+                  newline: str = "\n", marks: Mapping[int, Mark] | None = None) -> str:
     """A game read from a file written back: nothing of the file's lost, the coach's
     ``notes`` (ply -> texts; given, they replace the coach's earlier ones) beside the moves,
-    ``tags`` over the file's, the FEN tag numbered when ``numbered``; the lines written anew
-    (the tags) end in ``newline``, the file's own keep theirs. A game not read from a file
-    is written by :func:`game_to_pdn`."""
+    an analysis's ``marks`` (ply -> :class:`~kbdraughts.pdn.marks.Mark`; given, even empty,
+    they replace an earlier analysis's), ``tags`` over the file's, the FEN tag numbered when
+    ``numbered``; the lines written anew (the tags) end in ``newline``, the file's own keep
+    theirs. A game not read from a file is written by :func:`game_to_pdn`."""
     if pg.source is None:
         comments = {p: f"{COACH} " + "; ".join(t) for p, t in (notes or {}).items() if t}
+        tree = pg.variations if marks is None else _marked(pg, comments, marks)
         return game_to_pdn(pg.game, {**pg.tags, **(tags or {})}, comments, numbered,
-                           pg.variations).replace("\n", newline)
-    edits = _movetext_edits(pg, notes)
+                           tree).replace("\n", newline)
+    edits = _movetext_edits(pg, notes, marks)
     values = dict(pg.tags)
     if "Result" in values:
         values["Result"] = _in_file_style(pg, values["Result"], _changed(pg))
