@@ -39,9 +39,11 @@ h1 { font-size: 1.5rem; } h2 { font-size: 1.25rem; border-top: 2px solid #555;
      padding-top: .6rem; margin-top: 2.2rem; }
 table.tags { border-collapse: collapse; font-size: .9rem; margin-bottom: 1rem; }
 table.tags th { text-align: left; padding-right: 1rem; font-weight: normal; color: #555; }
+table.tags td { overflow-wrap: anywhere; }
 p.moves { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: .9rem;
           word-spacing: .15rem; }
-.n { color: #777; } .note { color: #555; font-family: Georgia, serif; font-style: italic; }
+.m { white-space: nowrap; } .n { color: #777; }
+.note { color: #555; font-family: Georgia, serif; font-style: italic; }
 a.g { font-weight: bold; text-decoration: none; padding: 0 .15rem; border-radius: 3px; }
 a.inaccuracy { background: #fff1c2; color: #6b5200; }
 a.mistake { background: #ffe0c2; color: #7a3500; }
@@ -112,15 +114,16 @@ def _moves(report: GameReport) -> str:
     graded = {v.ply: v for v in report.verdicts if v.grade is not None}
     out: list[str] = []
     for ply, move in enumerate(game.moves):
+        number = ""  # the number kept on the move's line, the move never broken at its dash
         if ply == 0 or (first + ply) % 2 == WHITE:
-            out.append(f'<span class="n">{escape(move_label(ply, first))}</span>')
+            number = f'<span class="n">{escape(move_label(ply, first))}</span> '
         text = escape(move_text(move))
         v = graded.get(ply)
         if v is not None and v.grade is not None:
-            out.append(f'<a class="g {v.grade.word}" href="#{_anchor(report, ply)}">'
-                       f"{text}{escape(v.grade.glyph)}</a>")
+            out.append(f'<span class="m">{number}<a class="g {v.grade.word}" '
+                       f'href="#{_anchor(report, ply)}">{text}{escape(v.grade.glyph)}</a></span>')
         else:
-            out.append(text)
+            out.append(f'<span class="m">{number}{text}</span>')
             out += [f'<span class="note">{{{escape(n)}}}</span>'
                     for n in report.notes.get(ply, ())]
     out.append(escape(report.result))
