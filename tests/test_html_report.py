@@ -250,3 +250,45 @@ def test_chromium_draws_the_graph_above_the_boards(tmp_path: Path) -> None:
     red = where(pixels, "#ff0000", 0)
     assert len(red) == 0, "a script from the PDN ran: the page turned red"
     assert (pixels > 240).all(axis=2).mean() > 0.3, "a white page with things drawn on it"
+
+
+# --- the run's pictures (annotate's) ---------------------------------------------------------
+
+class Read:
+    """Enough of a PdnGame for Pictures: tags, the game, the result, its index in the file."""
+
+    def __init__(self, index: int, game: Game, white: str) -> None:
+        self.index, self.game, self.result = index, game, "1-0"
+        self.tags = {"White": white, "Black": "B"}
+
+
+def test_pictures_draw_a_graph_for_each_game_of_a_short_run_in_the_streams_encoding() -> None:
+    import io
+
+    from kbdraughts.coach.report import GRAPHS, Pictures
+
+    game, verdicts = graded_game()
+    pictures = Pictures("g.pdn", 2, html=False)
+    pictures.add(Read(4, game, "Ann\x1b[2J"), verdicts, {})  # type: ignore[arg-type]
+    pictures.add(Read(6, game, "Zoë"), verdicts, {})  # type: ignore[arg-type]
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    pictures.graphs(out)
+    out.seek(0)
+    text = out.read()
+    assert "Game 5: Ann\\x1b[2J – B, 1-0" in text and "Game 7: Zoë – B, 1-0" in text
+    assert text.count("Evaluation in men") == 2 and "⁇" in text and "\x1b" not in text
+    plain = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    pictures.graphs(plain)
+    plain.seek(0)
+    text = plain.read()
+    assert "Game 7: Zo\\xeb - B, 1-0" in text and "13...??" in text  # no UnicodeEncodeError
+    many = Pictures("g.pdn", GRAPHS + 1, html=False)
+    many.add(Read(0, game, "A"), verdicts, {})  # type: ignore[arg-type]
+    assert many.reports == []  # nothing kept for a graph it will not draw
+    out = io.StringIO()
+    many.graphs(out)
+    assert "no evaluation graph drawn for 11 games" in out.getvalue()
+    both = Pictures("g.pdn", GRAPHS + 1, html=True)
+    both.add(Read(0, game, "A"), verdicts, {3: ["a note"]})  # type: ignore[arg-type]
+    page = both.page()
+    assert "Game 1: A – B, 1-0" in page and page.count('class="diagram"') == 3

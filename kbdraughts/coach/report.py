@@ -16,18 +16,27 @@ file's name) is escaped: a tag holding ``<script>`` is shown, never run.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from html import escape
-from typing import Mapping, Sequence
+from typing import IO, TYPE_CHECKING, Mapping, Sequence
 
 from kbdraughts.coach.diagram import board_svg
-from kbdraughts.coach.graph import move_label, svg_graph
+from kbdraughts.coach.graph import can_show, move_label, svg_graph, text_graph
 from kbdraughts.coach.verdict import DECIDED, MoveVerdict
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
+from kbdraughts.files import printable_lines
 from kbdraughts.squares import WHITE, Side
 
-__all__ = ["GameReport", "report_page", "verdict_words"]
+if TYPE_CHECKING:
+    from kbdraughts.pdn import PdnGame
+
+__all__ = ["GameReport", "report_page", "verdict_words", "heading", "Pictures", "GRAPHS"]
+
+#: A run of at most this many games draws each one's graph in the terminal: more would bury
+#: the run's summary (``--game N`` draws one game's, the report every game's).
+GRAPHS = 10
 
 #: Nothing outside the page: no script, no font, no image fetched; the inline styles alone.
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -150,11 +159,11 @@ def _diagram(report: GameReport, v: MoveVerdict) -> str:
             "</figcaption></figure>")
 
 
-def _title(report: GameReport) -> str:
-    """The game's heading: its number, the players, the result."""
+def heading(report: GameReport, dash: str = "–") -> str:
+    """The game's heading: its number, the players, the result (not escaped)."""
     white = report.tags.get("White", "?")
     black = report.tags.get("Black", "?")
-    return f"Game {report.number}: {white} – {black}, {report.result}"
+    return f"Game {report.number}: {white} {dash} {black}, {report.result}"
 
 
 def _game(report: GameReport) -> str:
@@ -163,7 +172,7 @@ def _game(report: GameReport) -> str:
                    for k, v in report.tags.items())
     graded = [v for v in report.verdicts if v.grade is not None]
     parts = [f'<section class="game" id="g{report.number}">',
-             f"<h2>{escape(_title(report))}</h2>",
+             f"<h2>{escape(heading(report))}</h2>",
              f'<table class="tags">{rows}</table>' if rows else "", _moves(report)]
     if report.verdicts:
         svg = svg_graph(report.verdicts, len(report.game.moves), href=f"g{report.number}-p")
@@ -195,3 +204,43 @@ def report_page(source: str, games: Sequence[GameReport]) -> str:
             "dashed in green.</p>\n"
             f"{body}\n</body>\n</html>\n")
 
+
+class Pictures:
+    """The pictures of an ``annotate`` run over ``games`` games of the file ``source``,
+    gathered game by game: each game's graph for the terminal (a run of at most
+    :data:`GRAPHS` games) and, where ``html`` is asked for, the report's page."""
+
+    def __init__(self, source: str, games: int, html: bool) -> None:
+        self.source, self.games, self.html = source, games, html
+        self.reports: list[GameReport] = []
+
+    def add(self, g: PdnGame, verdicts: Sequence[MoveVerdict],
+            notes: Mapping[int, Sequence[str]]) -> None:
+        """A game annotated: its verdicts and its notes by ply (as its PDN comments hold
+        them)."""
+        if self.html or self.games <= GRAPHS:
+            number = g.index + 1 if g.index >= 0 else len(self.reports) + 1
+            self.reports.append(GameReport(number, dict(g.tags), g.game, tuple(verdicts),
+                                           {p: tuple(n) for p, n in notes.items()}, g.result))
+
+    def graphs(self, out: IO[str] | None = None) -> None:
+        """Each game's graph under its heading on ``out`` (default stderr), in ASCII where its
+        encoding cannot show the blocks; or a line saying why none is drawn."""
+        out = out if out is not None else sys.stderr
+        if self.games > GRAPHS:
+            print(f"kbdraughts annotate: no evaluation graph drawn for {self.games} games (at "
+                  f"most {GRAPHS}): --game N draws one game's, --html FILE every game's",
+                  file=out)
+            return
+        ascii = not can_show(out)
+        for report in self.reports:
+            title = printable_lines(heading(report, "-" if ascii else "–")).replace("\n", " ")
+            if ascii:  # a name in letters the output cannot show: escapes, never a crash
+                title = title.encode("ascii", "backslashreplace").decode("ascii")
+            graph = text_graph(report.verdicts, len(report.game.moves), ascii=ascii)
+            print(f"\n{title}\n{graph}", file=out)
+        out.flush()
+
+    def page(self) -> str:
+        """The report's page of the games gathered."""
+        return report_page(self.source, self.reports)
