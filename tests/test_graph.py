@@ -115,3 +115,16 @@ def test_svg_graph_draws_the_line_and_links_each_graded_move() -> None:
     line = svg.split('<polyline points="')[1].split('"')[0]
     ys = [float(p.split(",")[1]) for p in line.split()]
     assert min(ys) >= 0 and max(ys) <= 200 and min(ys) == pytest.approx(8.0)
+
+
+def test_the_consoles_review_draws_the_graph_under_its_notes(tmp_path) -> None:
+    from ui_driver import play_session
+
+    shot = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"
+    _, shown = play_session("g3-h4\rreview\rquit\r", tmp_path, fen=shot)
+    review = shown.split("White to move: review\n", 1)[1]
+    notes, graph = review.split("Evaluation in men", 1)
+    assert "White missed the shot e3-d4" in notes
+    lines = graph.splitlines()
+    assert lines[ROWS + 1].endswith("┼────")  # the axis: two plies, two columns each
+    assert "1.?" in graph or "1.??" in graph  # g3-h4 let a man go: graded

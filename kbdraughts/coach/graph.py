@@ -125,7 +125,7 @@ def text_graph(verdicts: Sequence[MoveVerdict], plies: int | None = None, width:
     values = series(verdicts, plies)[1:]
     shown, where, scale = _layout(len(values), width - MARGIN)
     heights = [_halves(values[p]) for p in shown]
-    lines = [f"Evaluation in men, White's up, Black's down (a decided game at {CLIP:g})"]
+    lines = [f"Evaluation in men: White up, Black down, {CLIP:g} at most (a won game at the edge)"]
     for k in range(ROWS, 0, -1):  # White's rows, the top first
         row = "".join(signs[0] if h >= 2 * k else signs[1] if h == 2 * k - 1 else " "
                       for h in heights)

@@ -10,7 +10,9 @@ A command is ``handler(front, argument_text)``: it changes the
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kbdraughts.ai.explain import said_for
 from kbdraughts.ai.spec import MAX_LEVEL
@@ -20,9 +22,13 @@ from kbdraughts.ui.draws import answer_offer, draw_judgement
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
     REGISTRY, Command, Front, QuitGame, command, completion_table, help_fragments, lookup,
     suggest)
-from kbdraughts.ui.render import record_text
+from kbdraughts.ui.render import ASCII, record_text
 from kbdraughts.ui.session import ending_name
 from kbdraughts.ui import knowledge  # noqa: F401 (registers the topic 'help kb')
+
+if TYPE_CHECKING:  # the coach is imported by review, not before the first prompt
+    from kbdraughts.coach.note import Note
+    from kbdraughts.coach.verdict import MoveVerdict
 
 
 # --- the commands, in the order `help` lists them ---------------------------------------------
@@ -58,6 +64,7 @@ def _record(ui: Front, arg: str) -> None:
 def _review(ui: Front, arg: str) -> None:
     # Imported here: the coach asks the knowledge base, which the first prompt must not wait for.
     from kbdraughts.coach.annotator import annotate
+    from kbdraughts.coach.grade import grade_game
     from kbdraughts.ai.rulebook import load_default_kb
 
     game = ui.session.game
@@ -66,12 +73,16 @@ def _review(ui: Front, arg: str) -> None:
         ui.info("No move has been played yet.")
         return
     ui.info(record)
-    answer = ui.ask_ai(lambda stop: annotate(game, kb=load_default_kb(), stop=stop),
-                       "Reviewing the game… Ctrl-C: stop",
+
+    def review(stop: threading.Event) -> tuple[list[Note], list[MoveVerdict]]:
+        verdicts = grade_game(game)  # every move graded: the graph's points and marks
+        return ([] if stop.is_set() else annotate(game, kb=load_default_kb(), stop=stop),
+                verdicts)
+    answer = ui.ask_ai(review, "Reviewing the game… Ctrl-C: stop",
                        lambda e: ui.error(f"No review: {e}"))
     if answer is None:
         return
-    notes, interrupted = answer
+    (notes, verdicts), interrupted = answer
     for note in notes:
         number = 1 + (note.ply + (game.start.side == BLACK)) // 2
         dots = "." if note.side == WHITE else "..."
@@ -81,6 +92,18 @@ def _review(ui: Front, arg: str) -> None:
     elif not notes:
         ui.info("Nothing to note: no move lost material by force or missed a win, and none "
                 "won it by a combination.")
+    if verdicts and not interrupted:
+        _review_graph(ui, verdicts, len(game.moves))
+
+
+def _review_graph(ui: Front, verdicts: list[MoveVerdict], plies: int) -> None:
+    """The game's evaluation graph under the review's notes, as wide as the screen allows (at
+    most 80 columns), in ASCII where the console draws the board in ASCII."""
+    from kbdraughts.coach.graph import text_graph
+
+    ascii = ui.console.glyphs is ASCII
+    width = max(40, min(80, ui.console.columns() - 1))
+    ui.console.show([("", text_graph(verdicts, plies, width=width, ascii=ascii))], wrap=False)
 
 
 @command("undo", "take back your last move and the AI's reply, or a resignation or agreed "
