@@ -292,3 +292,8 @@ def test_pictures_draw_a_graph_for_each_game_of_a_short_run_in_the_streams_encod
     both.add(Read(0, game, "A"), verdicts, {3: ["a note"]})  # type: ignore[arg-type]
     page = both.page()
     assert "Game 1: A – B, 1-0" in page and page.count('class="diagram"') == 3
+    piped = Pictures("g.pdn", 1, html=False, terminal=False)  # no terminal reads stderr
+    piped.add(Read(0, game, "A"), verdicts, {})  # type: ignore[arg-type]
+    out = io.StringIO()
+    piped.graphs(out)
+    assert piped.reports == [] and out.getvalue() == ""

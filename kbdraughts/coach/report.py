@@ -207,26 +207,29 @@ def report_page(source: str, games: Sequence[GameReport]) -> str:
 
 class Pictures:
     """The pictures of an ``annotate`` run over ``games`` games of the file ``source``,
-    gathered game by game: each game's graph for the terminal (a run of at most
-    :data:`GRAPHS` games) and, where ``html`` is asked for, the report's page."""
+    gathered game by game: each game's graph for the terminal where ``terminal`` (a run of
+    at most :data:`GRAPHS` games) and, where ``html`` is asked for, the report's page."""
 
-    def __init__(self, source: str, games: int, html: bool) -> None:
-        self.source, self.games, self.html = source, games, html
+    def __init__(self, source: str, games: int, html: bool, terminal: bool = True) -> None:
+        self.source, self.games, self.html, self.terminal = source, games, html, terminal
         self.reports: list[GameReport] = []
 
     def add(self, g: PdnGame, verdicts: Sequence[MoveVerdict],
             notes: Mapping[int, Sequence[str]]) -> None:
         """A game annotated: its verdicts and its notes by ply (as its PDN comments hold
         them)."""
-        if self.html or self.games <= GRAPHS:
+        if self.html or (self.terminal and self.games <= GRAPHS):
             number = g.index + 1 if g.index >= 0 else len(self.reports) + 1
             self.reports.append(GameReport(number, dict(g.tags), g.game, tuple(verdicts),
                                            {p: tuple(n) for p, n in notes.items()}, g.result))
 
     def graphs(self, out: IO[str] | None = None) -> None:
         """Each game's graph under its heading on ``out`` (default stderr), in ASCII where its
-        encoding cannot show the blocks; or a line saying why none is drawn."""
+        encoding cannot show the blocks; or a line saying why none is drawn; nothing where no
+        terminal reads them."""
         out = out if out is not None else sys.stderr
+        if not self.terminal:
+            return
         if self.games > GRAPHS:
             print(f"kbdraughts annotate: no evaluation graph drawn for {self.games} games (at "
                   f"most {GRAPHS}): --game N draws one game's, --html FILE every game's",
