@@ -1,7 +1,7 @@
 """Level 1's losing moves where a 2-ply win was there (issue 40, item 24).
 
-    python bench/level1_losses.py [--positions N] [--list]
-    python bench/level1_losses.py --make [--seed S] [--count N]   # writes the set (minutes)
+    python bench/level1_losses.py [--positions N] [--list] [--set FILE]
+    python bench/level1_losses.py --make [--seed S] [--count N] [--set FILE]   # (minutes)
 
 The set, ``bench/data/level1_wins.txt``: the quiet positions of level-1 self-play (bench/
 motifs.py's ``quiet_positions``: ``kb:1`` against ``kb:1``, seed 2026, the first 10,000 distinct
@@ -10,7 +10,9 @@ quiet positions in game order) where the side to move has a *2-ply win*
 within two plies and the captures after them), each with its index among those 10,000. It was
 made once (at 0c6317f) and is kept: level 1's own games change when its knowledge does, and
 the figure must be measured on the same positions before and after. ``--positions N`` keeps
-those of the first N quiet positions (3,000: the first 310 of the set).
+those of the first N quiet positions (3,000: the first 310 of the set). ``--set FILE`` reads
+(or ``--make`` writes) another set: ``bench/data/level1_wins_2027.txt``, made with seed 2027 by
+the same command, is the check that a change holds beyond the positions it was measured on.
 
 Level 1 (the knowledge base's rules, the capture tree, the weighted move; no search) plays
 each position, fresh. Its move *loses* when the material after it, against every defence
@@ -115,24 +117,34 @@ def make(seed: int, count: int, path: Path = SET) -> int:
     return len(rows)
 
 
+def _seed_of(path: Path) -> str:
+    """The self-play seed a set was made with, as its header says."""
+    head = path.read_text(encoding="utf-8").split("\n", 1)[0]
+    words = head.split()
+    return words[words.index("--seed") + 1] if "--seed" in words else "?"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--positions", type=int, default=COUNT,
                    help=f"the set's positions among the first N quiet positions (default {COUNT})")
     p.add_argument("--list", action="store_true", help="list the positions level 1 loses in")
     p.add_argument("--make", action="store_true", help="write the set anew (plays the games)")
+    p.add_argument("--set", type=Path, default=SET, help=f"the set's file (default {SET.name})")
     p.add_argument("--seed", type=int, default=SEED, help=f"--make's seed (default {SEED})")
     p.add_argument("--count", type=int, default=COUNT,
                    help=f"--make's quiet positions (default {COUNT})")
     args = p.parse_args(argv)
     if args.make:
-        print(f"{make(args.seed, args.count)} positions with a 2-ply win written to {SET}")
+        n = make(args.seed, args.count, args.set)
+        print(f"{n} positions with a 2-ply win written to {args.set}")
         return 0
     started = time.perf_counter()
-    positions = read_set(SET, args.positions)
+    positions = read_set(args.set, args.positions)
     result = measure(positions)
-    print(f"bench/level1_losses.py: {SET.name}, the positions with a 2-ply win among the first "
-          f"{args.positions:,} quiet positions of level-1 self-play (seed {SEED}); "
+    seed = _seed_of(args.set)
+    print(f"bench/level1_losses.py: {args.set.name}, the positions with a 2-ply win among the "
+          f"first {args.positions:,} quiet positions of level-1 self-play (seed {seed}); "
           f"{time.perf_counter() - started:.1f} s")
     for line in report(result, args.list):
         print(line)
