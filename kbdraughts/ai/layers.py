@@ -35,6 +35,7 @@ from kbdraughts.ai.claims import claim_worth
 from kbdraughts.capture_tree import TreeMemo, exchange, score_captures
 from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.eval.heuristic import Heuristic, material
+from kbdraughts.eval.move_features import their_shot
 from kbdraughts.eval.judgement import deciding, deciding_text
 from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
@@ -278,16 +279,15 @@ def weigh_moves(heuristic: Heuristic, kb: KnowledgeBase | None, pos: Position,
     memo = TreeMemo()
 
     def shots(after: Position, us: int) -> int:
-        """The knowledge base turned round: the worst shot its rules give the opponent
-        after our move, by the capture tree after it, or by what their motif claims when
-        worse (a quiet threat or a breakthrough takes nothing at once: its claim says)."""
+        """The worst shot the opponent has after our move: a man given to take more back
+        (:func:`their_shot`: every such reply, by the capture tree; the knowledge base's
+        shot rules are among them), or what one of their motifs claims when worse (a quiet
+        threat or a breakthrough takes nothing at once: its claim says)."""
         assert kb is not None
-        worst = 0
+        worst = their_shot(after, us, memo)
         for match in kb.firing(after):
-            if match.layer == RuleLayer.EXACT or match.move is None:
-                continue  # opening lines are no threat
-            worth = claim_worth(match.rule) if match.layer == RuleLayer.MOTIF else 0
-            worst = min(worst, exchange(play(after, match.move), us, memo).score, -worth)
+            if match.layer == RuleLayer.MOTIF and match.move is not None:
+                worst = min(worst, -claim_worth(match.rule))
         return worst
 
     return [(m, *heuristic.weigh(pos, m, memo, shots if kb is not None else None))

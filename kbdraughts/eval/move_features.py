@@ -10,11 +10,11 @@ from typing import Callable
 from kbdraughts.capture_tree import exchange
 from kbdraughts.eval.evaluation import BACK_RANK, CENTRE, ENDGAME_PIECES
 from kbdraughts.board import (
-    SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, play,
+    SQUARE_FILE, SQUARE_RANK, SQUARES, WHITE, Move, Position, Side, captures, legal_moves, play,
 )
 from kbdraughts.squares import mirror_bits
 
-__all__ = ["move_features", "barrier", "BARRIERS", "EDGE", "ShotFn"]
+__all__ = ["move_features", "barrier", "their_shot", "BARRIERS", "EDGE", "ShotFn"]
 
 
 def _mask(squares) -> int:
@@ -53,8 +53,21 @@ def _rank_of(square: int, side: Side) -> int:
     return _R[square] if side == WHITE else 7 - _R[square]
 
 
+def their_shot(after: Position, us: Side, memo: dict | None = None) -> int:
+    """The opponent's best shot after our quiet move, for ``us`` on the capture tree's scale:
+    of their replies that give us a capture (captures are compulsory: a man given is taken),
+    the worst capture tree that follows; 0 when none costs us. A man given to take a king, or
+    two men, back is the commonest combination; the tree weighs a king as 2.5 men."""
+    worst = 0
+    for reply in legal_moves(after):
+        then = play(after, reply)
+        if captures(then):
+            worst = min(worst, exchange(then, us, memo).score)
+    return worst
+
+
 #: ``shots(after, us)``: the capture tree's value for ``us`` of the opponent's best shot from
-#: ``after`` (a knowledge-base rule they could play there), 0 when they have none.
+#: ``after`` (a man given, or a knowledge-base motif they could play there), 0 when none.
 ShotFn = Callable[[Position, Side], int]
 
 
@@ -64,9 +77,10 @@ def move_features(pos: Position, move: Move, memo: dict | None = None,
     """The values of MOVE_FEATURES for a quiet ``move`` of the side to move.
 
     ``exchange`` is the capture tree after the move (their captures, ours back...); when they
-    have no capture, ``enemy_shot`` is what ``shots`` says their knowledge-base combinations
-    would win there (0 without a knowledge base) and ``eval_gain`` is ``gain(after)``: what the
-    move gains in the evaluation's value terms, for the mover (0 without it).
+    have no capture, ``enemy_shot`` is what ``shots`` says their best shot would win there
+    (level 1: :func:`their_shot` and their motifs' claims; 0 without a knowledge base) and
+    ``eval_gain`` is ``gain(after)``: what the move gains in the evaluation's value terms,
+    for the mover (0 without it).
     """
     side = pos.side
     own_kings = pos.kings_of(side)
