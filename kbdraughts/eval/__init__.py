@@ -17,6 +17,8 @@ module:
 - :mod:`kbdraughts.eval.move_features` — the weighted move's features (level 1);
 - :mod:`kbdraughts.eval.heuristic` — :class:`Heuristic`: the weights applied, scoring moves
   and positions;
+- :mod:`kbdraughts.eval.ideas` — the shares as the ideas a player names: terms and patterns in
+  words, regions grouped into areas;
 - :mod:`kbdraughts.eval.judgement` — the shares that decided between two lines.
 
 Import each from its own module: this package file imports nothing.

@@ -24,8 +24,8 @@ from kbdraughts.eval.evaluation import (
 )
 from kbdraughts.eval.features import MAX_CONDITIONS, PHASES
 from kbdraughts.eval.move_features import BARRIERS, EDGE, ShotFn, barrier, move_features
-from kbdraughts.eval.patterns import pattern_counts, pattern_masks
-from kbdraughts.eval.regions import compile_regions, region_value
+from kbdraughts.eval.patterns import Masks, pattern_counts, pattern_masks
+from kbdraughts.eval.regions import Compiled, compile_regions, region_value
 from kbdraughts.eval.shapes import Region, read_shapes
 from kbdraughts.board import (
     BLACK, WHITE, Move, Position,
@@ -197,6 +197,15 @@ class Heuristic:
             if on and (v := region_value(pos, r)):
                 out[f"region {r.name}"] = sign * v
         return out
+
+    def shapes_applying(self, pos: Position) -> tuple[
+            list[tuple[Term, float, tuple[Masks, Masks]]], list[Compiled]]:
+        """The pattern terms with their weight under ``pos``'s conditions (0 where a `when`
+        fails) and their masks, and the compiled regions that apply in ``pos``: what
+        ``shares`` weighs, for a finer breakdown (:mod:`kbdraughts.eval.ideas`)."""
+        sig = sum(1 << i for i, v in enumerate(position_features(pos)) if v)
+        patterns = list(zip(self.patterns, self._pattern_row(sig), self._pattern_masks))
+        return patterns, [r for on, r in zip(self._region_row(sig), self._compiled) if on]
 
     def native_evaluator(self) -> Any:  # kbdraughts._core.Evaluator | None
         """The native core's evaluator of these terms (the same numbers as ``_quickly``), or

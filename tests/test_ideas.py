@@ -1,0 +1,154 @@
+"""The evaluation's knowledge as ideas in words (eval/ideas.py): regions grouped into areas, a
+region and its mirror one idea, the words of a few positions checked by hand, why()'s signs,
+and the shares adding up to the evaluation, pure and native."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kbdraughts import native
+from kbdraughts.board import BLACK, START, WHITE, play
+from kbdraughts.eval import ideas
+from kbdraughts.eval.heuristic import Heuristic, default_heuristic, material
+from kbdraughts.eval.regions import compile_regions
+from kbdraughts.eval.shapes import parse_shapes
+from kbdraughts.eval.terms import parse_terms
+from kbdraughts.game import random_walk
+from kbdraughts.notation import parse_fen, parse_move
+from kbdraughts.squares import SQUARE_NAMES
+
+_OF = {n: s for s, n in SQUARE_NAMES.items()}
+_SHAPES = """\
+region corner a1 b2 a3 c3
+  w...  10
+  .w.b  -4
+region corner-turned h8 g7 h6 f6
+  w...  3
+region middle c3 e3 d4 f4 c5 e5 d6 f6
+  ???w????  2
+"""
+_TERMS = """\
+value back-guard 30 per back_guard when not endgame
+value tempo 2 per man_ranks
+value lead 5 when endgame
+value steady 7 per endgame
+pattern stake-held 20 c5=w b4=w d4=w
+"""
+
+
+def squares(*names: str) -> list[int]:
+    return [_OF[n] for n in names]
+
+
+def small() -> Heuristic:
+    return Heuristic(parse_terms(_TERMS), parse_shapes(_SHAPES))
+
+
+def test_a_region_on_a1_to_c3_is_the_left_flank_and_its_mirror_the_same_idea():
+    corner, turned, middle = compile_regions(parse_shapes(_SHAPES))
+    assert ideas.area_of(squares("a1", "b2", "a3", "c3")) == "left flank"
+    # The region weighs White's copy on a1..c3 and Black's on h8..f6; its mirror, written on
+    # h8..f6 for White, weighs the same two copies: the same two ideas, White's and Black's.
+    assert ideas.copy_idea(corner.white) == ideas.Idea("area", "left flank", WHITE)
+    assert ideas.copy_idea(corner.black) == ideas.Idea("area", "left flank", BLACK)
+    assert ideas.copy_idea(turned.white) == ideas.copy_idea(corner.black)
+    assert ideas.copy_idea(turned.black) == ideas.copy_idea(corner.white)
+    # A region that is its own mirror is both sides' at once.
+    assert ideas.copy_idea(middle.white) == ideas.Idea("area", "centre", None)
+
+
+@pytest.mark.parametrize("names, area", [
+    (("c1", "b2", "d2", "c3"), "back rank"), (("g3", "f4", "h4", "g5"), "right flank"),
+    (("d2", "c3", "e3", "d4"), "centre"),
+    (("e3", "d4", "f4", "e5"), "golden square's neighbourhood"),
+    (("a3", "c3", "b4", "d4", "a5", "c5", "b6", "d6"), "left flank"),
+])
+def test_the_areas_are_computed_from_the_squares(names, area):
+    assert ideas.area_of(squares(*names)) == area
+
+
+def test_the_shipped_regions_are_all_in_areas_and_a_mirror_pair_in_the_same_two():
+    h = default_heuristic()
+    compiled = {r.name: r for r in compile_regions(h.regions)}
+    for r in compiled.values():
+        for copy in (r.white, r.black):
+            assert ideas.copy_idea(copy).name in ideas.AREAS
+        twin = next((t for t in compiled.values() if set(t.white) == set(r.black)), None)
+        if twin is not None:
+            assert {ideas.copy_idea(twin.white), ideas.copy_idea(twin.black)} == \
+                {ideas.copy_idea(r.white), ideas.copy_idea(r.black)}
+
+
+def test_the_words_of_a_hand_checked_position():
+    h = small()
+    # White: a1, b2 (the corner's w... is a1 alone: b2 stands there, no match), c1, e1 (the
+    # guard), the stake c5 held by b4 and d4. Black: f8 (its guard's one man), h6, g7.
+    pos = parse_fen("W:Wa1,c1,e1,b4,d4,c5:Bf8,h6,g7,a7")
+    said = ideas.shares(pos, WHITE, h)
+    assert said["the back guard (your men c1, e1 against f8)"] == pytest.approx(0.30)
+    assert said["your stake on c5 held from behind"] == pytest.approx(0.20)
+    # The corner: White's a1 with b2, a3, c3 empty is "w..." (+10); Black's copy (h8 g7 h6 f6
+    # from Black's view) is ".w.w"... no line: 0; the turned region weighs White's h8..f6
+    # (empty: 0) and Black's a1..c3 from Black's view (a1 is theirs: "b...": no line).
+    assert said["your left flank's shape (your man a1)"] == pytest.approx(0.10)
+    assert not any(re.search(r"corner|region|middle", w) for w in said)
+    assert sum(said.values()) * 100 == pytest.approx(h.positional(pos))
+    # Told to Black, the same ideas with the other sign and the other owner's words.
+    theirs = ideas.shares(pos, BLACK, h)
+    assert theirs["White's stake on c5 held from behind"] == pytest.approx(-0.20)
+    assert theirs["White's left flank's shape (none of yours against a1)"] == pytest.approx(-0.10)
+    assert theirs["the back guard (your man f8 against c1, e1)"] == pytest.approx(-0.30)
+
+
+def test_why_names_the_back_guard_given_up_with_its_sign():
+    h = small()
+    pos = parse_fen("W:Wc1,e1,g3,a3,b2:Bf8,d8,h6,b6,a7")  # ten pieces: no endgame
+    played = play(pos, parse_move(pos, "e1-f2"))  # the guard broken
+    best = play(pos, parse_move(pos, "g3-h4"))  # the guard kept
+    ((first, value),) = ideas.why(played, best, WHITE, heuristic=h)
+    assert first == "the back guard (your man c1 against d8, f8)"
+    assert value == pytest.approx(-0.30)  # given up: played less best, for White
+    assert ideas.why(played, best, BLACK, heuristic=h)[0][1] == pytest.approx(0.30)
+    # The tempo is the same at both ends (one man a rank up each): not named.
+    assert all("tempo" not in words for words, _ in ideas.why(played, best, WHITE, heuristic=h))
+    assert ideas.why(best, best, WHITE, heuristic=h) == ()
+
+
+def test_why_keeps_the_largest_top_first():
+    pos = parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8")
+    ends = [play(pos, m) for m in [parse_move(pos, "c3-d4"), parse_move(pos, "a3-b4")]]
+    said = ideas.why(ends[0], ends[1], WHITE, top=2)
+    assert 1 <= len(said) <= 2
+    assert [abs(v) for _, v in said] == sorted((abs(v) for _, v in said), reverse=True)
+    assert not any(re.search(r"diamond|window|region", w) for w, _ in said)
+
+
+def _positions() -> list:
+    rng = random.Random(38)
+    return [START] + [p for _ in range(30) for p in random_walk(rng, rng.randrange(10, 90))]
+
+
+@pytest.mark.parametrize("which", ["shipped", "small"])
+def test_the_shares_add_up_to_the_positional_evaluation_pure_and_native(which):
+    h = default_heuristic() if which == "shipped" else small()
+    natively = h.native_evaluator() if native.core is not None else None
+    for pos in _positions():
+        for side in (WHITE, BLACK):
+            total = sum(ideas.shares(pos, side, h).values()) * 100
+            sign = 1 if side == pos.side else -1
+            assert total == pytest.approx(sign * h._slowly(pos, 1), abs=1e-6), pos
+            assert total == pytest.approx(sign * h._quickly(pos, 1), abs=1e-6), pos
+            if natively is not None:
+                assert total == pytest.approx(
+                    sign * (natively.evaluate(pos) - material(pos)), abs=1e-6), pos
+
+
+def test_no_idea_is_said_by_a_region_id():
+    h = default_heuristic()
+    names = {r.name for r in h.regions}
+    for pos in _positions()[:10]:
+        for words in ideas.shares(pos, pos.side, h):
+            assert not any(name in words for name in names), words
