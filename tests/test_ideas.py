@@ -10,13 +10,15 @@ import re
 import pytest
 
 from kbdraughts import native
-from kbdraughts.board import BLACK, START, WHITE, play
+from kbdraughts.ai.engine import Engine
+from kbdraughts.board import BLACK, START, WHITE, legal_moves, play
 from kbdraughts.eval import ideas
 from kbdraughts.eval.heuristic import Heuristic, default_heuristic, material
+from kbdraughts.eval.judgement import against_next_best
 from kbdraughts.eval.regions import compile_regions
 from kbdraughts.eval.shapes import parse_shapes
 from kbdraughts.eval.terms import parse_terms
-from kbdraughts.game import random_walk
+from kbdraughts.game import Game, random_walk
 from kbdraughts.notation import parse_fen, parse_move
 from kbdraughts.squares import SQUARE_NAMES
 
@@ -99,7 +101,8 @@ def test_the_words_of_a_hand_checked_position():
     # Told to Black, the same ideas with the other sign and the other owner's words.
     theirs = ideas.shares(pos, BLACK, h)
     assert theirs["White's stake on c5 held from behind"] == pytest.approx(-0.20)
-    assert theirs["White's left flank's shape (none of yours against a1)"] == pytest.approx(-0.10)
+    corner = "White's left flank's shape (White's man a1, none of yours)"
+    assert theirs[corner] == pytest.approx(-0.10)
     assert theirs["the back guard (your man f8 against c1, e1)"] == pytest.approx(-0.30)
 
 
@@ -152,3 +155,51 @@ def test_no_idea_is_said_by_a_region_id():
     for pos in _positions()[:10]:
         for words in ideas.shares(pos, pos.side, h):
             assert not any(name in words for name in names), words
+
+
+def _line(pos, *texts: str) -> list:
+    line = []
+    for text in texts:
+        move = parse_move(pos, text)
+        line.append(move)
+        pos = play(pos, move)
+    return line
+
+
+def test_a_next_best_line_that_transposes_is_passed_and_named():
+    h = default_heuristic()
+    pos = START
+    ours = _line(pos, "c3-d4", "h6-g5", "a3-b4")
+    same = _line(pos, "a3-b4", "h6-g5", "c3-d4")  # the same end, the other order
+    other = _line(pos, "g3-h4", "b6-a5")
+    answers = iter([(same[0], same), (other[0], other)])
+    asked: list[list] = []
+
+    def next_best(moves):
+        asked.append(moves)
+        return next(answers)
+
+    others = [m for m in legal_moves(pos) if m != ours[0]]
+    move, text = against_next_best(h, pos, ours, others, next_best)
+    assert move == other[0] and text.startswith("a3-b4 transposes, "), text
+    assert same[0] not in asked[1]  # the move that transposes is not asked again
+    assert re.fullmatch(r"a3-b4 transposes, .+ [+-]\d\.\d\d", text)
+    # Two transpositions in a row: nothing decided.
+    answers = iter([(same[0], same), (same[0], same)])
+    assert against_next_best(h, pos, ours, others, next_best) is None
+
+
+def test_the_search_reason_names_ideas_in_words_never_a_region_id():
+    h = default_heuristic()
+    region_id = re.compile("|".join(re.escape(r.name) for r in h.regions))
+    engine = Engine(level=3, movetime_ms=10 ** 6, max_depth=6, use_kb=False, egdb=False)
+    rng = random.Random(7)
+    said = 0
+    for _ in range(12):
+        *_, pos = random_walk(rng, rng.randrange(12, 30))
+        if not legal_moves(pos) or (pos.white | pos.black).bit_count() < 14:
+            continue
+        choice = engine.choose(Game(pos))
+        assert not region_id.search(choice.reason) and not region_id.search(choice.words)
+        said += "; over " in choice.reason
+    assert said >= 3

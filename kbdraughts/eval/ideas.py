@@ -40,7 +40,8 @@ from kbdraughts.squares import SQUARE_NAMES, mirror_square, side_name, square_at
 from kbdraughts.values import MAN_VALUE
 
 __all__ = ["Idea", "AREAS", "area_of", "idea_shares", "shares", "why", "differences",
-           "idea_words", "move_term_words", "TERM_WORDS", "PATTERN_WORDS", "MOVE_TERM_WORDS"]
+           "idea_words", "men_words", "move_term_words", "copy_idea", "TERM_WORDS",
+           "PATTERN_WORDS", "MOVE_TERM_WORDS"]
 
 #: The areas players name, in the order :func:`area_of` tries them.
 AREAS = ("back rank", "left flank", "right flank", "golden square's neighbourhood", "centre")
@@ -200,21 +201,38 @@ def _possessive(owner: Side, side: Side, you: bool) -> str:
     return "your" if you and owner == side else f"{side_name(owner)}'s"
 
 
-def _names(bits: int) -> list[str]:
-    return [SQUARE_NAMES[s] for s in sorted(SQUARE_NAMES) if bits >> s & 1]
-
-
 def men_words(pos: Position, side: Side, ours: int, theirs: int, you: bool = True) -> str:
     """``your men b2, a3 against b4``: ``side``'s men on ``ours`` and the other side's on
-    ``theirs`` (kings apart: the regions and the men's terms weigh men)."""
-    mine = _names(pos.men(side) & ours)
-    other = _names(pos.men(1 - side) & theirs)
-    if not mine and not other:
-        return "no men"
-    who = "your" if you else f"{side_name(side)}'s"
-    said = f"{who} {'man' if len(mine) == 1 else 'men'} {', '.join(mine)}" if mine \
-        else f"none of {'yours' if you else side_name(side) + 's'}"
-    return said + (f" against {', '.join(other)}" if other else "")
+    ``theirs`` (kings apart: the regions and the men's terms weigh men); a long list is cut
+    (``b6, f6, a7 and 5 more``).
+
+    >>> from kbdraughts.notation import parse_fen
+    >>> men_words(parse_fen("W:Wb2,a3:Bb4"), WHITE, -1, -1)
+    'your men b2, a3 against b4'
+    >>> men_words(parse_fen("W:Wb2:Bb4,d4,f4,h4,a5"), BLACK, -1, 0, you=False)
+    "Black's men b4, d4, f4 and 2 more"
+    >>> men_words(parse_fen("W:Wh2:Bb4"), WHITE, 0, -1)
+    "Black's man b4, none of yours"
+    """
+    mine = _listed(pos.men(side) & ours)
+    other = _listed(pos.men(1 - side) & theirs)
+    who, none = ("your", "none of yours") if you else \
+        (f"{side_name(side)}'s", f"none of {side_name(side)}'s")
+    if mine:
+        return f"{who} {mine}" + (f" against {other.split(' ', 1)[1]}" if other else "")
+    if other:
+        return f"{side_name(1 - side)}'s {other}, {none}"
+    return "no men"
+
+
+def _listed(bits: int) -> str:
+    """``men b2, a3`` on ``bits`` (``man b2``; a long list cut; empty for none)."""
+    names = [SQUARE_NAMES[s] for s in sorted(SQUARE_NAMES) if bits >> s & 1]
+    if not names:
+        return ""
+    said = ", ".join(names) if len(names) <= 4 else \
+        f"{', '.join(names[:3])} and {len(names) - 3} more"
+    return f"{'man' if len(names) == 1 else 'men'} {said}"
 
 
 @lru_cache(maxsize=64)
