@@ -30,6 +30,7 @@ from kbdraughts.ai.claims import DANGER, claim_of
 from kbdraughts.ai.rulebook import FiringRule, RuleLayer, RuleMatch
 from kbdraughts.ai.search import SearchResult
 from kbdraughts.board import Move, Position, captures, play
+from kbdraughts.eval.ideas import move_term_words
 from kbdraughts.files import printable
 from kbdraughts.notation import move_text
 from kbdraughts.resources import combos_dir
@@ -244,11 +245,13 @@ def capture_words(line: Line) -> str:
 
 def weighted_reason(weight: float, parts: Sequence[tuple[str, float]], n: int
                     ) -> tuple[str, str, str]:
-    """(reason, short, words) of the weighted quiet move: its weight, its terms, among ``n``
-    moves (in words: the terms that count for it, without their weights)."""
-    terms = ", ".join(f"{name} {signed(v)}" for name, v in parts) or "no term applies"
+    """(reason, short, words) of the weighted quiet move: its weight, its terms in words
+    (``crowns +200, the centre +8``), among ``n`` moves (in words: the terms that count for it,
+    without their weights)."""
+    terms = ", ".join(f"{move_term_words(name)} {signed(v)}" for name, v in parts) \
+        or "no term applies"
     reason = f"weighted move {signed(weight)}: {terms} (best of {plural(n, 'move')})"
-    liked = ", ".join(name for name, v in parts if v > 0)
+    liked = ", ".join(move_term_words(name) for name, v in parts if v > 0)
     words = f"weighted move: {liked}" if liked else "weighted move"
     return reason, short(f"weighted move {signed(weight)}"), words
 

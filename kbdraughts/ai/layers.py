@@ -36,7 +36,7 @@ from kbdraughts.capture_tree import TreeMemo, exchange, score_captures
 from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.eval.heuristic import Heuristic, material
 from kbdraughts.eval.move_features import their_shot
-from kbdraughts.eval.judgement import deciding, deciding_text
+from kbdraughts.eval.judgement import against_next_best
 from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.rulebook import KnowledgeBase, RuleLayer, RuleMatch
@@ -367,22 +367,21 @@ PURE_NEXT_BEST_DEPTH = 2
 
 
 def _deciding(ctx: Context, res, move: Move) -> tuple[Move, str] | None:
-    """The next best move and the evaluation's shares by which the search's line beats its
-    line (``passed +0.22, hanging -0.18``); None when there is no other move or nothing the
-    evaluation names decided (a forced win, the tables)."""
+    """The next best move and the ideas by which the search's line beats its line (``the
+    tempo +0.22, men left hanging -0.18``: ``judgement.against_next_best``); None when there
+    is no other move or nothing the evaluation names decided (a forced win, the tables)."""
     others = [m for m in ctx.legal if m != move]
     if not others or abs(res.score) >= WIN - MATE_ZONE or not res.line:
         return None
     most = NEXT_BEST_DEPTH if res.native else PURE_NEXT_BEST_DEPTH
-    second = ctx.options.searcher.search(
-        ctx.position, max_depth=max(1, min(res.depth, most)), moves=others, stop=ctx.stop,
-        history=recurring_positions(ctx.game), counters=game_counters(ctx.game))
-    if second.move is None:
-        return None
-    shares = deciding(ctx.options.heuristic, ctx.position, res.line, second.line or [second.move])
-    if not shares:
-        return None
-    return second.move, deciding_text(shares)
+
+    def next_best(moves: list[Move]) -> tuple[Move | None, Sequence[Move]]:
+        second = ctx.options.searcher.search(
+            ctx.position, max_depth=max(1, min(res.depth, most)), moves=moves, stop=ctx.stop,
+            history=recurring_positions(ctx.game), counters=game_counters(ctx.game))
+        return second.move, second.line
+
+    return against_next_best(ctx.options.heuristic, ctx.position, res.line, others, next_best)
 
 
 def recurring_positions(game: Game) -> list[Position]:
