@@ -40,7 +40,7 @@ def test_a_faulty_block_is_skipped_and_named_the_rest_coaches(tmp_path: Path, ca
     pdn, rules, broken = setup(tmp_path)
     assert main(["annotate", str(pdn), "--rules", str(rules)]) == 0
     out = capsys.readouterr()
-    assert "{coach: White missed the shot e3-d4 (" in out.out  # motifs.txt still coaches
+    assert ": White missed the shot e3-d4 (" in out.out  # motifs.txt still coaches
     assert out.err.splitlines()[:2] == [
         f"{broken}:5: error: rule broken has no 'board:' or 'position:'",
         "kbdraughts annotate: 1 error in the rule files: the rules with them were skipped, the "

@@ -5,6 +5,7 @@ search refutes, or one it has no time to check, is never written."""
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -13,12 +14,12 @@ from kb_loose import loose_motifs
 
 from kbdraughts.ai.claims import GAIN, Claim, claim_of, holds, holds_weighed
 from kbdraughts.coach.annotator import (
-    ALLOWED, LOSES, MISSED, PLAYED, _Coach, annotate, idea_words, named_moves,
+    ALLOWED, LOSES, MISSED, PLAYED, Note, _Coach, annotate, idea_words, named_moves,
 )
 from kbdraughts.coach.summary import Tally, game_summary
 from kbdraughts.coach.deep_check import DeepCheck
 from kbdraughts.coach.unnamed import Drafts, unnamed_idea
-from kbdraughts.board import BLACK, WHITE, legal_moves, play
+from kbdraughts.board import BLACK, WHITE, legal_moves, mirror_position, play
 from kbdraughts.game import Game
 from kbdraughts.kb.knowledge import KnowledgeBase, load_knowledge_base
 from kbdraughts.kb.rules.rule import make_rule
@@ -150,8 +151,8 @@ def test_a_claim_that_counts_a_crowning_as_a_man_is_no_claim(loose, kb):
         assert not [n for n in notes if n.rule is not None and n.rule.id == "king-fork"]
 
 
-def test_no_time_for_the_deep_search_means_no_note(kb):
-    check = DeepCheck(seconds=0.0)
+def test_no_nodes_for_the_deep_search_means_no_note(kb):
+    check = DeepCheck(nodes=0)
     assert annotate(game_of(LOSES_TWO, "a7-b6"), kb=kb, check=check) == []
     assert check.refused >= 1
 
@@ -254,6 +255,16 @@ def test_the_unnamed_idea_is_drafted_where_the_winner_is_to_move(kb):
     [text] = drafts.texts
     assert text.startswith("# games.pdn, game 3, 1... a7-b6: loses two men: ")
     assert "\nmotif unnamed-1\n" in text and "  example: W:" in text
+    assert "turned round" not in text  # White wins: the motif as the board stands
+    # the same loss with the colours swapped: Black wins, and the draft says it is turned round
+    swapped = Game(mirror_position(game.positions[0]))
+    swapped.push(parse_move(swapped.position, "h2-g3"))
+    [black_wins] = notes_of(swapped, kb)
+    turned = Drafts("games.pdn")
+    turned.add(7, SimpleNamespace(game=swapped), [black_wins])
+    [text] = turned.texts
+    assert text.startswith("# games.pdn, game 7, 1. h2-g3: loses two men: ")
+    assert "\n# turned round: Black wins here, and a motif is written for White\nmotif " in text
     # a named idea is no draft
     [named] = notes_of(game_of(SHOT_01, "g3-h4"), kb)
     assert unnamed_idea(game_of(SHOT_01, "g3-h4").positions, named) is None
@@ -301,13 +312,13 @@ def test_a_note_that_holds_deeper_says_how_deep_it_was_confirmed(kb):
     assert "confirmed at depth 16:" in note.words(verbose=True)
 
 
-def test_no_time_to_look_deeper_keeps_the_note_at_the_depth_it_was_confirmed(kb):
-    check = DeepCheck(seconds=60.0, per_check=None, depth=10)
+def test_no_nodes_to_look_deeper_keeps_the_note_at_the_depth_it_was_confirmed(kb):
+    check = DeepCheck(nodes=10**9, per_check=None, depth=10)
     coach = _Coach(game_of(LOSES_TWO, "a7-b6"), kb, check)
     [proved] = coach.proved(0)
     note = coach.confirm(proved)
     assert note is not None and note.depth == 10
-    check.left = 0.0  # the budget spent: the deeper search cannot start, nor be counted
+    check.left = 0  # the budget spent: the deeper search cannot start, nor be counted
     assert coach.deepen(proved, note, 12) is note
     assert (check.confirmed, check.refuted, check.refused) == (1, 0, 0)
     check.renew()
@@ -407,7 +418,7 @@ def test_the_hunt_leaves_alone_a_move_as_good_as_the_best(kb):
 
 
 def test_the_hunt_draws_on_the_budget_and_stops_when_it_is_spent(kb):
-    check = DeepCheck(seconds=0.0, per_check=None, depth=8, hunt=8)
+    check = DeepCheck(nodes=0, per_check=None, depth=8, hunt=8)
     assert annotate(game_of(KING_LETS_CROWN, "d8-h4"), kb=kb, check=check) == []
     assert check.confirmed == check.refuted == 0  # the hunt did not start: no search
 
@@ -456,3 +467,36 @@ def test_what_a_line_wins_is_said_as_it_happens_never_in_half_men():
     king = said("W:Wc3,a1:Bd4,Kf6,h8", ["c3:e5:g7"], WHITE)
     assert (king.wins("Black"), king.loses("White")) == ("wins a man and a king",
                                                          "loses a man and a king")
+
+
+# -- the grades decide which errors are written (issue 38) ---------------------------------------
+
+
+def verdict(game: Game, ply: int, grade):
+    from kbdraughts.coach.verdict import MoveVerdict
+    pos = game.positions[ply]
+    return MoveVerdict(ply, pos.side, game.moves[ply], 0.0, 0.0, None, (), grade)
+
+
+def test_an_error_note_is_written_only_on_a_graded_move(kb):
+    from kbdraughts.coach.verdict import Grade
+    game = game_of(BEFORE_SHOT_01, "d6-c5", "g3-h4")
+    both = [verdict(game, 0, Grade.MISTAKE), verdict(game, 1, None)]
+    notes = annotate(game, kb=kb, check=deep(), verdicts=both)
+    assert [(n.ply, n.kind) for n in notes] == [(0, ALLOWED)]
+    none = [verdict(game, 0, None), verdict(game, 1, None)]
+    assert annotate(game, kb=kb, check=deep(), verdicts=none) == []
+
+
+def test_a_threat_still_standing_is_noted_once_a_side():
+    from kbdraughts.coach.note import once
+    # Pel-Russo, 1924: b2-a1's crowning allowed by White, missed by Black, allowed and missed
+    # again a move later: one note for each side, where each first erred
+    game = game_of("W:Wg1,g3,Ke7:Bb2,b6,h6,b8", "e7-d8", "b6-a5", "d8-e7", "a5-b4")
+    crown = parse_move(game.positions[1], "b2-a1")
+    notes = [Note(ply, game.positions[ply].side, ALLOWED if ply % 2 == 0 else MISSED, 100,
+                  (crown,), crown, None, 2, 10, 100) for ply in range(4)]
+    assert [(n.ply, n.kind) for n in once(game, notes)] == [(0, ALLOWED), (1, MISSED)]
+    # a move later than the side's next move, it is another occasion
+    later = notes[:1] + [replace(notes[2], ply=4)]
+    assert [n.ply for n in once(game, later)] == [0, 4]

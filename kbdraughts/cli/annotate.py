@@ -9,11 +9,12 @@ move; the coach's notes of an earlier run are replaced. The output loads back wi
 or whole to a file ``-o OUT`` (a temporary file renamed over it). ``--unnamed FILE`` writes
 the positions where material was won by force and no rule names the idea, as motif drafts.
 
-The deep search that confirms each note shares ``--budget`` seconds of processor time over the
-file (at most ``GAME_SECONDS`` a game): a note it has no time to confirm is not written. A game
-given its whole ``GAME_SECONDS`` is hunted too: every move searched 12 plies deep for the
-losses no short proof shows (about a second a game; 1,000 games in the default budget are
-not: their time goes to the notes proved).
+Every move is graded first (:func:`kbdraughts.coach.grade.grade_game`): each position
+searched at ``--nodes`` positions, a graded move (?!, ?, ??) confirmed at four times that; an
+error note is written only on a graded move, led by its glyph and naming the better move. The
+deep search that confirms the material notes is bounded by nodes too: the same file gets the
+same notes, byte for byte, on any machine load. ``--budget SECONDS`` (processor seconds, once)
+is still accepted and ignored, with a warning.
 
 Written onto its own input (``-o`` the same path or inode), the file keeps every game: those not
 annotated (``--game N``) and those that cannot be read byte for byte; any output keeps the
@@ -53,11 +54,9 @@ if TYPE_CHECKING:  # imported when annotating, not while the command line is bui
     from kbdraughts.pdn import PdnFile, PdnGame
 
 SIDES = {"white": 0, "black": 1}
-#: The deep search's processor seconds for a whole file by default, and for one game at most
-#: (figures for 1,000 games: see the README).
-FILE_SECONDS = 60.0
-GAME_SECONDS = 2.0
 MAX_BUDGET = 24 * 3600.0
+#: The most nodes a position's grading may be given (a day's search or so).
+MAX_NODES = 10**11
 #: The progress bar's width in characters.
 BAR = 30
 
@@ -71,6 +70,19 @@ def budget(text: str) -> float:
     if not 0 <= value <= MAX_BUDGET:  # also nan
         raise argparse.ArgumentTypeError(
             f"expected seconds from 0 to {MAX_BUDGET:g}, got {text[:40]!r}")
+    return value
+
+
+def nodes(text: str) -> int:
+    """Positions the grading's search of one position may visit: 1,000 to MAX_NODES."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of nodes, got {text[:40]!r}") \
+            from None
+    if not 1000 <= value <= MAX_NODES:
+        raise argparse.ArgumentTypeError(
+            f"expected nodes from 1000 to {MAX_NODES:g}, got {text[:40]!r}")
     return value
 
 
@@ -116,12 +128,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write to FILE, as motif drafts (the 'teach motif' format), the "
                    "positions where material was won by force and no rule names the idea "
                    "(default: none written)")
-    p.add_argument("--budget", type=budget, default=FILE_SECONDS, metavar="SECONDS",
-                   help=f"processor seconds of deep search that confirm the notes, shared "
-                   f"over the file's games, at most {GAME_SECONDS:g} a game (default "
-                   f"{FILE_SECONDS:g}); a note it has no time to confirm is not written; a "
-                   f"game given its whole {GAME_SECONDS:g} s is also searched deep at every "
-                   f"move for the losses no short proof shows")
+    from kbdraughts.coach.grade import NODES
+    p.add_argument("--nodes", type=nodes, default=NODES, metavar="N",
+                   help=f"positions the search that grades each move may visit (default "
+                   f"{NODES:,}; a graded move is confirmed at four times that): more is "
+                   f"deeper and slower; the notes depend on it, never on the machine's load")
+    p.add_argument("--budget", type=budget, default=None, metavar="SECONDS",
+                   help="no longer used (the notes depend on --nodes, not on time): "
+                   "accepted, with a warning, and ignored")
     add_rules(p, "a rule file or directory to coach with instead of the shipped knowledge "
               "base (repeat --rules for several)")
     add_strict(p)
@@ -171,7 +185,10 @@ def run_annotate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     tally = Tally(sides=(0, 1) if args.side is None else (args.side,))
     drafts: list[str] | None = [] if args.unnamed is not None else None
-    check = DeepCheck(0.0)
+    if args.budget is not None:
+        print("kbdraughts annotate: warning: --budget is no longer used: the notes depend "
+              "on --nodes only, never on time; ignored", file=sys.stderr)
+    check = DeepCheck()
     texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts, check)
     if (status := _write_out(args, read, games, texts, onto_input, drafts)) is not None:
         return status
@@ -214,9 +231,9 @@ def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | N
     proved = check.confirmed + check.refuted + check.refused
     return (f"kbdraughts annotate: {path}: {games}, {plural(tally.moves, 'move')}: "
             f"{tally.words()}{unnamed}; {plural(proved, 'claim')} proved ({check.hunted} by the "
-            "hunt: every move "
-            f"searched deep), {check.confirmed} confirmed by the deep search, {check.refuted} "
-            f"refuted by it, {check.refused} left unchecked for want of time; "
+            f"hunt: graded moves searched deep), {check.confirmed} confirmed by the deep "
+            f"search, {check.refuted} refuted by it, {check.refused} left unchecked (too many "
+            "nodes); "
             f"{seconds:.1f} s, peak memory {peak:.0f} MB")
 
 
@@ -224,39 +241,43 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
                progress: Callable[[int], None], tally: Tally, drafts: list[str] | None,
                check: DeepCheck) -> Iterable[str]:
     """Each game's PDN with the coach's notes, one at a time (a stream can be written as it
-    goes); ``tally`` counts the notes, ``drafts`` gets the unnamed ideas' drafts, ``check``
-    confirms them (its budget given out game by game)."""
+    goes): every move graded (``verdicts``), the material notes proved on the graded moves
+    and the combinations played; ``tally`` counts them, ``drafts`` gets the unnamed ideas'
+    drafts, ``check`` confirms the notes."""
     from kbdraughts.coach.annotator import annotate
-    from kbdraughts.coach.summary import game_summary
-    from kbdraughts.coach.deep_check import HUNT_DEPTH
+    from kbdraughts.coach.grade import grade_game
+    from kbdraughts.coach.summary import game_summary, notes_by_ply
     from kbdraughts.coach.unnamed import Drafts
     from kbdraughts.pdn import pdn_game_text
 
-    left = args.budget
     unnamed = Drafts(args.pdn) if drafts is not None else None
     for i, g in enumerate(games):
         progress(i)
-        check.seconds = min(GAME_SECONDS, left / (len(games) - i))
-        # the hunt (every move 12 plies deep) costs about a second a game: it runs where the
-        # budget gives the game its whole share, else its time goes to later games' notes
-        check.hunt = HUNT_DEPTH if check.seconds >= GAME_SECONDS else None
         check.renew()
-        found = annotate(g.game, args.side, kb, check=check)
-        left = max(0.0, left - (check.seconds - (check.left or 0.0)))
-        tally.add(g.game, found)
-        notes: dict[int, list[str]] = {}
-        for note in found:
-            notes.setdefault(note.ply, []).append(note.words(args.verbose))
-        summary = game_summary(g.game, found, args.side)
+        verdicts = grade_game(g.game, args.side, nodes=args.nodes, why=_why())
+        found = annotate(g.game, args.side, kb, check=check, verdicts=verdicts)
+        tally.add(g.game, found, verdicts)
+        notes = notes_by_ply(g.game, found, verdicts, args.verbose)
+        summary = game_summary(g.game, found, args.side, verdicts)
         if summary is not None and g.game.moves:
             notes.setdefault(len(g.game.moves) - 1, []).append(summary)
         if unnamed is not None:
-            unnamed.add(i + 1, g, found)
+            unnamed.add(g.index + 1, g, found)
         newline = g.file.form.newline if g.file is not None else "\n"
         yield pdn_game_text(g, notes=notes, numbered=args.numbered, newline=newline)
     if unnamed is not None and drafts is not None:
         drafts.extend(unnamed.texts)
     progress(len(games))
+
+
+def _why():  # -> kbdraughts.coach.grade.Why | None
+    """The named ideas of a graded move (helper words' ``kbdraughts.eval.ideas.why``), or
+    None where this version has none."""
+    try:
+        from kbdraughts.eval.ideas import why  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return why
 
 
 def _progress(total: int) -> Callable[[int], None]:

@@ -56,9 +56,10 @@ from kbdraughts.capture_tree import exchange
 from kbdraughts.ai.claims import DANGER, GAIN, claim_of, holds_weighed
 from kbdraughts.coach.note import (
     ALLOWED, ERRORS, LOSES, MISSED, PLAYED, PROVED, SIDE_NAMES, Note, gain, idea_of,
-    idea_words, shown,
+    idea_words, once, shown,
 )
 from kbdraughts.coach.deep_check import Comparison, DeepCheck
+from kbdraughts.coach.verdict import MoveVerdict
 from kbdraughts.ai.rulebook import KnowledgeBase, RuleLayer, load_default_kb
 from kbdraughts.board import Move, Position, Side, captures, legal_moves, play
 from kbdraughts.game import Game
@@ -336,23 +337,29 @@ class _Coach:
 
 
 def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = None,
-             stop: threading.Event | None = None, check: DeepCheck | None = None
-             ) -> list[Note]:
+             stop: threading.Event | None = None, check: DeepCheck | None = None,
+             verdicts: Sequence[MoveVerdict] | None = None) -> list[Note]:
     """The coach's notes on ``game``, in the order of its moves: on ``side``'s moves, or on
     both sides' (None). ``kb``: the knowledge base (default: the shipped one and the
-    user's); ``check``: the deep search and its budget (default: unbounded, each note's
-    check at most :data:`kbdraughts.coach.deep_check.CHECK_SECONDS`), spent on the notes
-    proved in the order of the moves; ``stop`` set: the notes so far."""
+    user's); ``check``: the deep search and its budget of nodes (default: unbounded, each
+    check at most :data:`kbdraughts.coach.deep_check.CHECK_NODES`), spent on the notes
+    proved in the order of the moves; ``stop`` set: the notes so far. ``verdicts``: the
+    grades (:func:`kbdraughts.coach.grade.grade_game`): an error note is then written only
+    on a graded move, and the hunt searches only the graded moves no proof explains; None:
+    every error proved, and every move hunted."""
     kb = load_default_kb() if kb is None else kb
     check = DeepCheck() if check is None else check
     coach = _Coach(game, kb, check)
     stopped = stop.is_set if stop is not None else lambda: False
+    graded = None if verdicts is None else {v.ply for v in verdicts if v.grade is not None}
+    ours = [ply for ply in range(len(game.moves))
+            if side is None or game.positions[ply].side == side]
     proved: list[_Proved] = []
-    for ply in range(len(game.moves)):
+    for ply in ours:
         if stopped():
             break
-        if side is None or game.positions[ply].side == side:
-            proved += coach.proved(ply)
+        proved += [p for p in coach.proved(ply) if p.note.kind == PLAYED or graded is None
+                   or p.note.ply in graded]
     kept: list[tuple[_Proved, Note]] = []
     for p in proved:
         if stopped():
@@ -364,29 +371,13 @@ def annotate(game: Game, side: Side | None = None, kb: KnowledgeBase | None = No
     # then the losses no short proof shows, while the budget lasts, deepened in their turn
     judged = {p.note.ply for p in proved if p.note.kind in ERRORS}
     hunted: list[tuple[_Proved, Note]] = []
-    for ply in range(len(game.moves)):
+    for ply in ours:
         if stopped() or check.spent:
             break
-        if ply not in judged and (side is None or game.positions[ply].side == side):
+        if ply not in judged and (graded is None or ply in graded):
             hunted += [(p, p.note) for p in coach.hunt(ply)]
     kept += _deepened(coach, hunted, stopped, HUNT_BEYOND)
-    return _once(game, sorted((note for _, note in kept), key=lambda n: n.ply))
-
-
-def _once(game: Game, notes: list[Note]) -> list[Note]:
-    """``notes`` with a combination noted once, on its first move: a PLAYED note on a move
-    the game played along an earlier PLAYED note's line is that combination again."""
-    def along(first: Note, ply: int) -> bool:
-        k = ply - first.ply
-        return (first.kind == PLAYED and 0 < k < len(first.line)
-                and tuple(game.moves[first.ply:ply]) == first.line[:k])
-
-    out: list[Note] = []
-    for note in notes:
-        if note.kind != PLAYED or not any(along(first, note.ply) for first in out
-                                          if first.side == note.side):
-            out.append(note)
-    return out
+    return once(game, sorted((note for _, note in kept), key=lambda n: n.ply))
 
 
 def _deepened(coach: _Coach, kept: list[tuple[_Proved, Note]], stopped: Callable[[], bool],

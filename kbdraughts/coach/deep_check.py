@@ -17,14 +17,15 @@ where the core is not built, slower, so less deep):
   7 of the 52 notes confirmed at depth 10 were refuted at depth 12 to 14: a man won back, or
   the loser crowning, past the horizon).
 
-The budget is processor time (``time.process_time``), so the same file gets the same notes
-on a busy machine as on an idle one, only later; a check that starts within the budget runs
-to its depth (``per_check`` wall seconds at most: then to the depth reached, not less than
-:data:`MIN_DEPTH`). A check the budget cannot afford returns None and the coach stays silent.
+The budget is counted in positions searched (nodes), never in seconds, so the same file gets
+the same notes on a busy machine as on an idle one, byte for byte: a check searches one ply
+deeper at a time until its depth, or until it has spent ``per_check`` nodes (then to the depth
+reached, not less than :data:`MIN_DEPTH`). A check the budget cannot afford returns None and
+the coach stays silent.
 
 >>> from kbdraughts.notation import parse_fen, parse_move
 >>> pos = parse_fen("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:Bc5,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8")
->>> check = DeepCheck(seconds=5.0)
+>>> check = DeepCheck(nodes=10_000_000)
 >>> shot, quiet = parse_move(pos, "e3-d4"), parse_move(pos, "a3-b4")
 >>> found = check.compare(pos, quiet, [shot])
 >>> found.depth, found.scores[shot] - found.scores[quiet] >= 100
@@ -33,21 +34,19 @@ to its depth (``per_check`` wall seconds at most: then to the depth reached, not
 
 from __future__ import annotations
 
-import time
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from kbdraughts.eval.heuristic import material
 from kbdraughts.ai.native_search import make_searcher
-from kbdraughts.ai.search import MATE_ZONE
+from kbdraughts.ai.search import MATE_ZONE, SearchResult
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.native import core
 from kbdraughts.proof import GAME
 from kbdraughts.values import WIN
 
 __all__ = ["DeepCheck", "Comparison", "SCREEN_DEPTH", "DEEP_DEPTH", "HUNT_DEPTH",
-           "DEEPEST_DEPTH", "MIN_DEPTH"]
+           "DEEPEST_DEPTH", "MIN_DEPTH", "CHECK_NODES"]
 
 #: The screen's depth: the longest proof's (the move, 4 plies after it, then the captures);
 #: with the native core about 0.3 ms a position (depth 6: 0.5 ms, a third of the whole run).
@@ -66,8 +65,9 @@ HUNT_DEPTH: int | None = 12 if core is not None else None
 DEEPEST_DEPTH = 16 if core is not None else 8
 #: Shallower than this, a confirmation is no confirmation: the note is not written.
 MIN_DEPTH = 8 if core is not None else 5
-#: The wall seconds one confirmation may take at most (many kings make a search explode).
-CHECK_SECONDS = 1.0
+#: The nodes one confirmation may take at most (many kings make a search explode): on the
+#: native core's material search about a second.
+CHECK_NODES = 4_000_000 if core is not None else 200_000
 
 
 @dataclass(frozen=True)
@@ -89,23 +89,23 @@ def _clip(score: float) -> int:
 
 
 class DeepCheck:
-    """One searcher (its table kept from position to position) and a budget of ``seconds``
-    of processor time (None: unbounded) that confirmations draw on; :meth:`renew` gives it
-    again. Each confirmation searches ``depth`` plies, in ``per_check`` wall seconds at most
-    (None: whatever it takes, the same answer on any machine: the tests'); a confirmed note
-    is searched again deeper, to ``deepest`` plies, while the budget lasts; every move is
-    then searched ``hunt`` plies deep (None: not) for the losses no short proof shows."""
+    """One searcher (its table kept from position to position) and a budget of ``nodes``
+    positions (None: unbounded) that confirmations draw on; :meth:`renew` gives it again.
+    Each confirmation searches ``depth`` plies, ``per_check`` nodes at most (None: whatever
+    it takes); a confirmed note is searched again deeper, to ``deepest`` plies, while the
+    budget lasts; every move is then searched ``hunt`` plies deep (None: not) for the losses
+    no short proof shows. Nodes, not seconds: the same notes on any machine load."""
 
-    def __init__(self, seconds: float | None = None, depth: int = DEEP_DEPTH,
-                 screen_depth: int = SCREEN_DEPTH, per_check: float | None = CHECK_SECONDS,
+    def __init__(self, nodes: int | None = None, depth: int = DEEP_DEPTH,
+                 screen_depth: int = SCREEN_DEPTH, per_check: int | None = CHECK_NODES,
                  deepest: int = DEEPEST_DEPTH, hunt: int | None = HUNT_DEPTH):
         # no late-move reductions: a reduced line is a guess, and this search is a judge
         self.searcher = make_searcher(material, reductions=False)
-        self.seconds, self.depth, self.screen_depth = seconds, depth, screen_depth
+        self.nodes, self.depth, self.screen_depth = nodes, depth, screen_depth
         self.deepest = max(depth, deepest)
         self.hunt = hunt
         self.per_check = per_check
-        self.left = seconds
+        self.left = nodes
         self.refused = 0  # confirmations the budget could not afford
         self.refuted = 0  # claims proved at their horizon that the deep search did not confirm
         self.confirmed = 0
@@ -113,7 +113,7 @@ class DeepCheck:
 
     def renew(self) -> None:
         """The whole budget again (a new game)."""
-        self.left = self.seconds
+        self.left = self.nodes
 
     @property
     def spent(self) -> bool:
@@ -137,29 +137,37 @@ class DeepCheck:
         """``move`` and the line the search expects after it, ``depth`` plies from ``pos``
         (read from its table, so at once after :meth:`compare` searched it); counted in the
         budget."""
-        with self._spending():
-            child = play(pos, move)
-            if not legal_moves(child):
-                return [move]
-            return [move, *self.searcher.search(child, max_depth=max(1, depth - 1)).line]
+        child = play(pos, move)
+        if not legal_moves(child):
+            return [move]
+        return [move, *self._search(child, max(1, depth - 1), None)[1].line]
 
-    @contextmanager
-    def _spending(self) -> Iterator[None]:
-        """The processor time of what runs inside, taken from the budget."""
-        cpu = time.process_time()
-        try:
-            yield
-        finally:
-            if self.left is not None:
-                self.left -= time.process_time() - cpu
+    def _search(self, pos: Position, depth: int, cap: int | None) -> tuple[int, SearchResult]:
+        """``pos`` searched one ply deeper at a time to ``depth``, or until ``cap`` nodes are
+        spent (then the last whole depth's result): the nodes spent (taken from the budget)
+        and the result. Without a cap, one search to ``depth``."""
+        if cap is None:
+            found = self.searcher.search(pos, max_depth=depth)
+            spent = found.nodes
+        else:
+            spent, reached = 0, 0
+            while reached < max(1, depth):
+                reached += 1
+                found = self.searcher.search(pos, max_depth=reached)
+                spent += found.nodes
+                if spent >= cap or _decided(found.score):
+                    break
+        if self.left is not None:
+            self.left -= spent
+        return spent, found
 
     def compare(self, pos: Position, first: Move, others: Sequence[Move] = (),
                 depth: int | None = None) -> Comparison | None:
         """``first`` searched ``depth`` plies (default: the check's; less if ``per_check``
-        runs out first), then
-        the best of ``others`` to the same depth: their scores (when ``others`` are every
-        other legal move: the best of them, or none when ``first`` is the best). None when
-        the budget is spent, or the search cannot reach MIN_DEPTH.
+        nodes run out first), then the best of ``others`` to the same depth: their scores
+        (when ``others`` are every other legal move: the best of them, or none when
+        ``first`` is the best). None when the budget is spent, or the search cannot reach
+        MIN_DEPTH.
 
         Each move is searched as the position after it, never as a root restricted to some
         moves: the table keeps a root's score as the position's, and a restricted root's is
@@ -167,61 +175,54 @@ class DeepCheck:
         if self.spent:
             self.refused += 1
             return None
-        started, wall = time.perf_counter(), self.per_check
-        with self._spending():
-            depth, score = self._after(pos, first, self.depth if depth is None else depth,
-                                       None if wall is None else wall / 2)
-            if depth < MIN_DEPTH and not _decided(score):
-                self.refused += 1
-                return None
-            scores = {first: _clip(score)}
-            rest = [m for m in others if m != first]
-            if rest:
-                spent = time.perf_counter() - started
-                more = None if wall is None else max(0.001, wall - spent)
-                reached, found = self._best_of(pos, first, rest, depth, more)
-                if reached < depth:  # the others reached less: both compared at that depth
-                    if reached < MIN_DEPTH:
-                        self.refused += 1
-                        return None
-                    depth, score = self._after(pos, first, reached, None)  # the table's
-                    scores = {first: _clip(score)}
-                scores.update(found)
-            return Comparison(depth, scores)
+        cap = self.per_check
+        spent, depth, score = self._after(pos, first, self.depth if depth is None else depth,
+                                          None if cap is None else cap // 2)
+        if depth < MIN_DEPTH and not _decided(score):
+            self.refused += 1
+            return None
+        scores = {first: _clip(score)}
+        rest = [m for m in others if m != first]
+        if rest:
+            more = None if cap is None else max(1, cap - spent)
+            reached, found = self._best_of(pos, first, rest, depth, more)
+            if reached < depth:  # the others reached less: both compared at that depth
+                if reached < MIN_DEPTH:
+                    self.refused += 1
+                    return None
+                _, depth, score = self._after(pos, first, reached, None)  # the table's
+                scores = {first: _clip(score)}
+            scores.update(found)
+        return Comparison(depth, scores)
 
-    def _after(self, pos: Position, move: Move, depth: int, seconds: float | None
-               ) -> tuple[int, float]:
-        """The depth reached (from ``pos``) and the score of ``move`` for the side to move:
-        the position after it searched one ply less."""
+    def _after(self, pos: Position, move: Move, depth: int, cap: int | None
+               ) -> tuple[int, int, float]:
+        """The nodes spent, the depth reached (from ``pos``) and the score of ``move`` for
+        the side to move: the position after it searched one ply less."""
         child = play(pos, move)
         if not legal_moves(child):
-            return depth, WIN
-        found = self.searcher.search(child, max_depth=depth - 1,
-                                     movetime_ms=None if seconds is None else seconds * 1000)
-        return found.depth + 1, -found.score
+            return 0, depth, WIN
+        spent, found = self._search(child, depth - 1, cap)
+        return spent, found.depth + 1, -found.score
 
     def _best_of(self, pos: Position, first: Move, rest: list[Move], depth: int,
-                 seconds: float | None) -> tuple[int, dict[Move, int]]:
+                 cap: int | None) -> tuple[int, dict[Move, int]]:
         """The depth reached (``depth`` at most) and the best of ``rest`` with its score
         there: the whole position searched when ``rest`` is every other move (nothing when
         its best move is ``first``), else each of them after it."""
-        started = time.perf_counter()
         if set(rest) | {first} == set(legal_moves(pos)):
-            found = self.searcher.search(pos, max_depth=depth,
-                                         movetime_ms=None if seconds is None else seconds * 1000)
+            _, found = self._search(pos, depth, cap)
             reached = depth if _decided(found.score) else found.depth
-            if reached < depth and found.depth >= MIN_DEPTH:  # its last whole iteration's
-                found = self.searcher.search(pos, max_depth=reached)
             best_move = found.move  # None only where no move is legal
             return reached, ({} if best_move in (None, first) else {best_move: _clip(found.score)})
         best: dict[Move, int] = {}
-        reached = depth
+        reached, left = depth, cap
         for m in rest:
-            left = None if seconds is None else max(0.001, seconds - (time.perf_counter()
-                                                                      - started))
-            got, score = self._after(pos, m, reached, left)
+            spent, got, score = self._after(pos, m, reached, left)
+            if left is not None:
+                left = max(1, left - spent)
             if got < reached and not _decided(score):
-                return 0, {}  # too little time for all of them: no comparison
+                return 0, {}  # too few nodes for all of them: no comparison
             if not best or _clip(score) > max(best.values()):
                 best = {m: _clip(score)}
         return reached, best

@@ -41,15 +41,16 @@ __all__ = ["grade_game", "grade_for", "NODES", "CONFIRM_FACTOR", "INACCURACY", "
            "BLUNDER", "Why"]
 
 #: Positions the search of one position may visit (its last whole depth passing it): on the
-#: native core about 50 ms of a middle game (a 1924 master game's position: depth 11 to 14);
-#: the pure search is some forty times slower a position, so its budget is smaller.
-NODES = 100_000 if core is not None else 4_000
+#: native core some 15 ms of a position of the 1924 games (depth 8 to 12; the 29 games'
+#: 1,631 moves in about a minute); the pure search is some forty times slower a position,
+#: so its budget is smaller.
+NODES = 30_000 if core is not None else 2_000
 #: The confirming search's budget, in multiples of the first one's (two or three plies deeper).
 CONFIRM_FACTOR = 4
 #: The grades' thresholds: the evaluation a move gives away, in men (docs/coach.md says why).
 INACCURACY = 0.3
 MISTAKE = 0.6
-BLUNDER = 1.5
+BLUNDER = 1.0
 #: Positions of the table of one game's searches (8 MB; set up in some 20 ms).
 TABLE = 1 << 18
 #: The ideas that make the difference, given the ends of the played line and the best line

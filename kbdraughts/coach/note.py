@@ -15,14 +15,17 @@ from typing import Any, Sequence
 
 from kbdraughts.ai.explain import idea_of, idea_words, rule_place
 from kbdraughts.coach.gain import Gain, gain
-from kbdraughts.board import Move, Position, Side, captures, play
+from kbdraughts.board import BLACK, Move, Position, Side, captures, play
+from kbdraughts.coach.verdict import DECIDED, MoveVerdict
 from kbdraughts.files import printable
+from kbdraughts.game import Game
 from kbdraughts.notation import move_text
 from kbdraughts.proof import GAME, men_amount, weigh
 from kbdraughts.values import MAN_VALUE
 
-__all__ = ["Note", "idea_of", "idea_words", "gain", "shown", "LOSES", "ALLOWED", "MISSED",
-           "PLAYED", "ERRORS", "SIDE_NAMES", "PROVED"]
+__all__ = ["Note", "idea_of", "idea_words", "gain", "shown", "once", "graded_words",
+           "move_number", "evaluation", "LOSES", "ALLOWED",
+           "MISSED", "PLAYED", "ERRORS", "SIDE_NAMES", "PROVED", "OCCASION"]
 
 LOSES, ALLOWED, MISSED, PLAYED = "loses", "allowed", "missed", "played"
 #: The errors a side makes (PLAYED is a deed, not an error).
@@ -30,6 +33,9 @@ ERRORS = (LOSES, ALLOWED, MISSED)
 SIDE_NAMES = ("White", "Black")
 #: Material a note proves at least: a man.
 PROVED = MAN_VALUE
+#: Plies an idea stays one occasion: noted again on the same side's next move with the same
+#: winning move, it is the same threat still standing.
+OCCASION = 2
 
 
 @dataclass(frozen=True)
@@ -116,3 +122,65 @@ def shown(before: Position, line: Sequence[Move], winner: Side, base: int) -> tu
         if not captures(pos) and weigh(pos, winner) - base >= PROVED:
             return tuple(line[:i + 1])
     return tuple(line)
+
+
+def once(game: Game, notes: list[Note]) -> list[Note]:
+    """``notes`` (in the order of the moves) with each idea noted once per occasion: a PLAYED
+    note on a move the game played along an earlier PLAYED note's line is that combination
+    again; an error note whose winning move (the reply allowed, the move missed) was the key
+    of the same side's error note at most OCCASION plies before is the same threat still
+    standing (a crowning allowed, missed, allowed again, missed again: noted where it was
+    first allowed and first missed; each side's error is its own)."""
+    def along(first: Note, ply: int) -> bool:
+        k = ply - first.ply
+        return (first.kind == PLAYED and 0 < k < len(first.line)
+                and tuple(game.moves[first.ply:ply]) == first.line[:k])
+
+    out: list[Note] = []
+    standing: dict[tuple[Side, Move], int] = {}  # a side's error's winning move -> last ply
+    for note in notes:
+        if note.kind in ERRORS:
+            last = standing.get((note.side, note.key))
+            standing[note.side, note.key] = note.ply
+            if last is not None and 0 < note.ply - last <= OCCASION:
+                continue
+        elif any(along(first, note.ply) for first in out if first.side == note.side):
+            continue
+        out.append(note)
+    return out
+
+
+def move_number(game: Game, ply: int) -> str:
+    """``19.`` before White's move of ply ``ply``, ``19...`` before Black's, as the game
+    numbers its moves."""
+    first_black = game.positions[0].side == BLACK
+    number = (ply + first_black) // 2 + 1
+    return f"{number}{'...' if game.positions[ply].side == BLACK else '.'}"
+
+
+def evaluation(men: float) -> str:
+    """An evaluation from White's side as a graph labels it: ``+0.15``, ``-1.20``, or
+    ``White wins`` / ``Black wins`` for a decided game (``0.00`` a drawn one)."""
+    if abs(men) >= DECIDED:
+        return f"{SIDE_NAMES[men < 0]} wins"
+    return f"{men:+.2f}"
+
+
+def graded_words(game: Game, verdict: MoveVerdict, proofs: Sequence[str] = ()) -> str:
+    """A graded move's note: the glyph, the move and its evaluation, the ideas it gave up
+    or let the opponent have (each with its value in men for the mover), the material notes
+    that prove what it lost (``proofs``, their words), then the better move and its
+    evaluation: ``?: 19. e3-f4 (-0.45) gives up the back guard (-0.31); better 19. g3-h4
+    (+0.15)``."""
+    assert verdict.grade is not None
+    number = move_number(game, verdict.ply)
+    text = (f"{verdict.grade.glyph}: {number} {move_text(verdict.move)} "
+            f"({evaluation(verdict.after)})")
+    if verdict.why:
+        text += " " + ", ".join(f"{'gives up' if value < 0 else 'gains'} {idea} ({value:+.2f})"
+                                for idea, value in verdict.why)
+    for proof in proofs:
+        text += f": {proof}"
+    if verdict.best is not None:
+        text += f"; better {number} {move_text(verdict.best)} ({evaluation(verdict.before)})"
+    return text

@@ -6,9 +6,10 @@ generalise: the list of motifs still to write, from real games.
 Each draft is the position where the winning side is to move and its winning move: after a
 *loses* note, the position after the losing move and the opponent's reply; after an unnamed
 *missed* note, the position before it and the better move; after an unnamed *played* note,
-the move played. A comment line above it says where it comes from (the file, the game, the
-move and the note), so the author can look at the game. A position seen twice is drafted
-once.
+the move played. A comment line above it says where it comes from (the file, the game's
+number in the file, the move and the note), so the author can look at the game, and, where
+Black wins, that the draft is turned round (a motif is written for White). A position seen
+twice is drafted once.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from kbdraughts.coach.annotator import LOSES, MISSED, PLAYED, Note
+from kbdraughts.coach.note import move_number
 from kbdraughts.coach.motif_draft import draft_motif
 from kbdraughts.board import BLACK, Move, Position
 from kbdraughts.files import printable
@@ -36,12 +38,6 @@ def unnamed_idea(positions: list[Position], note: Note) -> tuple[Position, Move]
     return None
 
 
-def _move_number(start_side: int, ply: int) -> str:
-    number = 1 + (ply + (start_side == BLACK)) // 2
-    after_white = (ply + (start_side == BLACK)) % 2
-    return f"{number}{'...' if after_white else '.'}"
-
-
 class Drafts:
     """The drafts of a file's games, in order, each position once."""
 
@@ -51,7 +47,8 @@ class Drafts:
         self._seen: set[tuple[Position, Move]] = set()
 
     def add(self, number: int, pdn_game: Any, notes: Iterable[Note]) -> None:
-        """The unnamed ideas of game ``number`` of the file (a PdnGame) from its ``notes``."""
+        """The unnamed ideas of game ``number`` of the file (a PdnGame; its number counted
+        from 1 in the whole file) from its ``notes``."""
         game = pdn_game.game
         for note in notes:
             found = unnamed_idea(game.positions, note)
@@ -60,7 +57,9 @@ class Drafts:
             self._seen.add(found)
             pos, move = found
             where = (f"# {printable(self.source)}, game {number}, "
-                     f"{_move_number(game.start.side, note.ply)} "
+                     f"{move_number(game, note.ply)} "
                      f"{move_text(game.moves[note.ply])}: {note.words()}")
+            if pos.side == BLACK:
+                where += "\n# turned round: Black wins here, and a motif is written for White"
             self.texts.append(where + "\n" + draft_motif(pos, move,
                                                          f"unnamed-{len(self.texts) + 1}"))
