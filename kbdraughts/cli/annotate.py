@@ -128,14 +128,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write to FILE, as motif drafts (the 'teach motif' format), the "
                    "positions where material was won by force and no rule names the idea "
                    "(default: none written)")
-    from kbdraughts.coach.grade import NODES
-    p.add_argument("--nodes", type=nodes, default=NODES, metavar="N",
-                   help=f"positions the search that grades each move may visit (default "
-                   f"{NODES:,}; a graded move is confirmed at four times that): more is "
-                   f"deeper and slower; the notes depend on it, never on the machine's load")
+    p.add_argument("--nodes", type=nodes, default=None, metavar="N",
+                   help="positions the search that grades each move may visit (default "
+                   "30,000 on the native core, 2,000 on the pure search; a graded move is "
+                   "confirmed at four times that): more is deeper and slower; the notes "
+                   "depend on it, never on the machine's load")
     p.add_argument("--budget", type=budget, default=None, metavar="SECONDS",
                    help="no longer used (the notes depend on --nodes, not on time): "
-                   "accepted, with a warning, and ignored")
+                   "accepted, with a warning, and ignored (default: not given)")
     add_rules(p, "a rule file or directory to coach with instead of the shipped knowledge "
               "base (repeat --rules for several)")
     add_strict(p)
@@ -245,7 +245,7 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
     and the combinations played; ``tally`` counts them, ``drafts`` gets the unnamed ideas'
     drafts, ``check`` confirms the notes."""
     from kbdraughts.coach.annotator import annotate
-    from kbdraughts.coach.grade import grade_game
+    from kbdraughts.coach.grade import NODES, grade_game
     from kbdraughts.coach.summary import game_summary, notes_by_ply
     from kbdraughts.coach.unnamed import Drafts
     from kbdraughts.pdn import pdn_game_text
@@ -254,7 +254,7 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
     for i, g in enumerate(games):
         progress(i)
         check.renew()
-        verdicts = grade_game(g.game, args.side, nodes=args.nodes, why=_why())
+        verdicts = grade_game(g.game, args.side, nodes=args.nodes or NODES, why=_why())
         found = annotate(g.game, args.side, kb, check=check, verdicts=verdicts)
         tally.add(g.game, found, verdicts)
         notes = notes_by_ply(g.game, found, verdicts, args.verbose)

@@ -43,7 +43,7 @@ __all__ = ["grade_game", "grade_for", "NODES", "CONFIRM_FACTOR", "INACCURACY", "
 #: Positions the search of one position may visit (its last whole depth passing it): on the
 #: native core some 15 ms of a position of the 1924 games (depth 8 to 12; the 29 games'
 #: 1,631 moves in about a minute); the pure search is some forty times slower a position,
-#: so its budget is smaller.
+#: so its budget is smaller (``kbdraughts annotate --nodes``'s help says both).
 NODES = 30_000 if core is not None else 2_000
 #: The confirming search's budget, in multiples of the first one's (two or three plies deeper).
 CONFIRM_FACTOR = 4
