@@ -33,10 +33,12 @@ EVAL = r"[+-]\d+\.\d\d"
 
 def graded(move: str, proof: str | None = None) -> str:
     """The regular expression of a graded move's note: the glyph, the move and its
-    evaluation, the material note that proves the loss, the better move and its evaluation."""
+    evaluation, the ideas it gave up (their words not checked here), the material note that
+    proves the loss, the better move and its evaluation."""
     number, played = move.split()
     said = "" if proof is None else ": " + re.escape(proof)
-    return (rf"\{{coach: \?\??!?: {re.escape(number)} {re.escape(played)} \({EVAL}\){said}; "
+    return (rf"\{{coach: \?\??!?: {re.escape(number)} {re.escape(played)} \({EVAL}\)"
+            rf"[^:{{}}]*?{said}; "
             rf"better {re.escape(number)} \S+ \({EVAL}\)\}}")
 
 

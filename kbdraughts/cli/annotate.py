@@ -248,13 +248,14 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
     from kbdraughts.coach.grade import NODES, grade_game
     from kbdraughts.coach.summary import game_summary, notes_by_ply
     from kbdraughts.coach.unnamed import Drafts
+    from kbdraughts.eval.ideas import why
     from kbdraughts.pdn import pdn_game_text
 
     unnamed = Drafts(args.pdn) if drafts is not None else None
     for i, g in enumerate(games):
         progress(i)
         check.renew()
-        verdicts = grade_game(g.game, args.side, nodes=args.nodes or NODES, why=_why())
+        verdicts = grade_game(g.game, args.side, nodes=args.nodes or NODES, why=why)
         found = annotate(g.game, args.side, kb, check=check, verdicts=verdicts)
         tally.add(g.game, found, verdicts)
         notes = notes_by_ply(g.game, found, verdicts, args.verbose)
@@ -268,16 +269,6 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
     if unnamed is not None and drafts is not None:
         drafts.extend(unnamed.texts)
     progress(len(games))
-
-
-def _why():  # -> kbdraughts.coach.grade.Why | None
-    """The named ideas of a graded move (helper words' ``kbdraughts.eval.ideas.why``), or
-    None where this version has none."""
-    try:
-        from kbdraughts.eval.ideas import why  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    return why
 
 
 def _progress(total: int) -> Callable[[int], None]:

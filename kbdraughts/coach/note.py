@@ -168,17 +168,31 @@ def evaluation(men: float) -> str:
 
 def graded_words(game: Game, verdict: MoveVerdict, proofs: Sequence[str] = ()) -> str:
     """A graded move's note: the glyph, the move and its evaluation, the ideas it gave up
-    or let the opponent have (each with its value in men for the mover), the material notes
-    that prove what it lost (``proofs``, their words), then the better move and its
-    evaluation: ``?: 19. e3-f4 (-0.45) gives up the back guard (-0.31); better 19. g3-h4
-    (+0.15)``."""
+    (each with its value in men for the mover, played line against best line) and what it
+    has in return, the material notes that prove what it lost (``proofs``, their words),
+    then the better move and its evaluation: ``?: 19. e3-f4 (-0.45) gives up the back guard
+    (-0.31); better 19. g3-h4 (+0.15)``.
+
+    >>> from kbdraughts.notation import parse_fen, parse_move
+    >>> from kbdraughts.coach.verdict import Grade
+    >>> game = Game(parse_fen("W:Wc3,e3:Bd6,f6"))
+    >>> bad, good = parse_move(game.position, "c3-b4"), parse_move(game.position, "e3-f4")
+    >>> game.push(bad)
+    >>> v = MoveVerdict(0, 0, bad, 0.15, -0.45, good, (good,), Grade.MISTAKE,
+    ...                 (("the back guard", -0.31), ("a man on b4", 0.05)))
+    >>> graded_words(game, v)
+    '?: 1. c3-b4 (-0.45) gives up the back guard (-0.31); in return a man on b4 (+0.05); better 1. e3-f4 (+0.15)'
+    """  # noqa: E501 (the doctest's output is one line)
     assert verdict.grade is not None
     number = move_number(game, verdict.ply)
     text = (f"{verdict.grade.glyph}: {number} {move_text(verdict.move)} "
             f"({evaluation(verdict.after)})")
-    if verdict.why:
-        text += " " + ", ".join(f"{'gives up' if value < 0 else 'gains'} {idea} ({value:+.2f})"
-                                for idea, value in verdict.why)
+    lost = [f"{idea} ({value:+.2f})" for idea, value in verdict.why if value < 0]
+    won = [f"{idea} ({value:+.2f})" for idea, value in verdict.why if value >= 0]
+    if lost:
+        text += " gives up " + " and ".join(lost)
+    if won:  # what the move has for it: less than it gave up, all told
+        text += ("; in return " if lost else " has ") + " and ".join(won)
     for proof in proofs:
         text += f": {proof}"
     if verdict.best is not None:
