@@ -16,7 +16,8 @@ from kbdraughts.cli import main
 from kbdraughts.game import random_walk
 from kbdraughts.eval.terms import POSITION_FEATURES, parse_terms
 from kbdraughts.notation import fen
-from kbdraughts.tune.fit import fit_weights, loss, read_data, term_matrix
+from kbdraughts.eval.shapes import parse_shapes
+from kbdraughts.tune.fit import fit_named_first, fit_weights, loss, read_data, term_matrix
 from kbdraughts.tune.games import Settings, play_game
 
 TERMS = """# a test heuristic
@@ -126,6 +127,47 @@ def test_fit_write_keeps_the_layout_and_notes_the_fit(tmp_path, capsys):
     assert main(["tune", "fit", str(data), "--heuristic", str(h), "--write", "--target",
                  "result"]) == 0
     assert h.read_text(encoding="utf-8").count("# tune: weights fitted") == 1
+
+
+#: A region over the bridge's squares and d2 between them: its arrangements can say what the
+#: named bridge says.
+BRIDGE_REGION = "region home c1 d2 e1\n"
+
+
+def test_named_first_gives_the_named_terms_what_they_say_and_the_regions_the_rest():
+    data = _data(_positions(1500), exact=False)
+    h = Heuristic(parse_terms(TERMS), parse_shapes(BRIDGE_REGION, "s.txt"))
+    d = term_matrix(h, data)
+    assert d.S is not None and d.S.shape[1] > 1
+    w0 = np.zeros(4 + d.S.shape[1])
+    first, second = fit_named_first(d, w0, l2=1e-3)
+    alone = fit_weights(term_matrix(Heuristic(parse_terms(TERMS)), data), np.zeros(4), l2=1e-3)
+    # Stage 1 is the fit without regions; stage 2 holds its named weights.
+    assert np.array_equal(first.weights, alone.weights)
+    assert np.array_equal(second.weights[:4], first.weights)
+    assert second.held_after <= first.held_after + 1e-3
+    # Fitted at once, the region takes a share of the bridge (40 in truth) from its name.
+    joint = fit_weights(d, w0, l2=1e-3)
+    bridge = first.weights[3]
+    assert bridge > 20 and joint.weights[3] < 0.8 * bridge, (bridge, joint.weights[3])
+
+
+def test_a_fit_is_a_function_of_its_data(tmp_path):
+    data = tmp_path / "games.txt"
+    data.write_text("".join(  # the scores: the true evaluation, for the side to move
+        f"{fen(p)} {r:g} {_true_eval(p) * (1 if p.side == WHITE else -1):.0f} {g // 3}\n"
+        for p, r, _, g in _data(_positions(900), exact=False)), encoding="utf-8")
+    written = []
+    for run in ("a", "b"):
+        (tmp_path / run).mkdir()
+        h, s = tmp_path / run / "heuristic.txt", tmp_path / run / "shapes.txt"
+        h.write_text(TERMS, encoding="utf-8")
+        s.write_text(BRIDGE_REGION, encoding="utf-8")
+        assert main(["tune", "fit", str(data), "--heuristic", str(h), "--shapes", str(s),
+                     "--write"]) == 0
+        written.append((h.read_bytes(), s.read_bytes()))
+    assert written[0] == written[1]
+    assert b"(named-first)" in written[0][0] and b"  w.w" in written[0][1]
 
 
 def test_a_bad_data_line_is_named_with_its_file_and_line(tmp_path, capsys):

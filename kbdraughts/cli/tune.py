@@ -66,6 +66,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "result, the games' results (Texel), or both")
     f.add_argument("--shapes", type=Path, default=None,
                    help="the shapes file to fit (default: the one beside the heuristic file)")
+    f.add_argument("--order", choices=("named-first", "joint"), default="named-first",
+                   help="named-first (the default): the value and pattern weights fitted alone, "
+                   "then the regions on what they leave, the named weights held, so a named "
+                   "idea keeps its meaning; joint: everything at once (the fit before)")
     f.set_defaults(func=run_fit)
     s = tsub.add_parser("shapes", help="regions of a template added to a shapes file")
     s.add_argument("--template", choices=("diamond", "window"), required=True,
@@ -124,7 +128,7 @@ def run_fit(args: argparse.Namespace) -> int:
         return status
     try:
         fit_file(args.data, args.heuristic, args.l2, args.limit, args.write, args.shapes,
-                 args.target)
+                 args.target, args.order)
     except FitError as e:
         return fail("tune fit", str(e))
     return 0

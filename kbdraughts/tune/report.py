@@ -3,6 +3,7 @@ term, and with ``write`` the weights put back with what they were fitted on."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Sequence
@@ -12,9 +13,10 @@ import numpy as np
 from kbdraughts.errors import KbdraughtsError
 from kbdraughts.eval.heuristic import Heuristic, HeuristicFileError, heuristic_path, shapes_path
 from kbdraughts.files import MAX_KEPT_BYTES, decode_text, read_bounded, write_atomic_all
-from kbdraughts.tune.fit import (Data, DataError, Fit, fit_weights, fitted_terms, read_data,
-                                 term_matrix)
+from kbdraughts.tune.fit import (Data, DataError, Fit, fit_named_first, fit_weights, fitted_terms,
+                                 judged, read_data, term_matrix)
 from kbdraughts.tune.shapes import shapes_text
+from kbdraughts.tune.signs import declared_signs
 from kbdraughts.tune.write import NOTE, number, with_note, with_weights
 
 __all__ = ["fit_file", "note_lines", "FitError"]
@@ -28,11 +30,54 @@ GAMES_APART = 10_000_000
 
 
 def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: int | None,
-             write: bool, shapes: Path | None = None, target: str = "score") -> Fit:
+             write: bool, shapes: Path | None = None, target: str = "score",
+             order: str = "named-first") -> Fit:
     """Fit, print, maybe write; FitError when the files cannot be read."""
     path = heuristic or heuristic_path()
     if shapes is None and heuristic is None:
         shapes = shapes_path(path)
+    h, data = _read(path, shapes, paths, limit)
+    terms = fitted_terms(h)
+    if not data or not terms:
+        raise FitError("nothing to fit (no positions, or no value or pattern term)")
+    d = term_matrix(h, data)
+    w0 = np.concatenate([[t.weight for t in terms], d.region_start])
+    try:
+        fit = _fitted(d, w0, l2, target, order)
+    except ValueError as e:
+        raise FitError(str(e)) from None
+    print(f"loss: {fit.loss_before:.6f} -> {fit.loss_after:.6f}; held out: "
+          f"{fit.held_before:.6f} -> {fit.held_after:.6f}")
+    seen = (d.X != 0).sum(axis=0)
+    for t, a, b, n in zip(terms, w0, fit.weights, seen):
+        print(f"  {t.kind:7s} {t.name:22s} {number(a):>8s} -> {number(b):>8s}   ({n} positions)")
+    if d.regions:
+        print(f"  {len(h.regions)} regions: {len(d.regions)} arrangements met, the largest "
+              f"weight {number(float(np.max(np.abs(fit.weights[len(terms):]))))}")
+    _against_signs(path, terms, fit.weights)
+    if not write:
+        return fit
+    if fit.held_after >= fit.held_before:
+        print("the held-out loss did not fall: the file is left as it was")
+        return fit
+    _write_fit(fit, h, d, terms, path, shapes, note_lines(fit, paths, l2, target, order))
+    return fit
+
+
+def _against_signs(path: Path, terms: list, weights: np.ndarray) -> None:
+    """The fitted weights against the signs their lines declare (``# sign: +``): each one
+    that disagrees wants a measured ``why not:`` in its comment (tests/test_heuristic_signs)."""
+    sign = {d.name: d.sign for d in declared_signs(decode_text(read_bounded(path, MAX_KEPT_BYTES),
+                                                               path))}
+    against = [f"{t.name} {number(w)}" for t, w in zip(terms, weights)
+               if w * sign.get(t.name, 0) < 0]
+    if against:
+        print(f"against their declared signs: {', '.join(against)}")
+
+
+def _read(path: Path, shapes: Path | None, paths: Sequence[Path], limit: int | None
+          ) -> tuple[Heuristic, list]:
+    """The heuristic and the positions of every data file, or FitError saying why not."""
     try:
         h = Heuristic.from_file(path, shapes)
         data = []
@@ -42,31 +87,24 @@ def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: in
         raise FitError(str(e)) from None
     except OSError as e:
         raise FitError(f"{e.filename}: {e.strerror}") from None
-    terms = fitted_terms(h)
-    if not data or not terms:
-        raise FitError("nothing to fit (no positions, or no value or pattern term)")
-    d = term_matrix(h, data)
-    w0 = np.concatenate([[t.weight for t in terms], d.region_start])
-    try:
+    return h, data
+
+
+def _fitted(d: Data, w0: np.ndarray, l2: float, target: str, order: str) -> Fit:
+    """The fit in ``order``, its stages' losses printed; its losses before are the file's
+    weights' whatever the order (the named-first stages start from other weights)."""
+    if order == "joint":
         fit = fit_weights(d, w0, l2, target=target)
-    except ValueError as e:
-        raise FitError(str(e)) from None
-    print(f"{fit.positions} positions fitted to the {target}s, {fit.held_positions} held out "
-          f"(every tenth game); K = {fit.k:.5f}")
-    print(f"loss: {fit.loss_before:.6f} -> {fit.loss_after:.6f}; held out: "
-          f"{fit.held_before:.6f} -> {fit.held_after:.6f}")
-    seen = (d.X != 0).sum(axis=0)
-    for t, a, b, n in zip(terms, w0, fit.weights, seen):
-        print(f"  {t.kind:7s} {t.name:22s} {number(a):>8s} -> {number(b):>8s}   ({n} positions)")
-    if d.regions:
-        print(f"  {len(h.regions)} regions: {len(d.regions)} arrangements met, the largest "
-              f"weight {number(float(np.max(np.abs(fit.weights[len(terms):]))))}")
-    if not write:
-        return fit
-    if fit.held_after >= fit.held_before:
-        print("the held-out loss did not fall: the file is left as it was")
-        return fit
-    _write_fit(fit, h, d, terms, path, shapes, note_lines(fit, paths, l2, target))
+    else:
+        first, second = fit_named_first(d, w0, l2, target=target)
+        before, held_before = judged(d, w0)
+        fit = replace(second, loss_before=before, held_before=held_before)
+    print(f"{fit.positions} positions fitted to the {target}s ({order}), {fit.held_positions} "
+          f"held out (every tenth game); K = {fit.k:.5f}")
+    if order != "joint":
+        print(f"held out: the file's weights {held_before:.6f}; stage 1, the named terms and "
+              f"patterns alone (no regions) {first.held_after:.6f}; stage 2, the regions on "
+              f"what they leave {second.held_after:.6f}")
     return fit
 
 
@@ -96,14 +134,15 @@ def _write_fit(fit: Fit, h: Heuristic, d: Data, terms: list, path: Path, shapes:
         print(f"wrote {written}")
 
 
-def note_lines(fit: Fit, paths: Sequence[Path], l2: float, target: str = "score") -> list[str]:
+def note_lines(fit: Fit, paths: Sequence[Path], l2: float, target: str = "score",
+               order: str = "named-first") -> list[str]:
     """The comment a fit leaves in the file: the data, the losses, the held-out loss."""
     names = ", ".join(p.name for p in paths)
     return [
         f"weights fitted by 'kbdraughts tune fit' on {date.today().isoformat()}: "
         f"{fit.positions} positions",
         f"of self-play ({names}), {fit.held_positions} more held out (every tenth game);",
-        f"fitted to the {target}s; K = {fit.k:.5f}, l2 = {l2:g}. Texel loss "
+        f"fitted to the {target}s ({order}); K = {fit.k:.5f}, l2 = {l2:g}. Texel loss "
         f"{fit.loss_before:.6f} -> {fit.loss_after:.6f};",
         f"held out {fit.held_before:.6f} -> {fit.held_after:.6f}.",
     ]
