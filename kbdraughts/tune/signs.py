@@ -25,7 +25,7 @@ __all__ = ["Declared", "declared_signs", "sign_faults"]
 
 _TERM = re.compile(r"\s*(?P<kind>value|pattern)\s+(?P<name>[\w.-]+)\s+(?P<w>[-+]?\d+(?:\.\d+)?)")
 _SIGN = re.compile(r"#.*\bsign:\s*(?P<sign>[+-])")
-_WHY = re.compile(r"why not:(?P<why>.*)", re.S)
+_WHY = re.compile(r"why not:(?P<why>.*)", re.S | re.I)
 
 
 @dataclass(frozen=True)
