@@ -222,7 +222,7 @@ def men_words(pos: Position, side: Side, ours: int, theirs: int, you: bool = Tru
         return f"{who} {mine}" + (f" against {other.split(' ', 1)[1]}" if other else "")
     if other:
         return f"{side_name(1 - side)}'s {other}, {none}"
-    return "no men"
+    return "empty"
 
 
 def _listed(bits: int) -> str:
