@@ -1,0 +1,205 @@
+"""Issue 38's targets for the coach's grades, judged by a much deeper search of the project's own.
+
+    python bench/grades.py [--pdn FILE] [--depth D] [--cache FILE] [--reference-only]
+                           [--nodes N] [--games N] [--no-anchor]
+
+The reference: every position of the file searched ``--depth`` plies deep (default 20) by the
+engine's own search (its evaluation, reductions as it plays, a fresh table per position, no
+endgame tables), its score in men for the side to move. A move's *loss* is the reference's
+score before it less the score after it (for the side that moved): ``S(P) + S(P')``. Those
+searches take hours at depth 20, so they are kept in a resumable cache (``--cache``, default
+bench/data/ussr1924_reference.tsv: one line per position and depth, appended as each is
+searched); ``--reference-only`` fills it and prints nothing else (run it niced in the
+background; it stops where it is killed and goes on from there).
+
+The figures, the reference's beside the coach's (``grade_game`` at ``--nodes``):
+
+- *moves losing ≥ 0.5 man*: the reference's count; the share of them the coach grades
+  (target ≥ 60%);
+- *error notes on fine moves*: of the moves the coach grades, the share the reference calls
+  fine (within 0.2 man of the best; target ≤ 5%);
+- the anchor in the same run: the same two shares for the coach before the grades (issue 37's
+  error notes: loses, allowed, missed, its deep check bounded by nodes as now), and the time.
+
+Only the moves whose two positions the cache holds at ``--depth`` are counted (the coverage is
+printed): a reference still being computed gives figures on the part it has.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import sys
+import time
+from pathlib import Path
+
+from kbdraughts.ai.native_search import make_searcher
+from kbdraughts.board import Position, legal_moves
+from kbdraughts.eval.heuristic import default_heuristic, heuristic_path, shapes_path
+from kbdraughts.fen import fen
+from kbdraughts.game import Game
+
+HERE = Path(__file__).resolve().parent
+PDN = HERE / "data" / "ussr1924.pdn"
+CACHE = HERE / "data" / "ussr1924_reference.tsv"
+DEPTH = 20
+#: Scores at or beyond this (centi-men) are a decided game: clipped there.
+DECIDED = 5000
+LOST = 50  # half a man: a move the reference says loses
+FINE = 20  # a fifth of a man: a move the reference calls fine
+
+
+def games_of(pdn: str) -> list[Game]:
+    from kbdraughts.pdn import load_pdn_file
+
+    return [g.game for g in load_pdn_file(pdn).games]
+
+
+def weights_digest(text: str) -> str:
+    """A short digest of a heuristic file's weights: its lines but the comments and blanks."""
+    lines = [line.strip() for line in text.splitlines()]
+    kept = "\n".join(line for line in lines if line and not line.startswith("#"))
+    return hashlib.sha256(kept.encode("utf-8")).hexdigest()[:12]
+
+
+def heuristic_digest() -> str:
+    """The digest of the evaluation's weights and regions: a cache line made with others is
+    stale (a comment changed is no change)."""
+    path = heuristic_path()
+    return weights_digest(path.read_text(encoding="utf-8")
+                          + shapes_path(path).read_text(encoding="utf-8"))
+
+
+class Reference:
+    """The reference scores, read from and appended to ``path``: (FEN, depth) -> centi-men for
+    the side to move."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.digest = heuristic_digest()
+        self.scores: dict[tuple[str, int], int] = {}
+        self.stale = 0  # lines made with another evaluation
+        if path.is_file():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                parts = line.split("\t")
+                if len(parts) < 4 or line.startswith("#"):
+                    continue
+                if parts[3] != self.digest:
+                    self.stale += 1
+                    continue
+                self.scores[parts[0], int(parts[1])] = int(parts[2])
+
+    def score(self, pos: Position, depth: int, search: bool = True) -> int | None:
+        """``pos``'s score at ``depth`` (searched and appended when not cached and ``search``)."""
+        key = (fen(pos), depth)
+        if key in self.scores or not search:
+            return self.scores.get(key)
+        if not legal_moves(pos):
+            value = -DECIDED
+        else:
+            searcher = make_searcher(default_heuristic().evaluate)
+            found = searcher.search(pos, max_depth=depth)
+            value = int(max(-DECIDED, min(DECIDED, round(found.score))))
+        self.scores[key] = value
+        with self.path.open("a", encoding="utf-8") as f:
+            f.write(f"{key[0]}\t{depth}\t{value}\t{self.digest}\n")
+        return value
+
+
+def fill(reference: Reference, games: list[Game], depths: list[int]) -> None:
+    """Every position of ``games`` searched at each of ``depths`` in turn (the shallower
+    first, so a run stopped early leaves a whole shallower reference)."""
+    positions = list(dict.fromkeys(p for g in games for p in g.positions))
+    for depth in depths:
+        started = time.perf_counter()
+        for i, pos in enumerate(positions):
+            reference.score(pos, depth)
+            if i % 100 == 0:
+                print(f"depth {depth}: {i}/{len(positions)}, "
+                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--pdn", default=str(PDN))
+    p.add_argument("--depth", type=int, default=DEPTH)
+    p.add_argument("--cache", default=str(CACHE))
+    p.add_argument("--reference-only", action="store_true")
+    p.add_argument("--nodes", type=int, default=None)
+    p.add_argument("--games", type=int, default=None, help="the first N games only")
+    p.add_argument("--no-anchor", action="store_true")
+    args = p.parse_args()
+    games = games_of(args.pdn)[:args.games]
+    reference = Reference(Path(args.cache))
+    if args.reference_only:
+        fill(reference, games, sorted({d for d in (16, 18, args.depth) if d <= args.depth}))
+        return 0
+    return report(games, reference, args)
+
+
+def reference_losses(games: list[Game], reference: Reference, depth: int
+                     ) -> dict[tuple[int, int], int]:
+    """(game, ply) -> what the move gave away by the reference (centi-men, for the side that
+    moved: ``S(P) + S(P')``), for the moves whose two positions are cached."""
+    out = {}
+    for g, game in enumerate(games):
+        for ply in range(len(game.moves)):
+            before = reference.score(game.positions[ply], depth, search=False)
+            after = reference.score(game.positions[ply + 1], depth, search=False)
+            if before is not None and after is not None:
+                out[g, ply] = before + after
+    return out
+
+
+def shares(flagged: set[tuple[int, int]], losses: dict[tuple[int, int], int]) -> str:
+    """The share of the reference's losing moves among ``flagged``, and of ``flagged`` on
+    moves the reference calls fine."""
+    losing = {k for k, v in losses.items() if v >= LOST}
+    judged = flagged & losses.keys()
+    fine = {k for k in judged if losses[k] <= FINE}
+    found = len(losing & judged)
+    return (f"graded {found}/{len(losing)} of the losing moves ({100 * found / max(1, len(losing)):.1f}%); "
+            f"{len(fine)}/{len(judged)} notes on fine moves "
+            f"({100 * len(fine) / max(1, len(judged)):.1f}%)")
+
+
+def report(games: list[Game], reference: Reference, args: argparse.Namespace) -> int:
+    from kbdraughts.coach.annotator import ERRORS, annotate
+    from kbdraughts.coach.deep_check import DeepCheck
+    from kbdraughts.coach.grade import NODES, grade_game
+    from kbdraughts.kb.knowledge import load_knowledge_base
+
+    nodes = args.nodes or NODES
+    losses = reference_losses(games, reference, args.depth)
+    moves = sum(len(g.moves) for g in games)
+    print(f"reference: depth {args.depth}, {len(losses)}/{moves} moves covered"
+          f"{f' ({reference.stale} cache lines of another evaluation ignored)' if reference.stale else ''}; "
+          f"{sum(v >= LOST for v in losses.values())} lose >= {LOST / 100} man, "
+          f"{sum(v <= FINE for v in losses.values())} fine (within {FINE / 100} man)")
+    started = time.perf_counter()
+    graded: set[tuple[int, int]] = set()
+    by_grade: dict[str, set[tuple[int, int]]] = {}
+    for g, game in enumerate(games):
+        for v in grade_game(game, nodes=nodes):
+            if v.grade is not None:
+                graded.add((g, v.ply))
+                by_grade.setdefault(v.grade.glyph, set()).add((g, v.ply))
+    print(f"coach, --nodes {nodes}: {shares(graded, losses)}; "
+          f"{time.perf_counter() - started:.0f} s")
+    for glyph in ("??", "?", "?!"):
+        print(f"  {glyph}: {shares(by_grade.get(glyph, set()), losses)}")
+    if args.no_anchor:
+        return 0
+    started = time.perf_counter()
+    kb = load_knowledge_base()
+    old = {(g, n.ply) for g, game in enumerate(games)
+           for n in annotate(game, kb=kb, check=DeepCheck()) if n.kind in ERRORS}
+    print(f"anchor, the coach before the grades: {shares(old, losses)}; "
+          f"{time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    sys.exit(main())
