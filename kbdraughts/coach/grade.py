@@ -12,7 +12,8 @@ How a verdict is made (:func:`grade_game`):
    side that moved;
 3. a loss of :data:`INACCURACY`, :data:`MISTAKE` or :data:`BLUNDER` men or more is graded, and
    then confirmed by a search of ``nodes * CONFIRM_FACTOR`` positions (a table of its own):
-   the deeper search's figures are the verdict, its grade the grade (none: no grade);
+   the deeper search's figures are the verdict, the grade what both searches find at least
+   (none where the deeper one finds none);
 4. where the endgame tables know both the position before and the position after the move,
    they are the verdict: won to drawn is a mistake, won or drawn to lost a blunder, whatever
    the scores say; a score is then ±:data:`DECIDED` or 0.
@@ -23,6 +24,7 @@ How a verdict is made (:func:`grade_game`):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from kbdraughts.ai.native_search import make_searcher
@@ -181,7 +183,18 @@ def grade_game(game: Game, side: Side | None = None, nodes: int = NODES,
             out.append(known)
         elif verdict.grade is None:
             out.append(verdict)  # no grade: no ideas to name
-        else:  # confirmed by a deeper search, its own table: the deeper figures stand
-            out.append(_searched(_Judge(nodes * CONFIRM_FACTOR), verdict.ply, pos,
-                                 verdict.move, why))
+        else:
+            out.append(_confirmed(verdict, _searched(_Judge(nodes * CONFIRM_FACTOR),
+                                                     verdict.ply, pos, verdict.move, why)))
     return out
+
+
+def _confirmed(first: MoveVerdict, deeper: MoveVerdict) -> MoveVerdict:
+    """A graded move searched again deeper (a table of its own): the deeper figures stand,
+    and the grade is what both searches find at least (a loss the deeper search does not
+    confirm is none; one it finds larger keeps the first's grade: no search is taken at its
+    word alone)."""
+    if deeper.grade is None or first.grade is None:
+        return replace(deeper, grade=None, why=())
+    grade = grade_for(min(first.loss, deeper.loss))
+    return replace(deeper, grade=grade, why=deeper.why if grade is not None else ())
