@@ -43,9 +43,10 @@ __all__ = ["grade_game", "grade_for", "NODES", "CONFIRM_FACTOR", "INACCURACY", "
            "BLUNDER", "Why"]
 
 #: Positions the search of one position may visit (its last whole depth passing it): on the
-#: native core some 15 ms of a position of the 1924 games (depth 8 to 12; the 29 games'
-#: 1,631 moves in about a minute); the pure search is some forty times slower a position,
-#: so its budget is smaller (``kbdraughts annotate --nodes``'s help says both).
+#: native core depth 8 to 12 in a master game's middle game, the 1924 games in a minute or two
+#: of processor time (docs/benchmarks.md, bench/grades.py: the time, and how the grades agree
+#: with a much deeper search); the pure search is some forty times slower a node, so its
+#: budget is smaller (``kbdraughts annotate --nodes``'s help says both).
 NODES = 30_000 if core is not None else 2_000
 #: The confirming search's budget, in multiples of the first one's (two or three plies deeper).
 CONFIRM_FACTOR = 4
