@@ -57,8 +57,9 @@ def games_of(pdn: str) -> list[Game]:
 
 
 def weights_digest(text: str) -> str:
-    """A short digest of a heuristic file's weights: its lines but the comments and blanks."""
-    lines = [line.strip() for line in text.splitlines()]
+    """A short digest of a heuristic file's weights: its lines without their comments, blanks
+    left out."""
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
     kept = "\n".join(line for line in lines if line and not line.startswith("#"))
     return hashlib.sha256(kept.encode("utf-8")).hexdigest()[:12]
 

@@ -39,7 +39,9 @@ def test_a_line_of_another_evaluation_is_stale(bench, tmp_path: Path):
     cache.write_text(f"{START}\t4\t12\tfeedfacecafe\n", encoding="utf-8")
     ref = bench.Reference(cache)
     assert ref.stale == 1 and ref.scores == {}
-    assert bench.weights_digest("# a comment\nweight x 1\n") == bench.weights_digest("weight x 1")
+    same = bench.weights_digest("weight x 1")
+    assert bench.weights_digest("# a comment\nweight x 1  # sign: +\n") == same
+    assert bench.weights_digest("weight x 2") != same
 
 
 def test_the_shares_of_losing_moves_graded_and_of_notes_on_fine_moves(bench):
