@@ -185,6 +185,12 @@ motif v-their-shot
   warning: they have a quiet move
   example: W:Wc3:Bd4
 
+motif v-threat-now
+  play: S-T
+  when: our_man(S), next(S, T, D), forward(D), empty(T), step(S, T), threat_now(P), P >= 0
+  gain: 1
+  example: W:Wc3:Bd4
+
 motif v-hanging
   when: our_piece(X), piece(X), not man(b2), hanging(X, N), N >= 1, our_kings(K), K == 0
   warning: a piece of ours hangs

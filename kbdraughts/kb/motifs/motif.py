@@ -83,6 +83,8 @@ VOCABULARY: dict[str, Pred] = {
                     "nets them N pieces (N >= 1: it hangs)", (1,)),
     "their_shot": Pred("library", "ssn", "were it their move, their quiet move S-T would be "
                        "followed by captures netting them N pieces", (2,)),
+    "threat_now": Pred("library", "n", "were it their move now, whatever they played, the "
+                       "captures that follow would net us at least N pieces", (0,)),
     # after(S-T, ...): the board after our move S-T (which must be legal now)
     "after_they_take": Pred("after", "ssn", "they must capture and every capture takes N "
                             "pieces (0: they have no capture)", (2,)),

@@ -205,6 +205,11 @@ def _their_shot(b: Board, a: tuple) -> list[tuple]:
     return [(a[0], a[1], nets(theirs, play(theirs, m), 1, 0, b.nodes))]
 
 
+def _threat_now(b: Board, a: tuple) -> list[tuple]:
+    # a threat that stands before our move: a move that keeps it is no idea of its own
+    return [(nets(b.pos, b.pos._replace(side=1), WHITE, 1, b.nodes),)]
+
+
 def _after(fn: Callable[[Board, Position, list[Move], tuple], Any]
            ) -> Callable[[Board, tuple], list[tuple]]:
     def answer(b: Board, a: tuple) -> list[tuple]:
@@ -265,6 +270,7 @@ def _gains_within(b: Board, after: Position, caps: list[Move], a: tuple) -> bool
 _LIBRARY: dict[str, Callable[[Board, tuple], list[tuple]]] = {
     "step": _step, "king_move": _king_move, "capture": _capture,
     "king_attacks": _king_attacks, "hanging": _hanging, "their_shot": _their_shot,
+    "threat_now": _threat_now,
     "after_they_take": _after(_they_take), "after_forced_take": _after(_forced_take),
     "after_exchange": _after(lambda b, after, caps, a: nets(b.pos, after, WHITE, 0, b.nodes)),
     "after_threat": _after(lambda b, after, caps, a: nets(b.pos, after, WHITE, 1, b.nodes)),
