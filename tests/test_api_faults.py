@@ -48,7 +48,8 @@ def test_a_cr_only_file_keeps_its_crs(tmp_path, capsys):
     assert read_form(CR_ONLY, "g.pdn")[1].newline == "\r"
     source, out = tmp_path / "g.pdn", tmp_path / "out.pdn"
     source.write_bytes(CR_ONLY)
-    assert main(["annotate", str(source), "-o", str(out), "--budget", "1"]) == 0
+    # --no-eval: no evaluation on every move (tests/test_pdn_marks.py); nothing else to note
+    assert main(["annotate", str(source), "-o", str(out), "--no-eval"]) == 0
     written = out.read_bytes()
     assert b"\n" not in written and written.endswith(b"*\r")
     assert written == CR_ONLY  # nothing to note in these moves: the file as it was

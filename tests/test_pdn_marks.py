@@ -12,8 +12,8 @@ import pytest
 
 from kbdraughts.board import Move
 from kbdraughts.game import Game
-from kbdraughts.notation import move_text
-from kbdraughts.pdn import PdnGame, load_pdn_file, parse_pdn, pdn_game_text
+from kbdraughts.notation import move_text, parse_fen, parse_move
+from kbdraughts.pdn import PdnGame, game_to_pdn, load_pdn_file, parse_pdn, pdn_game_text
 from kbdraughts.pdn.marks import Mark, eval_text, read_marks, win_in
 from kbdraughts.values import MAN_VALUE, WIN
 
@@ -186,3 +186,37 @@ def test_pydraughts_reads_the_same_game_from_the_marked_file(name: str):
         for ours, theirs in zip(pg.game.moves, marked.moves):
             assert theirs.replace("x", ":").replace(" ", "") in (
                 move_text(ours), f"{move_text(ours)[:2]}:{move_text(ours)[-2:]}")
+
+
+def test_annotate_writes_the_marks_and_a_second_run_gives_the_same_file(tmp_path: Path):
+    """End to end: `kbdraughts annotate` on the coach's test game (Black walks into a shot,
+    White lets it pass), then on its own output, then with --no-eval."""
+    import subprocess
+    import sys
+
+    game = Game(parse_fen("B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,a5:"
+                          "Bd6,g5,b6,f6,a7,c7,e7,g7,b8,d8,f8,h8"))
+    for text in ("d6-c5", "g3-h4", "c7-d6"):
+        game.push(parse_move(game.position, text))
+    pdn = tmp_path / "game.pdn"
+    pdn.write_text(game_to_pdn(game, {"Event": "shot"}), encoding="utf-8")
+
+    def annotate(path: Path, *args: str) -> str:
+        out = subprocess.run([sys.executable, "-m", "kbdraughts.cli", "annotate", str(path),
+                              *args], capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr
+        return out.stdout
+
+    once = annotate(pdn)
+    (pg,) = parse_pdn(once)
+    marks = read_marks(pg)
+    assert sorted(marks) == [0, 1, 2] and all(m.eval is not None for m in marks.values())
+    graded = [p for p, m in marks.items() if m.nag is not None]
+    assert graded and all(marks[p].line for p in graded)  # each grade with its better line
+    assert once.count("[%eval") == 3 and once.count("{coach: best; ") == len(graded)
+    (tmp_path / "once.pdn").write_text(once, encoding="utf-8")
+    assert annotate(tmp_path / "once.pdn") == once  # replaced, not added again
+    plain = annotate(tmp_path / "once.pdn", "--no-eval")
+    assert "[%eval" not in plain and plain.count("{coach: best; ") == len(graded)
+    assert {p: m.eval for p, m in read_marks(parse_pdn(plain)[0]).items()} == {
+        p: None for p in graded}

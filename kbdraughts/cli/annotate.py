@@ -51,7 +51,9 @@ if TYPE_CHECKING:  # imported when annotating, not while the command line is bui
     from kbdraughts.coach.summary import Tally
     from kbdraughts.coach.deep_check import DeepCheck
     from kbdraughts.kb.knowledge import KnowledgeBase
+    from kbdraughts.coach.verdict import MoveVerdict
     from kbdraughts.pdn import PdnFile, PdnGame
+    from kbdraughts.pdn.marks import Mark
 
 SIDES = {"white": 0, "black": 1}
 MAX_BUDGET = 24 * 3600.0
@@ -121,6 +123,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--numbered", action="store_true",
                    help="write the FEN tags' squares as numbers, 1 = b8 ... 32 = g1 (default: "
                    "as the file wrote them)")
+    p.add_argument("--no-eval", dest="evals", action="store_false",
+                   help="leave out the evaluation lidraughts writes on every move, {[%%eval "
+                   "0.35]} (men, White's side); the grades' glyphs and better lines stay "
+                   "(default: every move graded gets one)")
     p.add_argument("--verbose", action="store_true",
                    help="add to each note the rule's file and line, the proof's horizon and "
                    "the depth of the search that confirmed it (default: the words alone)")
@@ -265,10 +271,27 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
         if unnamed is not None:
             unnamed.add(g.index + 1, g, found)
         newline = g.file.form.newline if g.file is not None else "\n"
-        yield pdn_game_text(g, notes=notes, numbered=args.numbered, newline=newline)
+        marks = _marks(verdicts, args.evals)
+        yield pdn_game_text(g, notes=notes, numbered=args.numbered, newline=newline,
+                            marks=marks)
     if unnamed is not None and drafts is not None:
         drafts.extend(unnamed.texts)
     progress(len(games))
+
+
+def _marks(verdicts: Iterable[MoveVerdict], evals: bool) -> dict[int, Mark]:
+    """The coach's verdicts as PDN marks, as lidraughts writes an analysed game: the grade's
+    NAG and the better line of a graded move, the evaluation after every move (``evals``)."""
+    from kbdraughts.pdn.marks import Mark, win_in
+
+    out: dict[int, Mark] = {}
+    for v in verdicts:
+        line = (v.best_line if v.best_line[:1] == (v.best,) else (v.best,)) if (
+            v.grade is not None and v.best is not None) else ()
+        out[v.ply] = Mark(v.grade.nag if v.grade is not None else None,
+                          v.after if evals else None, win_in(v.after) if evals else None,
+                          tuple(m for m in line if m is not None))
+    return out
 
 
 def _progress(total: int) -> Callable[[int], None]:
