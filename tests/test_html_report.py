@@ -9,6 +9,7 @@ import random
 import shutil
 import struct
 import subprocess
+import sys
 import zlib
 from html.parser import HTMLParser
 from pathlib import Path
@@ -297,3 +298,68 @@ def test_pictures_draw_a_graph_for_each_game_of_a_short_run_in_the_streams_encod
     out = io.StringIO()
     piped.graphs(out)
     assert piped.reports == [] and out.getvalue() == ""
+
+
+# --- annotate --html and the graph on a terminal --------------------------------------------
+
+def _annotated_game(tmp_path: Path) -> Path:
+    from test_cli_annotate import the_game, write_games
+
+    pdn = tmp_path / "game.pdn"
+    write_games(pdn, the_game())
+    return pdn
+
+
+def test_annotate_writes_the_report_beside_the_pdn(tmp_path: Path) -> None:
+    from test_cli_annotate import run
+
+    pdn, html, out = _annotated_game(tmp_path), tmp_path / "r.html", tmp_path / "out.pdn"
+    done = run("annotate", str(pdn), "-o", str(out), "--html", str(html))
+    assert done.returncode == 0, done.stderr
+    assert "Evaluation in men" not in done.stderr  # no terminal reads stderr: no graph
+    page = html.read_text(encoding="utf-8")
+    p = parsed(page)
+    graded = [a for t, a in p.elements if t == "a" and str(a.get("class", "")).startswith("g ")]
+    diagrams = [a for t, a in p.elements if t == "figure" and a.get("class") == "diagram"]
+    assert graded and len(diagrams) == len(graded), page  # g3-h4 let the shot pass, at least
+    glyphs = out.read_text(encoding="utf-8").count("$")  # the PDN's NAGs, where written
+    assert glyphs in (0, len(graded))
+    assert "game 1" in page and "missed" in page and 'class="graph"' in page
+
+
+def test_the_report_is_refused_onto_an_input_or_the_pdn_out_and_said_when_unwritable(
+        tmp_path: Path) -> None:
+    from test_cli_annotate import run
+
+    pdn = _annotated_game(tmp_path)
+    before = pdn.read_bytes()
+    onto = run("annotate", str(pdn), "--html", str(pdn))
+    assert onto.returncode == 2 and f"--html {pdn} is the input GAME.pdn" in onto.stderr
+    assert pdn.read_bytes() == before
+    out = tmp_path / "out.pdn"
+    same = run("annotate", str(pdn), "-o", str(out), "--html", str(out))
+    assert same.returncode == 2 and "one would write over the other" in same.stderr
+    nowhere = run("annotate", str(pdn), "--html", str(tmp_path / "no" / "r.html"))
+    assert nowhere.returncode == 2 and "cannot write" in nowhere.stderr
+    assert "Traceback" not in nowhere.stderr
+
+
+def test_on_a_terminal_the_graph_comes_before_the_summary(tmp_path: Path, monkeypatch) -> None:
+    import io
+
+    from kbdraughts.cli import main
+
+    class Screen(io.StringIO):
+        encoding = "utf-8"
+
+        def isatty(self) -> bool:
+            return True
+
+    pdn = _annotated_game(tmp_path)
+    screen = Screen()
+    monkeypatch.setattr(sys, "stderr", screen)
+    assert main(["annotate", str(pdn), "-o", str(tmp_path / "out.pdn")]) == 0
+    err = screen.getvalue()
+    assert err.index("Game 1: ? – ?, *\nEvaluation in men") < err.index(
+        f"kbdraughts annotate: {pdn}: 1 game")
+    assert "┼" in err and "(no move graded)" not in err

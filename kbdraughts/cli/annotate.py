@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # imported when annotating, not while the command line is bui
     from kbdraughts.files import TextForm
     from kbdraughts.coach.summary import Tally
     from kbdraughts.coach.deep_check import DeepCheck
+    from kbdraughts.coach.report import Pictures
     from kbdraughts.kb.knowledge import KnowledgeBase
     from kbdraughts.coach.verdict import MoveVerdict
     from kbdraughts.pdn import PdnFile, PdnGame
@@ -142,6 +143,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--budget", type=budget, default=None, metavar="SECONDS",
                    help="no longer used (the notes depend on --nodes, not on time): "
                    "accepted, with a warning, and ignored (default: not given)")
+    p.add_argument("--html", metavar="REPORT.html", default=None,
+                   help="write also one self-contained HTML page of the games: their moves "
+                   "with the graded ones marked, the evaluation graph, and a board diagram "
+                   "with the note at every graded move (default: none written)")
     add_rules(p, "a rule file or directory to coach with instead of the shipped knowledge "
               "base (repeat --rules for several)")
     add_strict(p)
@@ -153,7 +158,7 @@ def run_annotate(args: argparse.Namespace) -> int:
     from kbdraughts.pdn import PdnError, load_pdn_file
 
     if (status := check_outputs(  # -o onto the input keeps its games; nothing else may
-            "annotate", {"-o": args.output, "--unnamed": args.unnamed},
+            "annotate", {"-o": args.output, "--unnamed": args.unnamed, "--html": args.html},
             {"GAME.pdn": args.pdn, "--rules": args.rules}, {("-o", "GAME.pdn")})) is not None:
         return status
     try:
@@ -187,6 +192,7 @@ def run_annotate(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     from kbdraughts.coach.summary import Tally
     from kbdraughts.coach.deep_check import DeepCheck
+    from kbdraughts.coach.report import Pictures
 
     started = time.perf_counter()
     tally = Tally(sides=(0, 1) if args.side is None else (args.side,))
@@ -195,8 +201,12 @@ def run_annotate(args: argparse.Namespace) -> int:
         print("kbdraughts annotate: warning: --budget is no longer used: the notes depend "
               "on --nodes only, never on time; ignored", file=sys.stderr)
     check = DeepCheck()
-    texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts, check)
+    pictures = Pictures(args.pdn, len(games), html=args.html is not None,
+                        terminal=sys.stderr.isatty())
+    texts = _annotated(games, args, kb, _progress(len(games)), tally, drafts, check, pictures)
     if (status := _write_out(args, read, games, texts, onto_input, drafts)) is not None:
+        return status
+    if (status := _pictures(args, pictures)) is not None:
         return status
     print(_file_summary(args.pdn, tally, time.perf_counter() - started, drafts, check),
           file=sys.stderr)
@@ -227,6 +237,23 @@ def _write_out(args: argparse.Namespace, read: PdnFile, games: list[PdnGame],
     return None
 
 
+def _pictures(args: argparse.Namespace, pictures: Pictures) -> int | None:
+    """Each game's evaluation graph on stderr where it is a terminal, before the summary (the
+    PDN goes to stdout or -o: the graph is for the player reading the terminal, not for a
+    log), and the report to --html, written whole; USAGE_ERROR after saying it could not be
+    written."""
+    from kbdraughts.files import write_atomic
+
+    pictures.graphs(sys.stderr)
+    if args.html is None:
+        return None
+    try:
+        write_atomic(args.html, pictures.page())
+    except (OSError, ValueError) as e:
+        return fail("annotate", f"cannot write {args.html}: {getattr(e, 'strerror', None) or e}")
+    return None
+
+
 def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | None,
                   check: DeepCheck) -> str:
     """The run's last line: the games, the notes by side, the ideas, what the deep search
@@ -245,7 +272,7 @@ def _file_summary(path: str, tally: Tally, seconds: float, drafts: list[str] | N
 
 def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase | None,
                progress: Callable[[int], None], tally: Tally, drafts: list[str] | None,
-               check: DeepCheck) -> Iterable[str]:
+               check: DeepCheck, pictures: Pictures | None = None) -> Iterable[str]:
     """Each game's PDN with the coach's notes, one at a time (a stream can be written as it
     goes): every move graded (``verdicts``), the material notes proved on the graded moves
     and the combinations played; ``tally`` counts them, ``drafts`` gets the unnamed ideas'
@@ -268,6 +295,8 @@ def _annotated(games: list[PdnGame], args: argparse.Namespace, kb: KnowledgeBase
         summary = game_summary(g.game, found, args.side, verdicts)
         if summary is not None and g.game.moves:
             notes.setdefault(len(g.game.moves) - 1, []).append(summary)
+        if pictures is not None:
+            pictures.add(g, verdicts, notes)
         if unnamed is not None:
             unnamed.add(g.index + 1, g, found)
         newline = g.file.form.newline if g.file is not None else "\n"

@@ -65,6 +65,7 @@ def _review(ui: Front, arg: str) -> None:
     # Imported here: the coach asks the knowledge base, which the first prompt must not wait for.
     from kbdraughts.coach.annotator import annotate
     from kbdraughts.coach.grade import grade_game
+    from kbdraughts.eval.ideas import why
     from kbdraughts.ai.rulebook import load_default_kb
 
     game = ui.session.game
@@ -75,9 +76,10 @@ def _review(ui: Front, arg: str) -> None:
     ui.info(record)
 
     def review(stop: threading.Event) -> tuple[list[Note], list[MoveVerdict]]:
-        verdicts = grade_game(game)  # every move graded: the graph's points and marks
-        return ([] if stop.is_set() else annotate(game, kb=load_default_kb(), stop=stop),
-                verdicts)
+        # every move graded as annotate grades it: the notes' grades, the graph's points
+        verdicts = grade_game(game, why=why)
+        return ([] if stop.is_set() else annotate(game, kb=load_default_kb(), stop=stop,
+                                                  verdicts=verdicts), verdicts)
     answer = ui.ask_ai(review, "Reviewing the game… Ctrl-C: stop",
                        lambda e: ui.error(f"No review: {e}"))
     if answer is None:
