@@ -90,7 +90,7 @@ def can_show(stream: IO[str] | None = None) -> bool:
     encodes every character it uses."""
     stream = stream if stream is not None else sys.stdout
     encoding = getattr(stream, "encoding", None) or "ascii"
-    sample = "".join(UNICODE) + "".join(m[0] for m in MARKS.values()) + "▲▼±"
+    sample = "".join(UNICODE) + "".join(m[0] for m in MARKS.values())
     try:
         sample.encode(encoding)
     except (UnicodeEncodeError, LookupError):
@@ -122,6 +122,7 @@ def text_graph(verdicts: Sequence[MoveVerdict], plies: int | None = None, width:
     game, several plies a column for a long one), each the evaluation after its last ply;
     the marks row below names the graded moves' grades, the rows under it their numbers."""
     signs = ASCII if ascii else UNICODE
+    width = max(width, MARGIN + 20)  # a screen too narrow for any graph gets a narrow one
     values = series(verdicts, plies)[1:]
     shown, where, scale = _layout(len(values), width - MARGIN)
     heights = [_halves(values[p]) for p in shown]

@@ -155,7 +155,7 @@ def _diagram(report: GameReport, v: MoveVerdict) -> str:
         line = ("<p>line: " + escape(" ".join(move_text(m) for m in v.best_line)) + "</p>")
     return (f'<figure class="diagram" id="{_anchor(report, v.ply)}">{svg}<figcaption>'
             f'<span class="grade">{escape(v.grade.word.capitalize())}</span>, '
-            f"{escape(_men(v.before))} → {escape(_men(v.after))}{caption}{line}"
+            f"{escape(_men(v.before))} → {escape(_men(v.after))} (men, White's side){caption}{line}"
             "</figcaption></figure>")
 
 
