@@ -251,9 +251,12 @@ def test_review_shows_the_coachs_notes_on_the_game_so_far(tmp_path: Path):
     app, shown = play_session("review\rg3-h4\rreview\rrecord\rquit\r", tmp_path, fen=SHOT_01)
     assert "1. White to move: review\nNo move has been played yet." in shown
     after = shown.split("2. White to move: review\n", 1)[1]
-    assert after.startswith(
-        "1. g3-h4 c5-b4\n1. g3-h4: White missed the shot e3-d4 (e3-d4 gives a man, c5:e3 is "
-        "forced, d2:f4:h6 takes two): it wins a man: e3-d4 c5:e3 d2:f4:h6\n")
+    # the graded move's note as annotate writes it: its glyph, the move, why, the proof, better
+    assert after.startswith("1. g3-h4 c5-b4\n?: 1. g3-h4 (")
+    first = after.split("\n")[1]
+    assert (": White missed the shot e3-d4 (e3-d4 gives a man, c5:e3 is forced, d2:f4:h6 "
+            "takes two): it wins a man: e3-d4 c5:e3 d2:f4:h6; better 1. e3-d4 (") in first
+    assert "Evaluation in men" in after  # the graph under the notes
     assert "2. White to move: record\n1. g3-h4 c5-b4\n2." in shown  # record stays the record
     assert "Nothing to note" not in shown
 
@@ -262,7 +265,7 @@ def test_review_of_a_game_without_a_missed_or_allowed_rule(tmp_path: Path):
     app, shown = play_session("e3-d4\rreview\rquit\r", tmp_path, fen=SHOT_01)
     assert "review\n1. e3-d4 c5:e3\n1. e3-d4: played: the shot e3-d4 (" in shown
     app, shown = play_session("c3:e5\rreview\rn\rquit\r", tmp_path, fen="W:Wc3:Bd4")
-    assert "review\n1. c3:e5\nNothing to note: no move lost material by force" in shown
+    assert "review\n1. c3:e5\nNothing to note: no move was graded" in shown
 
 
 def test_fen_numbered_writes_the_squares_as_numbers(tmp_path: Path):

@@ -59,12 +59,13 @@ def _record(ui: Front, arg: str) -> None:
         ui.say(f"The board shows {walking.where(ui.session)}.", "dim")
 
 
-@command("review", "the moves so far with the coach's notes: the moves that lose material by "
-                   "force or miss a win, and the combinations played")
+@command("review", "the moves so far, every one graded as an analysis board grades it (?!, ?, "
+                   "??) with the coach's notes, and the game's evaluation graph")
 def _review(ui: Front, arg: str) -> None:
     # Imported here: the coach asks the knowledge base, which the first prompt must not wait for.
     from kbdraughts.coach.annotator import annotate
     from kbdraughts.coach.grade import grade_game
+    from kbdraughts.coach.summary import notes_by_ply
     from kbdraughts.eval.ideas import why
     from kbdraughts.ai.rulebook import load_default_kb
 
@@ -85,15 +86,21 @@ def _review(ui: Front, arg: str) -> None:
     if answer is None:
         return
     (notes, verdicts), interrupted = answer
-    for note in notes:
-        number = 1 + (note.ply + (game.start.side == BLACK)) // 2
-        dots = "." if note.side == WHITE else "..."
-        ui.info(f"{number}{dots} {move_text(game.moves[note.ply])}: {note.text}")
+    graded = {v.ply for v in verdicts if v.grade is not None}
+    said = notes_by_ply(game, notes, verdicts)  # as annotate writes them
+    for ply in sorted(said):
+        for k, words in enumerate(said[ply]):
+            if k == 0 and ply in graded:  # a graded move's note names its move itself
+                ui.info(words)
+                continue
+            number = 1 + (ply + (game.start.side == BLACK)) // 2
+            dots = "." if game.positions[ply].side == WHITE else "..."
+            ui.info(f"{number}{dots} {move_text(game.moves[ply])}: {words}")
     if interrupted:
         ui.info("(Stopped: the review went no further.)")
     elif not notes:
-        ui.info("Nothing to note: no move lost material by force or missed a win, and none "
-                "won it by a combination.")
+        ui.info("Nothing to note: no move was graded (none gave away a third of a man or "
+                "more) and none won material by a combination.")
     if verdicts and not interrupted:
         _review_graph(ui, verdicts, len(game.moves))
 
