@@ -37,10 +37,10 @@ from kbdraughts.eval.masks import BACK_RANK, CENTRE, GOLDEN, GUARD
 from kbdraughts.eval.patterns import matches
 from kbdraughts.eval.regions import region_index
 from kbdraughts.squares import SQUARE_NAMES, mirror_square, side_name, square_at
-from kbdraughts.values import MAN_VALUE
+from kbdraughts.values import KING_VALUE, MAN_VALUE
 
 __all__ = ["Idea", "AREAS", "area_of", "idea_shares", "shares", "why", "differences",
-           "idea_words", "men_words", "move_term_words", "copy_idea", "TERM_WORDS",
+           "material_words", "idea_words", "men_words", "move_term_words", "copy_idea", "TERM_WORDS",
            "PATTERN_WORDS", "MOVE_TERM_WORDS"]
 
 #: The areas players name, in the order :func:`area_of` tries them.
@@ -190,8 +190,50 @@ def why(played_end: Position, best_end: Position, side: Side, top: int = 3,
         heuristic: Heuristic | None = None) -> tuple[tuple[str, float], ...]:
     """The ideas whose share moved most between the played line's end and the best line's,
     each with its value in men for ``side``: played less best (negative: given up), largest
-    first, said as they stand at the played line's end."""
-    return differences(played_end, best_end, side, top, heuristic)
+    first, said as they stand at the played line's end. Material comes first where the two
+    ends differ in it (``a man``, ``a king``): a man given is the reason before any shape.
+
+    >>> from kbdraughts.notation import parse_fen
+    >>> why(parse_fen("B:Wc3:Bd6,f6"), parse_fen("B:Wc3,e3:Bd6,f6"), WHITE, top=1)
+    (('a man', -1.0),)
+    """
+    given = material_words(played_end, best_end, side)
+    rest = differences(played_end, best_end, side, top - (given is not None), heuristic)
+    return rest if given is None else (given,) + rest
+
+
+_COUNT = {1: "a", 2: "two", 3: "three"}
+
+
+def _pieces(n: int, one: str, many: str) -> str:
+    return f"{_COUNT.get(n, str(n))} {one if n == 1 else many}"
+
+
+def material_words(a_end: Position, b_end: Position, side: Side) -> tuple[str, float] | None:
+    """The material ``side`` has at ``a_end`` more than at ``b_end`` (men and kings, each
+    side's counted against the other's), in words with its value in men; None: the same.
+
+    >>> from kbdraughts.notation import parse_fen
+    >>> material_words(parse_fen("W:WKc3:Bd6"), parse_fen("W:Wc3:Bd6"), WHITE)
+    ('material (a king more, a man less)', 1.5)
+    """
+    def counts(pos: Position) -> tuple[int, int]:
+        k = pos.kings
+        ours, theirs = pos.white if side == WHITE else pos.black, \
+            pos.black if side == WHITE else pos.white
+        return ((ours & ~k).bit_count() - (theirs & ~k).bit_count(),
+                (ours & k).bit_count() - (theirs & k).bit_count())
+    (am, ak), (bm, bk) = counts(a_end), counts(b_end)
+    men, kings = am - bm, ak - bk
+    if men == 0 and kings == 0:
+        return None
+    value = (men * MAN_VALUE + kings * KING_VALUE) / MAN_VALUE
+    if kings == 0 or men == 0:
+        n, one, many = (men, "man", "men") if kings == 0 else (kings, "king", "kings")
+        return _pieces(abs(n), one, many), value
+    said = [f"{_pieces(abs(n), one, many)} {'more' if n > 0 else 'less'}"
+            for n, one, many in ((kings, "king", "kings"), (men, "man", "men"))]
+    return f"material ({', '.join(said)})", value
 
 
 # -- words ------------------------------------------------------------------------------------
