@@ -40,8 +40,8 @@ from kbdraughts.squares import SQUARE_NAMES, mirror_square, side_name, square_at
 from kbdraughts.values import KING_VALUE, MAN_VALUE
 
 __all__ = ["Idea", "AREAS", "area_of", "idea_shares", "shares", "why", "differences",
-           "material_words", "idea_words", "men_words", "move_term_words", "copy_idea", "TERM_WORDS",
-           "PATTERN_WORDS", "MOVE_TERM_WORDS"]
+           "material_words", "idea_words", "men_words", "move_term_words", "copy_idea",
+           "TERM_WORDS", "PATTERN_WORDS", "MOVE_TERM_WORDS"]
 
 #: The areas players name, in the order :func:`area_of` tries them.
 AREAS = ("back rank", "left flank", "right flank", "golden square's neighbourhood", "centre")
