@@ -288,12 +288,13 @@ def _lift(parent: Line, at: int, line: Line) -> None:
     parent.written = None  # another shape now: written anew
 
 
-def move_label(ply: int, start_side: Side) -> str:
-    """The number a move at ``ply`` takes on a score sheet: ``12.`` or ``12...``.
+def move_label(ply: int, start_side: Side, ellipsis: str = "...") -> str:
+    """The number a move at ``ply`` takes on a score sheet: ``12.`` or ``12...`` (Black's
+    dots ``ellipsis``: a graph may write ``12…``).
 
-    >>> move_label(0, WHITE), move_label(1, WHITE), move_label(0, BLACK)
-    ('1.', '1...', '1...')
+    >>> move_label(0, WHITE), move_label(1, WHITE), move_label(0, BLACK), move_label(3, WHITE, "…")
+    ('1.', '1...', '1...', '2…')
     """
     side = start_side if ply % 2 == 0 else 1 - start_side
     number = 1 + (ply + (start_side == BLACK)) // 2
-    return f"{number}{'.' if side == WHITE else '...'}"
+    return f"{number}{'.' if side == WHITE else ellipsis}"

@@ -9,9 +9,10 @@ import pytest
 
 from kbdraughts.board import START, Move, legal_moves
 from kbdraughts.coach.graph import (
-    CLIP, GRAPH_LINE, MARGIN, MARKS, ROWS, can_show, move_label, series, svg_graph, text_graph)
+    CLIP, GRAPH_LINE, MARGIN, MARKS, ROWS, can_show, series, svg_graph, text_graph)
 from kbdraughts.coach.verdict import DECIDED, Grade, MoveVerdict
 from kbdraughts.squares import BLACK, WHITE
+from kbdraughts.variations import move_label
 
 
 #: The graph draws no move: one will do for every verdict.
@@ -81,7 +82,7 @@ def test_crowded_marks_still_name_every_move() -> None:
     grades = {p: Grade.MISTAKE for p in range(0, 60)}
     text = text_graph(verdicts([0.0] * 60, grades))
     for p in range(60):
-        assert move_label(p, WHITE) + "?" in text, p
+        assert move_label(p, WHITE, "…") + "?" in text, p
     assert "also " in text
 
 
@@ -100,8 +101,8 @@ def test_ascii_where_the_encoding_cannot_show_it() -> None:
 
 
 def test_move_labels_count_from_the_side_that_began() -> None:
-    assert [move_label(p, WHITE) for p in range(4)] == ["1.", "1…", "2.", "2…"]
-    assert [move_label(p, BLACK) for p in range(3)] == ["1…", "2.", "2…"]
+    assert [move_label(p, WHITE, "…") for p in range(4)] == ["1.", "1…", "2.", "2…"]
+    assert [move_label(p, BLACK, "…") for p in range(3)] == ["1…", "2.", "2…"]
 
 
 def test_svg_graph_draws_the_line_and_links_each_graded_move() -> None:

@@ -25,7 +25,7 @@ How a verdict is made (:func:`grade_game`):
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Callable
 
 from kbdraughts.ai.native_search import make_searcher
 from kbdraughts.ai.search import MATE_ZONE
@@ -34,6 +34,7 @@ from kbdraughts.coach.verdict import DECIDED, Grade, MoveVerdict
 from kbdraughts.egdb.probe import Database
 from kbdraughts.egdb.store import DRAW, LOSS, WIN
 from kbdraughts.eval.heuristic import default_heuristic
+from kbdraughts.eval.judgement import line_end
 from kbdraughts.game import Game
 from kbdraughts.native import core
 from kbdraughts.squares import WHITE, Side
@@ -111,13 +112,6 @@ def _white(side: Side, men: float) -> float:
     return men if side == WHITE else -men
 
 
-def _end(pos: Position, line: Sequence[Move]) -> Position:
-    """The position at the end of ``line`` played from ``pos``."""
-    for m in line:
-        pos = play(pos, m)
-    return pos
-
-
 def _searched(judge: _Judge, ply: int, pos: Position, move: Move,
               why: Why | None) -> MoveVerdict:
     """The verdict on ``move`` in ``pos`` by ``judge``'s searches, graded by its loss."""
@@ -128,7 +122,7 @@ def _searched(judge: _Judge, ply: int, pos: Position, move: Move,
                            _white(side, best_score), None, line, None)
     after, played_line = judge.played(pos, move, depth)
     grade = grade_for(best_score - after)
-    ideas = (why(_end(pos, played_line), _end(pos, line), side)
+    ideas = (why(line_end(pos, played_line), line_end(pos, line), side)
              if grade is not None and why is not None else ())
     return MoveVerdict(ply, side, move, _white(side, best_score), _white(side, after), best,
                        line, grade, ideas)

@@ -24,8 +24,9 @@ from typing import IO, Sequence
 from kbdraughts.coach.verdict import DECIDED, Grade, MoveVerdict
 from kbdraughts.notation import move_text
 from kbdraughts.squares import BLACK, WHITE, Side
+from kbdraughts.variations import move_label
 
-__all__ = ["CLIP", "series", "move_label", "text_graph", "svg_graph", "can_show", "GRAPH_LINE"]
+__all__ = ["CLIP", "series", "text_graph", "svg_graph", "can_show", "GRAPH_LINE"]
 
 #: The graph's edge in men: a greater advantage (and a decided ending) is drawn at it.
 CLIP = 3.0
@@ -76,13 +77,6 @@ def clipped(value: float) -> float:
     if abs(value) >= DECIDED:
         return math.copysign(CLIP, value)
     return max(-CLIP, min(CLIP, value))
-
-
-def move_label(ply: int, first: Side, ellipsis: str = "…") -> str:
-    """The move number as a player writes it before the move: ``19.`` for White's, ``19…``
-    for Black's, counted from the game's first move by ``first``."""
-    number = 1 + (ply + (first == BLACK)) // 2
-    return f"{number}." if (first + ply) % 2 == WHITE else f"{number}{ellipsis}"
 
 
 def can_show(stream: IO[str] | None = None) -> bool:
@@ -244,7 +238,7 @@ def _svg_dots(verdicts: Sequence[MoveVerdict], first: Side, box: _Box,
     for v in verdicts:
         if v.grade is None:
             continue
-        words = move_label(v.ply, first) + " " + move_text(v.move) + v.grade.glyph
+        words = move_label(v.ply, first, "…") + " " + move_text(v.move) + v.grade.glyph
         dot = (f'<circle cx="{box.x(v.ply + 1):.1f}" cy="{box.y(clipped(v.after)):.1f}" r="5" '
                f'fill="{GRADE_COLOURS[v.grade]}" stroke="#fff"><title>{escape(words)}</title>'
                "</circle>")

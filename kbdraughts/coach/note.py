@@ -15,13 +15,14 @@ from typing import Any, Sequence
 
 from kbdraughts.ai.explain import idea_of, idea_words, rule_place
 from kbdraughts.coach.gain import Gain, gain
-from kbdraughts.board import BLACK, Move, Position, Side, captures, play
+from kbdraughts.board import Move, Position, Side, captures, play
 from kbdraughts.coach.verdict import DECIDED, MoveVerdict
 from kbdraughts.files import printable
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
 from kbdraughts.proof import GAME, men_amount, weigh
 from kbdraughts.values import MAN_VALUE
+from kbdraughts.variations import move_label
 
 __all__ = ["Note", "idea_of", "idea_words", "gain", "shown", "once", "graded_words",
            "move_number", "evaluation", "LOSES", "ALLOWED",
@@ -153,9 +154,7 @@ def once(game: Game, notes: list[Note]) -> list[Note]:
 def move_number(game: Game, ply: int) -> str:
     """``19.`` before White's move of ply ``ply``, ``19...`` before Black's, as the game
     numbers its moves."""
-    first_black = game.positions[0].side == BLACK
-    number = (ply + first_black) // 2 + 1
-    return f"{number}{'...' if game.positions[ply].side == BLACK else '.'}"
+    return move_label(ply, game.start.side)
 
 
 def evaluation(men: float) -> str:

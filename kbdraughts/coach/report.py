@@ -22,7 +22,8 @@ from html import escape
 from typing import IO, TYPE_CHECKING, Mapping, Sequence
 
 from kbdraughts.coach.diagram import board_svg
-from kbdraughts.coach.graph import can_show, move_label, svg_graph, text_graph
+from kbdraughts.coach.graph import can_show, svg_graph, text_graph
+from kbdraughts.variations import move_label
 from kbdraughts.coach.verdict import DECIDED, MoveVerdict
 from kbdraughts.game import Game
 from kbdraughts.notation import move_text
@@ -94,7 +95,7 @@ def verdict_words(v: MoveVerdict, first: Side) -> str:
     """A graded move in words where the coach wrote no note of its own: its glyph, the
     evaluation before and after, the better move and the ideas named."""
     assert v.grade is not None
-    label = move_label(v.ply, first)
+    label = move_label(v.ply, first, "…")
     article = "an" if v.grade.word[0] in "aeiou" else "a"
     words = (f"{v.grade.glyph}: {label} {move_text(v.move)} is {article} {v.grade.word}: "
              f"{_men(v.before)} before, {_men(v.after)} after")
@@ -125,7 +126,7 @@ def _moves(report: GameReport) -> str:
     for ply, move in enumerate(game.moves):
         number = ""  # the number kept on the move's line, the move never broken at its dash
         if ply == 0 or (first + ply) % 2 == WHITE:
-            number = f'<span class="n">{escape(move_label(ply, first))}</span> '
+            number = f'<span class="n">{escape(move_label(ply, first, "…"))}</span> '
         text = escape(move_text(move))
         v = graded.get(ply)
         if v is not None and v.grade is not None:
@@ -143,7 +144,7 @@ def _diagram(report: GameReport, v: MoveVerdict) -> str:
     """A graded move's figure: the board before it with both moves, the note beneath."""
     assert v.grade is not None
     first = _first(report.game)
-    label = move_label(v.ply, first)
+    label = move_label(v.ply, first, "…")
     played = f"{label} {move_text(v.move)}{v.grade.glyph}"
     better = f"{label} {move_text(v.best)}" if v.best is not None else None
     svg = board_svg(report.game.positions[v.ply], v.move, v.best, played, better,

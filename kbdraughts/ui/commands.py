@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from kbdraughts.ai.explain import said_for
 from kbdraughts.ai.spec import MAX_LEVEL
-from kbdraughts.board import BLACK, WHITE, Side
+from kbdraughts.board import Side
 from kbdraughts.notation import MoveError, fen, move_text, moves_text, parse_move, side_name
 from kbdraughts.ui.draws import answer_offer, draw_judgement
 from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, imported from here)
@@ -24,6 +24,7 @@ from kbdraughts.ui.registry import (  # noqa: F401 (the registry's names, import
     suggest)
 from kbdraughts.ui.render import ASCII, record_text
 from kbdraughts.ui.session import ending_name
+from kbdraughts.variations import move_label
 from kbdraughts.ui import knowledge  # noqa: F401 (registers the topic 'help kb')
 
 if TYPE_CHECKING:  # the coach is imported by review, not before the first prompt
@@ -93,9 +94,7 @@ def _review(ui: Front, arg: str) -> None:
             if k == 0 and ply in graded:  # a graded move's note names its move itself
                 ui.info(words)
                 continue
-            number = 1 + (ply + (game.start.side == BLACK)) // 2
-            dots = "." if game.positions[ply].side == WHITE else "..."
-            ui.info(f"{number}{dots} {move_text(game.moves[ply])}: {words}")
+            ui.info(f"{move_label(ply, game.start.side)} {move_text(game.moves[ply])}: {words}")
     if interrupted:
         ui.info("(Stopped: the review went no further.)")
     elif not notes:
