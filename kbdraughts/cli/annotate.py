@@ -100,15 +100,18 @@ def side(text: str) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "annotate", help="a game written back with the coach's notes as PDN comments",
-        description="Read the games of a PDN file and write them back as PDN with the coach's "
-        "notes as {comments} after the moves concerned, keeping everything the file had: "
-        "'loses a man: after b6-c5, e3-d4 wins a man by force: ...' where a move loses "
-        "material another move kept; \"White's c3-d4 allowed the shot g3-f4 (...): White "
-        "loses a man\" where a rule of the knowledge base names the opponent's idea; 'missed: "
-        "...' where another move won material; 'played: ...' where a side won material by a "
-        "combination; and a summary after the last move. Every note is proved by an "
-        "exhaustive search of every defence (a king counted as 2.5 men) and confirmed by a "
-        "deep search, else not written. A game that cannot be read is named and skipped: "
+        description="Read the games of a PDN file and write them back as PDN, keeping "
+        "everything the file had, with the coach's verdict on every move as an analysis board "
+        "gives it: the evaluation ({[%eval -0.35]}, men from White's side), and where a move "
+        "gives away 0.3 man or more of it a grade (?! inaccuracy, ? mistake, ?? blunder; from "
+        "the endgame tables where they know), a note that says why in named ideas ('?: 21. "
+        "e7-d8 gives up a man (-1.00) ...; better 21. g1-h2') and the better line as a "
+        "variation. The grades come from the engine's own search bounded by nodes (--nodes), "
+        "so the same file gets the same notes on any machine. Material won or lost by force "
+        "is proved by an exhaustive search of every defence (a king counted as 2.5 men) and "
+        "named by the rule or motif that knows it ('allowed the shot g3-f4', 'played: the "
+        "shot a3-b4'); a summary follows the last move. A game that cannot be read is named "
+        "and skipped: "
         "exit status 1 when some were, 2 when none could be read.",
     )
     p.add_argument("pdn", metavar="GAME.pdn", help="the PDN file to annotate")
