@@ -29,7 +29,7 @@ from kbdraughts.pdn.split import Span, split_games
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["PdnError", "RawMove", "RawLine", "RawGame", "scan_game", "scan_games", "COACH",
-           "is_coach_note", "results_as_comments", "comments_of"]
+           "is_coach_note", "results_as_comments", "comments_of", "tokens"]
 
 #: What starts a comment the coach wrote (``{coach: missed: ...}``): such comments are replaced
 #: when a game is annotated again.
@@ -167,7 +167,7 @@ def is_coach_note(comment: str) -> bool:
     return comment[1:].lstrip().startswith(COACH) or _UNMARKED.fullmatch(comment) is not None
 
 
-def _tokens(text: str, start: int = 0, end: int | None = None, line: int = 1
+def tokens(text: str, start: int = 0, end: int | None = None, line: int = 1
             ) -> Iterator[tuple[str, re.Match[str], int]]:
     """Every token of ``text[start:end]`` as (kind, match, line), ``line`` the first's."""
     end = len(text) if end is None else end
@@ -356,7 +356,7 @@ def comments_of(text: str) -> list[str]:
     ['idea', 'no', 'to the end']
     """
     return [m.group(0)[1:-1].strip() if kind == "comment" else m.group(0)[1:].strip()
-            for kind, m, _ in _tokens(text) if kind in ("comment", "line_comment")]
+            for kind, m, _ in tokens(text) if kind in ("comment", "line_comment")]
 
 
 def results_as_comments(text: str) -> str:
@@ -368,13 +368,13 @@ def results_as_comments(text: str) -> str:
     'f6-g5 {1-0} {1-0} ; 0-1'
     """
     return "".join("{" + m.group(0) + "}" if kind == "result" else m.group(0)
-                   for kind, m, _ in _tokens(text))
+                   for kind, m, _ in tokens(text))
 
 
 def scan_game(text: str, span: Span, source: str = "<pdn>") -> RawGame:
     """The game in ``text[span.start:span.end]``, with its first error if it has one."""
     scanner = _Scanner(source, span.line)
-    for kind, m, line in _tokens(text, span.start, span.end, span.line):
+    for kind, m, line in tokens(text, span.start, span.end, span.line):
         scanner.token(kind, m, line)
     return scanner.finish()
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple
 
 from kbdraughts.board import Move, Side
-from kbdraughts.pdn.lexer import COACH, _tokens
+from kbdraughts.pdn.lexer import COACH, tokens
 from kbdraughts.pdn.lines import Edit, joined, line_pieces
 from kbdraughts.pdn.model import Movetext, PdnGame
 from kbdraughts.values import MAN_VALUE, TABLE_WIN, TABLE_ZONE, WIN
@@ -138,7 +138,7 @@ def _find(src: Movetext) -> _Found:
     """The analyses' marks in the file's movetext: the main line read token by token."""
     found, depth, ply = _Found(), 0, -1
     text = src.text
-    for kind, m, _ in _tokens(text):
+    for kind, m, _ in tokens(text):
         if kind in ("open", "close"):
             depth += 1 if kind == "open" else -1
         elif depth or kind == "space":
