@@ -1,7 +1,8 @@
 """``kbdraughts tune games|fit``: the evaluation's weights learned from self-play.
 
 ``games`` plays self-play games of the native search at a fixed depth into a data file (on
-local processes, or on a Ray cluster with ``--cluster``); ``fit`` fits every `value` and
+local processes, or on a Ray cluster with ``--cluster``); ``rescore`` scores a data file's
+positions again by a deeper search (the same games and results); ``fit`` fits every `value` and
 `pattern` weight of a heuristic file to it (Texel, with a held-out set) and with ``--write``
 puts the weights back with a comment that says what they were fitted on.
 """
@@ -21,7 +22,8 @@ from kbdraughts.cli.paths import check_outputs
 #: ``tune --help``'s description, as a person reads it in a terminal (the docstring's is RST).
 DESCRIPTION = (
     "'tune games' plays self-play games of the native search at a fixed depth into a data file "
-    "(on local processes, or on a Ray cluster with --cluster); 'tune fit' fits every value and "
+    "(on local processes, or on a Ray cluster with --cluster); 'tune rescore' scores a data "
+    "file's positions again by a deeper search; 'tune fit' fits every value and "
     "pattern weight of a heuristic file to it (Texel, with a held-out set) and with --write puts "
     "the weights back with a comment that says what they were fitted on; 'tune shapes' adds a "
     "template's regions to a shapes file.")
@@ -30,7 +32,7 @@ DESCRIPTION = (
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tune", help="learn the evaluation's weights from self-play games",
                        description=DESCRIPTION)
-    tsub = p.add_subparsers(dest="tune_command", metavar="games|fit|shapes", required=True)
+    tsub = p.add_subparsers(dest="tune_command", metavar="games|rescore|fit|shapes", required=True)
     g = tsub.add_parser("games", help="self-play positions labelled by the game's result")
     g.add_argument("--out", type=Path, required=True,
                    help="the data file; a file cut short goes on where it stopped")
@@ -44,12 +46,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the share of random moves after the opening (default 0.02)")
     g.add_argument("--heuristic", type=Path, default=None,
                    help="the heuristic file the games are played with (default: the shipped)")
-    g.add_argument("--jobs", type=positive("jobs"), default=os.cpu_count() or 1,
-                   help="local processes (default: one a core)")
-    g.add_argument("--cluster", metavar="ADDRESS", default=None,
-                   help="play on a Ray cluster (ray://HOST:PORT, or 'local' for one here; "
-                   "default: local processes)")
+    _processes(g, "play")
     g.set_defaults(func=run_games)
+    _register_rescore(tsub)
     f = tsub.add_parser("fit", help="fit the value and pattern weights to a data file")
     f.add_argument("data", type=Path, nargs="+", help="data files of 'tune games'")
     f.add_argument("--heuristic", type=Path, default=None,
@@ -77,6 +76,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--out", type=Path, required=True,
                    help="the shapes file (its regions added at the end; written whole)")
     s.set_defaults(func=run_shapes)
+
+
+def _processes(p: argparse.ArgumentParser, verb: str) -> None:
+    """--jobs and --cluster: where the games are played or scored."""
+    p.add_argument("--jobs", type=positive("jobs"), default=os.cpu_count() or 1,
+                   help="local processes (default: one a core)")
+    p.add_argument("--cluster", metavar="ADDRESS", default=None,
+                   help=f"{verb} on a Ray cluster (ray://HOST:PORT, or 'local' for one here; "
+                   "default: local processes)")
+
+
+def _register_rescore(tsub: argparse._SubParsersAction) -> None:
+    r = tsub.add_parser("rescore", help="a data file's positions scored by a deeper search")
+    r.add_argument("data", type=Path, help="a data file of 'tune games'")
+    r.add_argument("--out", type=Path, required=True,
+                   help="the data file written (the same games and results, the deeper "
+                   "scores); a file cut short goes on where it stopped")
+    r.add_argument("--depth", type=whole_number("depth", 1, 20), default=10,
+                   help="the search's depth in plies (default 10)")
+    r.add_argument("--games", type=positive("games"), default=100,
+                   help="games of DATA scored in this run, after those OUT has (default 100)")
+    _processes(r, "score")
+    r.set_defaults(func=run_rescore)
 
 
 def run_games(args: argparse.Namespace) -> int:
@@ -110,6 +132,33 @@ def run_games(args: argparse.Namespace) -> int:
         return fail("tune games", f"{args.out}: {e.strerror}")
     except ImportError as e:
         return fail("tune games", f"--cluster needs Ray ({e}); pip install 'kbdraughts[cluster]'")
+    print(f"{n} positions written to {args.out}")
+    return 0
+
+
+def run_rescore(args: argparse.Namespace) -> int:
+    from kbdraughts.tune.games import GamesFileError
+    from kbdraughts.tune.rescore import write_rescored
+
+    if (status := check_outputs("tune rescore", {"--out": args.out},
+                                {"DATA": args.data})) is not None:
+        return status
+    start = time.perf_counter()
+
+    def progress(games: int, positions: int) -> None:
+        if games % 50 == 0 or games == args.games:
+            print(f"{games}/{args.games} games, {positions} positions, "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+
+    try:
+        n = write_rescored(args.data, args.out, args.depth, args.games, args.jobs,
+                           args.cluster, progress)
+    except GamesFileError as e:
+        return fail("tune rescore", str(e))
+    except OSError as e:
+        return fail("tune rescore", f"{e.filename or args.out}: {e.strerror}")
+    except ImportError as e:
+        return fail("tune rescore", f"--cluster needs Ray ({e}); pip install 'kbdraughts[cluster]'")
     print(f"{n} positions written to {args.out}")
     return 0
 

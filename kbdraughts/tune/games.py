@@ -27,7 +27,7 @@ import random
 from itertools import count
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator, TypeVar
 
 from kbdraughts.eval.heuristic import Heuristic, default_heuristic, material
 from kbdraughts.ai.layers import recurring_positions
@@ -40,7 +40,7 @@ from kbdraughts.game import Game
 from kbdraughts.notation import fen
 
 __all__ = ["Settings", "play_game", "played_lines", "write_games", "MAX_PLIES", "ADJUDICATE",
-           "resume", "GamesFileError"]
+           "resume", "GamesFileError", "in_batches"]
 
 #: Plies after which a game is judged by material.
 MAX_PLIES = 200
@@ -113,18 +113,27 @@ def played_lines(settings: Settings, games: int, jobs: int = 1, first: int = 0,
     order of their numbers within each batch)."""
     numbers = list(range(first, first + games))
     batches = [numbers[i:i + 8] for i in range(0, len(numbers), 8)]
+    return in_batches(_play_many, [(settings, b) for b in batches], jobs, cluster)
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def in_batches(work: Callable[[T], list[R]], items: Iterable[T], jobs: int = 1,
+               cluster: str | None = None) -> Iterator[R]:
+    """``work(item)`` for each item, on this process, on ``jobs`` local processes or on a Ray
+    cluster; the items of each result in the order of the items (a batch of games a task)."""
     if cluster is not None:
         from kbdraughts.tune.cluster import run_on_cluster
-        results: Iterable[list[list[str]]] = run_on_cluster(cluster, _play_many,
-                                                            [(settings, b) for b in batches])
+        results: Iterable[list[R]] = run_on_cluster(cluster, work, items)
     elif jobs <= 1:
-        results = map(_play_many, [(settings, b) for b in batches])
+        results = map(work, items)
     else:
         import multiprocessing
         pool = multiprocessing.get_context("fork").Pool(jobs)
         try:
-            yield from (game for batch in pool.imap(_play_many, [(settings, b) for b in batches])
-                        for game in batch)
+            yield from (r for batch in pool.imap(work, items) for r in batch)
         finally:
             pool.terminate()
         return
