@@ -202,3 +202,34 @@ def test_games_on_a_ray_cluster_are_the_games_of_one_process(tmp_path):
     here = list(played_lines(settings, 10, jobs=1))
     there = list(played_lines(settings, 10, cluster="local"))
     assert there == here and len(here) == 10
+
+
+def test_signed_keeps_each_named_weight_to_its_declared_sign_and_the_rest_free():
+    data = _data(_positions(1500), exact=True)
+    d = term_matrix(Heuristic(parse_terms(TERMS)), data)
+    free, _ = fit_named_first(d, np.zeros(4), l2=1e-4)
+    # tempo declared good (+) though the truth weighs it -8: held at 0, the others found
+    signed, _ = fit_named_first(d, np.zeros(4), l2=1e-4, signs=(1, 1, 1, 1))
+    assert free.weights[1] < -4
+    assert signed.weights[1] == 0.0
+    assert all(w > 0 for w in signed.weights[[0, 2, 3]])
+    assert signed.held_after >= free.held_after  # the sign costs what the data wanted
+
+
+def test_tune_fit_order_signed_reads_the_signs_from_the_file(tmp_path, capsys):
+    heuristic = tmp_path / "heuristic.txt"
+    heuristic.write_text(TERMS.replace("per man_ranks", "per man_ranks  # sign: +")
+                         .replace("per centre_men", "per centre_men  # sign: +"),
+                         encoding="utf-8")
+    data = tmp_path / "games.txt"
+    data.write_text("".join(f"{fen(p)} {r:g} {_true_eval(p) * (1 if p.side == WHITE else -1):.0f}"
+                            f" {g}\n" for p, r, _, g in _data(_positions(900), exact=False)),
+                    encoding="utf-8")
+    args = ["tune", "fit", str(data), "--heuristic", str(heuristic)]
+    assert main(args + ["--order", "named-first"]) == 0
+    assert "against their declared signs: tempo -" in capsys.readouterr().out
+    assert main(args + ["--order", "signed", "--write"]) == 0
+    out = capsys.readouterr().out
+    assert "against their declared signs" not in out and "(signed)" in out
+    written = heuristic.read_text(encoding="utf-8")
+    assert "value tempo 0 per man_ranks" in written and "(signed)" in written

@@ -65,10 +65,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "result, the games' results (Texel), or both")
     f.add_argument("--shapes", type=Path, default=None,
                    help="the shapes file to fit (default: the one beside the heuristic file)")
-    f.add_argument("--order", choices=("named-first", "joint"), default="named-first",
+    f.add_argument("--order", choices=("named-first", "signed", "joint"), default="named-first",
                    help="named-first (the default): the value and pattern weights fitted alone, "
                    "then the regions on what they leave, the named weights held, so a named "
-                   "idea keeps its meaning; joint: everything at once (the fit before)")
+                   "idea keeps its meaning; signed: the same with each named weight kept to the "
+                   "sign its line declares (# sign: + or -; 0 where the data wants the other); "
+                   "joint: everything at once (the fit before)")
     f.set_defaults(func=run_fit)
     s = tsub.add_parser("shapes", help="regions of a template added to a shapes file")
     s.add_argument("--template", choices=("diamond", "window"), required=True,

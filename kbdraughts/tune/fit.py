@@ -251,10 +251,12 @@ def targeted(d: Data, k: float, target: str) -> Data:
 
 
 def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] = (),
-                target: str = "result", k0: float | None = None) -> Fit:
+                target: str = "result", k0: float | None = None,
+                signs: Sequence[int] = ()) -> Fit:
     """Fit the weights and K together to ``target`` on ``d``'s training games, judged on its
     held-out ones by the results. ``fixed``: columns that keep their weight. ``k0``: the K
-    that turns the scores into the target (default: ``w0``'s best). The losses are Texel's on
+    that turns the scores into the target (default: ``w0``'s best). ``signs``: the first
+    columns' signs (+1 kept at 0 or more, -1 at 0 or less, 0 free). The losses are Texel's on
     the results, each weights at its own best K."""
     train, held = d.split()
     if not len(train.results) or not len(held.results):
@@ -279,10 +281,14 @@ def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] 
         grad[~free] = 0.0
         return float(np.mean(err ** 2) + l2 * np.sum(pull ** 2)), grad
 
-    start = np.append(w0.astype(float), math.log(kw))
-    # Only K is bounded: a bound on each of the thousands of region weights makes every
-    # L-BFGS-B step pay for its breakpoints.
-    bounds = [(None, None)] * len(w0) + [(-12, 0)]
+    # K is bounded, and the signed columns (a few named terms): a bound on each of the
+    # thousands of region weights would make every L-BFGS-B step pay for its breakpoints.
+    bounds: list[tuple[float | None, float | None]] = (
+        [(0.0, None) if s > 0 else (None, 0.0) if s < 0 else (None, None) for s in signs]
+        + [(None, None)] * (len(w0) - len(signs)) + [(-12, 0)])
+    lo = [-np.inf if b[0] is None else b[0] for b in bounds[:-1]]
+    hi = [np.inf if b[1] is None else b[1] for b in bounds[:-1]]
+    start = np.append(np.clip(w0.astype(float), lo, hi), math.log(kw))
     res = minimize(cost, start, jac=True, method="L-BFGS-B", bounds=bounds,
                    options={"maxiter": 2000, "ftol": 1e-14, "gtol": 1e-12})
     w = np.where(free[:-1], res.x[:-1], w0)
@@ -292,20 +298,22 @@ def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] 
 
 
 #: The fit's order: the named terms and patterns first, then the regions on what they leave
-#: (the default), or everything at once.
-ORDERS = ("named-first", "joint")
+#: (the default); the same with each named weight held to the sign its line declares; or
+#: everything at once.
+ORDERS = ("named-first", "signed", "joint")
 
 
 def fit_named_first(d: Data, w0: np.ndarray, l2: float = 1e-4,
-                    target: str = "result") -> tuple[Fit, Fit]:
+                    target: str = "result", signs: Sequence[int] = ()) -> tuple[Fit, Fit]:
     """(stage 1, stage 2): the `value` and `pattern` weights fitted alone, the regions left
-    out; then the regions, from 0, on what stage 1 leaves, its weights held. Both follow the
-    same target (the scores turned into probabilities by ``w0``'s K, as the joint fit's), so
-    their losses and the joint fit's compare. Without regions, stage 2 is stage 1."""
+    out, each within its sign in ``signs`` (:func:`fit_weights`); then the regions, from 0,
+    on what stage 1 leaves, its weights held. Both follow the same target (the scores turned
+    into probabilities by ``w0``'s K, as the joint fit's), so their losses and the joint fit's
+    compare. Without regions, stage 2 is stage 1."""
     n = d.X.shape[1]
     k0 = fit_k(d.split()[0], w0) if target != "result" else None
     named = Data(d.results, d.scores, d.games, d.base, d.X)
-    first = fit_weights(named, w0[:n], l2, target=target, k0=k0)
+    first = fit_weights(named, w0[:n], l2, target=target, k0=k0, signs=signs)
     if d.S is None:
         return first, first
     start = np.concatenate([first.weights, np.zeros(d.S.shape[1])])

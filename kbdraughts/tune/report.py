@@ -43,7 +43,7 @@ def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: in
     d = term_matrix(h, data)
     w0 = np.concatenate([[t.weight for t in terms], d.region_start])
     try:
-        fit = _fitted(d, w0, l2, target, order)
+        fit = _fitted(d, w0, l2, target, order, _signs(path, terms) if order == "signed" else ())
     except ValueError as e:
         raise FitError(str(e)) from None
     print(f"loss: {fit.loss_before:.6f} -> {fit.loss_after:.6f}; held out: "
@@ -67,10 +67,8 @@ def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: in
 def _against_signs(path: Path, terms: list, weights: np.ndarray) -> None:
     """The fitted weights against the signs their lines declare (``# sign: +``): each one
     that disagrees wants a measured ``why not:`` in its comment (tests/test_heuristic_signs)."""
-    sign = {d.name: d.sign for d in declared_signs(decode_text(read_bounded(path, MAX_KEPT_BYTES),
-                                                               path))}
-    against = [f"{t.name} {number(w)}" for t, w in zip(terms, weights)
-               if w * sign.get(t.name, 0) < 0]
+    against = [f"{t.name} {number(w)}" for t, w, s in zip(terms, weights, _signs(path, terms))
+               if w * s < 0]
     if against:
         print(f"against their declared signs: {', '.join(against)}")
 
@@ -90,13 +88,21 @@ def _read(path: Path, shapes: Path | None, paths: Sequence[Path], limit: int | N
     return h, data
 
 
-def _fitted(d: Data, w0: np.ndarray, l2: float, target: str, order: str) -> Fit:
+def _signs(path: Path, terms: list) -> list[int]:
+    """Each fitted term's declared sign (``# sign: +`` 1, ``-`` -1, none 0), in order."""
+    sign = {d.name: d.sign for d in declared_signs(decode_text(read_bounded(path, MAX_KEPT_BYTES),
+                                                               path))}
+    return [sign.get(t.name, 0) for t in terms]
+
+
+def _fitted(d: Data, w0: np.ndarray, l2: float, target: str, order: str,
+            signs: Sequence[int] = ()) -> Fit:
     """The fit in ``order``, its stages' losses printed; its losses before are the file's
     weights' whatever the order (the named-first stages start from other weights)."""
     if order == "joint":
         fit = fit_weights(d, w0, l2, target=target)
     else:
-        first, second = fit_named_first(d, w0, l2, target=target)
+        first, second = fit_named_first(d, w0, l2, target=target, signs=signs)
         before, held_before = judged(d, w0)
         fit = replace(second, loss_before=before, held_before=held_before)
     print(f"{fit.positions} positions fitted to the {target}s ({order}), {fit.held_positions} "
