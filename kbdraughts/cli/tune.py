@@ -14,6 +14,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 from kbdraughts.cli.args import fail, positive, whole_number
 from kbdraughts.cli.paths import check_outputs
@@ -104,7 +105,7 @@ def _register_rescore(tsub: argparse._SubParsersAction) -> None:
 
 
 def run_games(args: argparse.Namespace) -> int:
-    from kbdraughts.tune.games import GamesFileError, Settings, write_games
+    from kbdraughts.tune.games import Settings, write_games
 
     if not 0 <= args.noise <= 1:
         return fail("tune games", f"--noise must be from 0 to 1, got {args.noise}")
@@ -119,32 +120,26 @@ def run_games(args: argparse.Namespace) -> int:
             return fail("tune games", str(e))
     settings = Settings(args.depth, args.opening, args.noise, args.seed,
                         str(args.heuristic) if args.heuristic else None)
-    start = time.perf_counter()
-
-    def progress(games: int, positions: int) -> None:
-        if games % 50 == 0 or games == args.games:
-            print(f"{games}/{args.games} games, {positions} positions, "
-                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-
-    try:
-        n = write_games(args.out, settings, args.games, args.jobs, args.cluster, progress)
-    except GamesFileError as e:
-        return fail("tune games", str(e))
-    except OSError as e:
-        return fail("tune games", f"{args.out}: {e.strerror}")
-    except ImportError as e:
-        return fail("tune games", f"--cluster needs Ray ({e}); pip install 'kbdraughts[cluster]'")
-    print(f"{n} positions written to {args.out}")
-    return 0
+    return _written("tune games", args, lambda progress: write_games(
+        args.out, settings, args.games, args.jobs, args.cluster, progress))
 
 
 def run_rescore(args: argparse.Namespace) -> int:
-    from kbdraughts.tune.games import GamesFileError
     from kbdraughts.tune.rescore import write_rescored
 
     if (status := check_outputs("tune rescore", {"--out": args.out},
                                 {"DATA": args.data})) is not None:
         return status
+    return _written("tune rescore", args, lambda progress: write_rescored(
+        args.data, args.out, args.depth, args.games, args.jobs, args.cluster, progress))
+
+
+def _written(verb: str, args: argparse.Namespace,
+             write: Callable[[Callable[[int, int], None]], int]) -> int:
+    """A data file written by ``write(progress)``, its progress every 50 games on stderr, its
+    faults said as ``verb``'s (exit status 2)."""
+    from kbdraughts.tune.games import GamesFileError
+
     start = time.perf_counter()
 
     def progress(games: int, positions: int) -> None:
@@ -153,14 +148,13 @@ def run_rescore(args: argparse.Namespace) -> int:
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
     try:
-        n = write_rescored(args.data, args.out, args.depth, args.games, args.jobs,
-                           args.cluster, progress)
+        n = write(progress)
     except GamesFileError as e:
-        return fail("tune rescore", str(e))
+        return fail(verb, str(e))
     except OSError as e:
-        return fail("tune rescore", f"{e.filename or args.out}: {e.strerror}")
+        return fail(verb, f"{e.filename or args.out}: {e.strerror}")
     except ImportError as e:
-        return fail("tune rescore", f"--cluster needs Ray ({e}); pip install 'kbdraughts[cluster]'")
+        return fail(verb, f"--cluster needs Ray ({e}); pip install 'kbdraughts[cluster]'")
     print(f"{n} positions written to {args.out}")
     return 0
 
