@@ -80,22 +80,20 @@ typedef struct {
  * white man, white king, black man, black king), the squares where that state breaks it. */
 typedef Bitboard PatternMasks[2][5];
 
-/* A region of the shapes file: its squares per view and its table of 3**k weights. A view reads
- * its index from look-up tables: its squares, in bit order, fall into at most REGION_PARTS runs
- * of REGION_SPAN bits, and each run's table gives the sum of 3**i of its squares for the bits
- * above its lowest square (two shifts and two look-ups a run, where the loop takes k steps). A
- * view that needs more runs takes the loop. */
-#define REGION_SPAN 12
-#define REGION_PARTS 2
+/* A region of the shapes file: its squares per view and its table of 3**k weights. A view's
+ * index (regions.region_index: ours 1, theirs 2 a square, in base 3) is linear in the pieces:
+ * each piece on a square adds a number to each view, so the search keeps the indices of every
+ * view as it plays a move (regions.h), two or three squares' numbers added, and the evaluation
+ * only looks the weights up. The index counts kings as men; a view with a king on its squares
+ * counts nothing (its `on` mask says so). */
+#define MAX_REGIONS 256
+#define MAX_VIEWS (2 * MAX_REGIONS) /* region r's views are indices 2r (White's), 2r + 1 */
+#define VIEW_LANES 8                /* views added at once (regions.h): 16 bytes */
 typedef struct {
     int k;
     int sq[2][8];
     double *table;                          /* owned by the evaluator */
     Bitboard on[2];                         /* the view's squares: a king there, no index */
-    int parts[2];                           /* the view's runs, or 0: the loop */
-    int base[2][REGION_PARTS];              /* a run's lowest square */
-    Bitboard mask[2][REGION_PARTS];         /* its squares, from base */
-    unsigned short *digits[2][REGION_PARTS];/* per bits from base: the sum of 3**i there */
 } EvalRegion;
 
 typedef struct {
@@ -110,6 +108,8 @@ typedef struct {
     int nreg;                 /* regions of the shapes file */
     EvalRegion *regions;
     unsigned char *region_on; /* per row, nreg flags: the region applies */
+    int nviews;               /* 2 nreg rounded up to VIEW_LANES: the indices' stride */
+    uint16_t *piece;          /* [colour][square][nviews]: what a piece there adds */
 } Evaluator;
 
 /* The masks of eval/evaluation.py, handed over by Python at import (module.c): the geometry
@@ -117,5 +117,8 @@ typedef struct {
 extern EvalMasks MASKS;
 
 double evaluate(const Evaluator *e, const Pos *p);
+/* The views' indices of p (nviews of them), from its pieces; evaluate with them given. */
+void region_indices(const Evaluator *e, const Pos *p, uint16_t *out);
+double evaluate_indexed(const Evaluator *e, const Pos *p, const uint16_t *views);
 
 #endif

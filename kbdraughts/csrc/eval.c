@@ -1,6 +1,7 @@
 /* The evaluation: eval/evaluation.py's features and heuristic.py's quick weighing, the same
  * numbers in the same order of floating-point operations (so the scores compare exactly). */
 #include <stdlib.h>
+#include <string.h>
 #include "core.h"
 
 EvalMasks MASKS;
@@ -202,51 +203,32 @@ static double material(const Pos *p)
     return p->side ? b - w : w - b;
 }
 
-/* regions.region_index: the arrangement of men on a region's squares in base 3 from one
- * side's view (``ours`` 1, ``theirs`` 2), or -1 with a king there. */
-static int region_index(const int *sq, int k, Bitboard ours, Bitboard theirs, Bitboard kings)
+/* The views' indices (regions.region_index, a king counted as a man) from the pieces. */
+void region_indices(const Evaluator *e, const Pos *p, uint16_t *out)
 {
-    int index = 0, place = 1;
-    for (int i = 0; i < k; i++) {
-        int s = sq[i];
-        if (kings >> s & 1)
-            return -1;
-        index += place * ((int)(ours >> s & 1) + 2 * (int)(theirs >> s & 1));
-        place *= 3;
-    }
-    return index;
+    int n = e->nviews;
+    memset(out, 0, sizeof(uint16_t) * (size_t)n);
+    for (int side = 0; side < 2; side++)
+        for (Bitboard b = side ? p->black : p->white; b; b &= b - 1) {
+            const uint16_t *add = e->piece + ((size_t)side * NSQ + (size_t)lsb(b)) * n;
+            for (int j = 0; j < n; j++)
+                out[j] = (uint16_t)(out[j] + add[j]);
+        }
 }
 
-/* region_index by the view's look-up tables when it has them: the same number. */
-static inline int view_index(const EvalRegion *g, int v, Bitboard ours, Bitboard theirs,
-                             Bitboard kings)
-{
-    int n = g->parts[v];
-    if (!n)
-        return region_index(g->sq[v], g->k, ours, theirs, kings);
-    if (kings & g->on[v])
-        return -1;
-    int index = 0;
-    for (int p = 0; p < n; p++) {
-        int b = g->base[v][p];
-        Bitboard m = g->mask[v][p];
-        const unsigned short *d = g->digits[v][p];
-        index += d[(ours >> b) & m] + 2 * d[(theirs >> b) & m];
-    }
-    return index;
-}
-
-static double regions_value(const Evaluator *e, const Pos *p, int sig)
+/* The regions that apply under sig, their indices given: a view with a king counts nothing. */
+static double regions_value(const Evaluator *e, const Pos *p, int sig, const uint16_t *views)
 {
     const unsigned char *on = e->region_on + (size_t)sig * e->nreg;
+    Bitboard kings = p->kings;
     double sum = 0.0;
     for (int r = 0; r < e->nreg; r++) {
         if (!on[r])
             continue;
         const EvalRegion *g = &e->regions[r];
-        int iw = view_index(g, 0, p->white, p->black, p->kings);
-        int ib = view_index(g, 1, p->black, p->white, p->kings);
-        sum += (iw >= 0 ? g->table[iw] : 0.0) - (ib >= 0 ? g->table[ib] : 0.0);
+        double w = kings & g->on[0] ? 0.0 : g->table[views[2 * r]];
+        double b = kings & g->on[1] ? 0.0 : g->table[views[2 * r + 1]];
+        sum += w - b;
     }
     return sum;
 }
@@ -254,6 +236,14 @@ static double regions_value(const Evaluator *e, const Pos *p, int sig)
 /* Heuristic._quickly(pos, 0): the row of the signature (the `when` features that hold), the
  * men weighed by four table look-ups a side, the other features one by one. */
 double evaluate(const Evaluator *e, const Pos *p)
+{
+    uint16_t views[MAX_VIEWS];
+    if (e->nviews)
+        region_indices(e, p, views);
+    return evaluate_indexed(e, p, views);
+}
+
+double evaluate_indexed(const Evaluator *e, const Pos *p, const uint16_t *views)
 {
     if (e->material_only)
         return material(p);
@@ -291,7 +281,7 @@ double evaluate(const Evaluator *e, const Pos *p)
         total += pat;
     }
     if (e->nreg)
-        total += regions_value(e, p, sig);
+        total += regions_value(e, p, sig, views);
     double base = row->cnst; /* the phases, the same for both sides */
     int k = 0;
 #define X(C) base += row->on_phase[k++] * (double)o[C];

@@ -11,10 +11,8 @@ static void free_evaluator(Evaluator *ev)
 {
     for (int r = 0; r < ev->nreg; r++) {
         PyMem_Free(ev->regions[r].table);
-        for (int v = 0; v < 2; v++)
-            for (int part = 0; part < REGION_PARTS; part++)
-                PyMem_Free(ev->regions[r].digits[v][part]);
     }
+    PyMem_Free(ev->piece);
     PyMem_Free(ev->regions);
     PyMem_Free(ev->region_on);
     PyMem_Free(ev->rows);
@@ -131,51 +129,25 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
     return ok;
 }
 
-/* A view's look-up tables: its squares in bit order cut into runs of at most REGION_SPAN
- * bits; more than REGION_PARTS runs, parts 0 (the loop). */
-static int region_digits(EvalRegion *g, int v)
+/* What a piece on each square adds to each view's index: 3**i where the view's i-th square
+ * is that square, once for the view's own side (ours), twice for the other (theirs). */
+static int region_pieces(Evaluator *ev)
 {
-    int order[8], place[8]; /* the squares in bit order; 3**i of square i */
-    g->on[v] = 0;
-    for (int i = 0; i < g->k; i++) {
-        place[i] = i ? place[i - 1] * 3 : 1;
-        g->on[v] |= (Bitboard)1 << g->sq[v][i];
-        int j = i;
-        for (; j > 0 && g->sq[v][order[j - 1]] > g->sq[v][i]; j--)
-            order[j] = order[j - 1];
-        order[j] = i;
+    int n = (2 * ev->nreg + VIEW_LANES - 1) / VIEW_LANES * VIEW_LANES;
+    ev->piece = PyMem_Calloc((size_t)(2 * NSQ * n), sizeof(uint16_t));
+    if (!ev->piece) {
+        PyErr_NoMemory();
+        return 0;
     }
-    int start[REGION_PARTS + 1], n = 0;
-    for (int j = 0; j < g->k; j++)
-        if (j == 0 || g->sq[v][order[j]] - g->sq[v][order[start[n - 1]]] >= REGION_SPAN) {
-            if (n == REGION_PARTS) {
-                g->parts[v] = 0;
-                return 1;
-            }
-            start[n++] = j;
-        }
-    start[n] = g->k;
-    for (int part = 0; part < n; part++) {
-        int lo = g->sq[v][order[start[part]]], hi = g->sq[v][order[start[part + 1] - 1]];
-        size_t size = (size_t)1 << (hi - lo + 1);
-        unsigned short *d = PyMem_Calloc(size, sizeof(unsigned short));
-        if (!d) {
-            PyErr_NoMemory();
-            return 0;
-        }
-        g->digits[v][part] = d;
-        g->base[v][part] = lo;
-        g->mask[v][part] = 0;
-        for (int j = start[part]; j < start[part + 1]; j++)
-            g->mask[v][part] |= (Bitboard)1 << (g->sq[v][order[j]] - lo);
-        for (size_t bits = 0; bits < size; bits++) {
-            int sum = 0;
-            for (int j = start[part]; j < start[part + 1]; j++)
-                sum += bits >> (g->sq[v][order[j]] - lo) & 1 ? place[order[j]] : 0;
-            d[bits] = (unsigned short)sum;
-        }
+    ev->nviews = n;
+    for (int r = 0; r < ev->nreg; r++) {
+        const EvalRegion *g = &ev->regions[r];
+        for (int v = 0; v < 2; v++)
+            for (int i = 0, place = 1; i < g->k; i++, place *= 3)
+                for (int side = 0; side < 2; side++) /* view 0 is White's: White's men ours */
+                    ev->piece[((size_t)side * NSQ + (size_t)g->sq[v][i]) * n + 2 * r + v] +=
+                        (uint16_t)(side == v ? place : 2 * place);
     }
-    g->parts[v] = n;
     return 1;
 }
 
@@ -214,8 +186,10 @@ static int read_region(PyObject *o, EvalRegion *g)
         PyErr_NoMemory();
         return 0;
     }
-    return region_digits(g, 0) && region_digits(g, 1)
-           && doubles(PyTuple_GET_ITEM(o, 2), g->table, n, "a region's table");
+    for (int v = 0; v < 2; v++)
+        for (int i = 0; i < g->k; i++)
+            g->on[v] |= (Bitboard)1 << g->sq[v][i];
+    return doubles(PyTuple_GET_ITEM(o, 2), g->table, n, "a region's table");
 }
 
 /* The regions, and per row which of them apply (rows already read). */
@@ -227,7 +201,7 @@ static int read_regions(Evaluator *ev, PyObject *regions, PyObject *on, Py_ssize
     PyObject *fo = fr ? tuple_copy(on, "region_rows") : NULL;
     int ok = fo != NULL;
     Py_ssize_t n = ok ? PyTuple_GET_SIZE(fr) : 0;
-    if (ok && (n > 256 || PyTuple_GET_SIZE(fo) != nrows)) {
+    if (ok && (n > MAX_REGIONS || PyTuple_GET_SIZE(fo) != nrows)) {
         PyErr_SetString(PyExc_ValueError, "256 regions at most, and a row of flags a row");
         ok = 0;
     }
@@ -254,6 +228,7 @@ static int read_regions(Evaluator *ev, PyObject *regions, PyObject *on, Py_ssize
         }
         Py_XDECREF(flags);
     }
+    ok = ok && (!n || region_pieces(ev));
     Py_XDECREF(fr);
     Py_XDECREF(fo);
     return ok;

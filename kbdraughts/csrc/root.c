@@ -135,8 +135,9 @@ int search_alloc(Search *s, size_t tt_size, int path_cap)
     s->lists = malloc(sizeof(MoveList) * MAX_PLY);
     s->order = malloc(sizeof(int[MAX_MOVES]) * MAX_PLY);
     s->pv = malloc(sizeof(Move[MAX_PLY]) * MAX_PLY);
+    s->views = malloc(sizeof(uint16_t[MAX_VIEWS]) * MAX_PLY); /* at the evaluator's stride */
     s->deadline = INFINITY;
-    if (!s->path || !s->lists || !s->order || !s->pv || !table_alloc(&s->tt, tt_size)) {
+    if (!s->path || !s->lists || !s->order || !s->pv || !s->views || !table_alloc(&s->tt, tt_size)) {
         search_free(s);
         return 0;
     }
@@ -150,7 +151,9 @@ void search_free(Search *s)
     free(s->lists);
     free(s->order);
     free(s->pv);
+    free(s->views);
     s->pv = NULL;
+    s->views = NULL;
     table_free(&s->tt);
     s->path = NULL;
     s->lists = NULL;

@@ -63,7 +63,7 @@ static inline double leaf(Search *s, const Pos *pos, int ply)
 {
     s->leaf_count++;
     s->leaf_plies += (uint64_t)ply;
-    return evaluate(s->ev, pos);
+    return evaluate_indexed(s->ev, pos, views_at(s, ply));
 }
 
 static double negamax(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
@@ -91,6 +91,7 @@ static double table_move(Search *s, const Pos *pos, const Move *m, int depth, do
     int ck, cs;
     counters_after(pos, m, ko, sb, &ck, &cs);
     Pos child = play(pos, m);
+    step(s, pos, m, ply);
     if (pos->kings)
         path_push(s, pos);
     double v = -negamax(s, &child, depth - 1, -beta, -alpha, ply + 1, ck, cs);
@@ -199,6 +200,7 @@ static double moves_loop(Search *s, const Pos *pos, const MoveList *l, const Ent
         }
         int d = p.pre_crown >> m->end & 1 && !(kings >> m->start & 1) ? depth : p.new_depth;
         s->pv_len[ply + 1] = 0;
+        step(s, pos, m, ply);
         double v = child_score(s, &child, i, d, depth, alpha, beta, ply, ck, cs,
                                p.reduce && !m->crowned, gives);
         if (s->stopped)
@@ -315,11 +317,11 @@ static int table_cut(Search *s, const Pos *pos, const Entry *tt, int depth, doub
 /* Futility at the frontier: one ply from the horizon, a quiet node whose evaluation and the
  * margin cannot reach alpha; 1 and that bound, taken as the score of each quiet move that
  * crowns nothing and gives no capture (tree.py's ``futile``). */
-static int futility(const Search *s, const Pos *pos, const MoveList *l, int depth, double alpha,
-                    double *futile)
+static int futility(const Search *s, const Pos *pos, const MoveList *l, int depth, int ply,
+                    double alpha, double *futile)
 {
     if (depth == 1 && s->reductions && !l->moves[0].captured) {
-        double st = evaluate(s->ev, pos);
+        double st = evaluate_indexed(s->ev, pos, views_at(s, ply));
         if (st + FUTILITY <= alpha) {
             *futile = st + FUTILITY;
             return 1;
@@ -358,7 +360,7 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
     if (!l->n)
         return -WIN + ply; /* no move: lost; sooner is worse */
     double futile = 0;
-    int has_futile = futility(s, pos, l, depth, alpha, &futile);
+    int has_futile = futility(s, pos, l, depth, ply, alpha, &futile);
     const Move *bm;
     double best;
     if (pos->kings) {
@@ -382,5 +384,7 @@ static double negamax(Search *s, const Pos *pos, int depth, double alpha, double
 double search_node(Search *s, const Pos *pos, int depth, double alpha, double beta, int ply,
                    int ko, int sb)
 {
+    if (s->ev->nviews) /* the root's children are few: their indices from their pieces */
+        region_indices(s->ev, pos, views_at(s, ply));
     return negamax(s, pos, depth, alpha, beta, ply, ko, sb);
 }

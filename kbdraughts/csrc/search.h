@@ -9,6 +9,7 @@
 #include "core.h"
 #include "egdb.h"
 #include "ordering.h"
+#include "regions.h"
 #include "table.h"
 
 #define WIN 100000.0
@@ -65,6 +66,7 @@ typedef struct Search {
     Move root_pv[MAX_PLY];  /* the last finished (or improved) root line */
     int root_pv_len;
     int (*order)[MAX_MOVES];
+    uint16_t *views;        /* per ply, the regions' indices of its position (regions.h) */
     Leaves leaves;
 } Search;
 
@@ -78,6 +80,18 @@ static inline double from_node(double score, int ply)
     if (score <= -MATE_ZONE)
         return score - ply;
     return score;
+}
+
+/* The regions' indices of the position at ply; its child's, stepped by the move m (the
+ * search keeps them as it plays, regions.h). */
+static inline uint16_t *views_at(const Search *s, int ply)
+{
+    return s->views + (size_t)ply * (size_t)s->ev->nviews;
+}
+
+static inline void step(Search *s, const Pos *pos, const Move *m, int ply)
+{
+    region_step(s->ev, views_at(s, ply), views_at(s, ply + 1), pos, m);
 }
 
 /* search.c: the tree */
