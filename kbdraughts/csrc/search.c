@@ -278,13 +278,15 @@ static int settled(const Search *s, const Pos *pos, int ko, int sb, double *v)
 static int quiescent_leaf(Search *s, const Pos *pos, MoveList *l, int depth, int ply, double *v)
 {
     l->n = 0;
-    if (pos->kings || men_capture(pos))
+    if (pos->kings || men_capture(pos)) {
+        if (depth > -MAX_QUIESCENCE) /* the slots fetched while the captures are made */
+            table_prefetch(&s->tt, pos);
         gen_captures(pos, l);
+    }
     if (!l->n || depth <= -MAX_QUIESCENCE) {
         *v = leaf(s, pos, ply);
         return 1;
     }
-    table_prefetch(&s->tt, pos);
     return 0;
 }
 
