@@ -169,6 +169,11 @@ static inline int other_passed_men(const Board *b)
     return passed_men(b->wm, 0, b->black) - passed_men(b->bm, 1, b->white);
 }
 
+/* With the processor's own bit count where it has one (chosen at load time): some ten counts
+ * a leaf, each a call into libgcc without it. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
 void other_features(const Pos *p, int out[N_OTHERS])
 {
     Board b = {p->white, p->black, p->kings, p->white & ~p->kings, p->black & ~p->kings,
