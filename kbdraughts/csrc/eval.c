@@ -227,6 +227,14 @@ static double regions_value(const Evaluator *e, const Pos *p, int sig, const uin
     const unsigned char *on = e->region_on + (size_t)sig * e->nreg;
     Bitboard kings = p->kings;
     double sum = 0.0;
+    if (!kings) { /* most leaves: no view to leave out */
+        for (int r = 0; r < e->nreg; r++)
+            if (on[r]) {
+                const double *t = e->regions[r].table;
+                sum += t[views[2 * r]] - t[views[2 * r + 1]];
+            }
+        return sum;
+    }
     for (int r = 0; r < e->nreg; r++) {
         if (!on[r])
             continue;
