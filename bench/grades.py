@@ -1,7 +1,7 @@
 """Issue 38's targets for the coach's grades, judged by a much deeper search of the project's own.
 
-    python bench/grades.py [--pdn FILE] [--depth D] [--cache FILE] [--reference-only]
-                           [--nodes N] [--games N] [--no-anchor]
+    python bench/grades.py [--pdn FILE] [--depth D] [--deeper D ...] [--cache FILE]
+                           [--reference-only] [--nodes N] [--games N] [--no-anchor]
 
 The reference: every position of the file searched ``--depth`` plies deep (default 20) by the
 engine's own search (its evaluation, reductions as it plays, a fresh table per position, no
@@ -9,20 +9,25 @@ endgame tables), its score in men for the side to move. A move's *loss* is the r
 score before it less the score after it (for the side that moved): ``S(P) + S(P')``. Those
 searches take hours at depth 20, so they are kept in a resumable cache (``--cache``, default
 bench/data/ussr1924_reference.tsv: one line per position and depth, appended as each is
-searched); ``--reference-only`` fills it and prints nothing else (run it niced in the
-background; it stops where it is killed and goes on from there).
+searched, with the search's best move where it was kept); ``--reference-only`` fills it and
+prints nothing else (run it niced in the background; it stops where it is killed and goes on
+from there).
 
 The figures, the reference's beside the coach's (``grade_game`` at ``--nodes``):
 
 - *moves losing ≥ 0.5 man*: the reference's count; the share of them the coach grades
-  (target ≥ 60%);
+  (target ≥ 60%); and the same share without the losing moves the reference's own search
+  plays (the score falls whatever is played: no better move to grade them against);
 - *error notes on fine moves*: of the moves the coach grades, the share the reference calls
   fine (within 0.2 man of the best; target ≤ 5%);
 - the anchor in the same run: the same two shares for the coach before the grades (issue 37's
   error notes: loses, allowed, missed, its deep check bounded by nodes as now), and the time.
 
 Only the moves whose two positions the cache holds at ``--depth`` are counted (the coverage is
-printed): a reference still being computed gives figures on the part it has.
+printed): a reference still being computed gives figures on the part it has. ``--deeper``
+judges by the reference at more depths, on the moves the cache covers there (at 18 the cache
+holds the moves the coach graded at 5347f1e or the depth-16 reference calls losing: a share
+of recall there is of those).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from kbdraughts.board import Position, legal_moves
 from kbdraughts.eval.heuristic import default_heuristic, heuristic_path, shapes_path
 from kbdraughts.fen import fen
 from kbdraughts.game import Game
+from kbdraughts.notation import move_text
 
 HERE = Path(__file__).resolve().parent
 PDN = HERE / "data" / "ussr1924.pdn"
@@ -74,12 +80,13 @@ def heuristic_digest() -> str:
 
 class Reference:
     """The reference scores, read from and appended to ``path``: (FEN, depth) -> centi-men for
-    the side to move."""
+    the side to move, and the search's best move where the line names it (a fifth column)."""
 
     def __init__(self, path: Path):
         self.path = path
         self.digest = heuristic_digest()
         self.scores: dict[tuple[str, int], int] = {}
+        self.best: dict[tuple[str, int], str] = {}
         self.stale = 0  # lines made with another evaluation
         if path.is_file():
             for line in path.read_text(encoding="utf-8").splitlines():
@@ -90,22 +97,39 @@ class Reference:
                     self.stale += 1
                     continue
                 self.scores[parts[0], int(parts[1])] = int(parts[2])
+                if len(parts) > 4:
+                    self.best[parts[0], int(parts[1])] = parts[4]
 
     def score(self, pos: Position, depth: int, search: bool = True) -> int | None:
         """``pos``'s score at ``depth`` (searched and appended when not cached and ``search``)."""
         key = (fen(pos), depth)
         if key in self.scores or not search:
             return self.scores.get(key)
+        self._search(pos, depth)
+        return self.scores[key]
+
+    def best_move(self, pos: Position, depth: int) -> str | None:
+        """The move the reference's search of ``pos`` at ``depth`` found best (searched again
+        and appended when the cache has the score alone; None where no move is legal)."""
+        key = (fen(pos), depth)
+        if key not in self.best and legal_moves(pos):
+            self._search(pos, depth)
+        return self.best.get(key)
+
+    def _search(self, pos: Position, depth: int) -> None:
+        key = (fen(pos), depth)
+        best = ""
         if not legal_moves(pos):
             value = -DECIDED
         else:
             searcher = make_searcher(default_heuristic().evaluate)
             found = searcher.search(pos, max_depth=depth)
             value = int(max(-DECIDED, min(DECIDED, round(found.score))))
+            best = move_text(found.move) if found.move is not None else ""
+            self.best[key] = best
         self.scores[key] = value
         with self.path.open("a", encoding="utf-8") as f:
-            f.write(f"{key[0]}\t{depth}\t{value}\t{self.digest}\n")
-        return value
+            f.write(f"{key[0]}\t{depth}\t{value}\t{self.digest}\t{best}\n")
 
 
 def fill(reference: Reference, games: list[Game], depths: list[int]) -> None:
@@ -130,6 +154,9 @@ def main() -> int:
     p.add_argument("--nodes", type=int, default=None)
     p.add_argument("--games", type=int, default=None, help="the first N games only")
     p.add_argument("--no-anchor", action="store_true")
+    p.add_argument("--deeper", type=int, nargs="*", default=[],
+                   help="the coach judged by the reference at these depths too, on the moves "
+                   "whose two positions the cache holds there")
     args = p.parse_args()
     games = games_of(args.pdn)[:args.games]
     reference = Reference(Path(args.cache))
@@ -160,9 +187,40 @@ def shares(flagged: set[tuple[int, int]], losses: dict[tuple[int, int], int]) ->
     judged = flagged & losses.keys()
     fine = {k for k in judged if losses[k] <= FINE}
     found = len(losing & judged)
-    return (f"graded {found}/{len(losing)} of the losing moves ({100 * found / max(1, len(losing)):.1f}%); "
+    recall = 100 * found / max(1, len(losing))
+    return (f"graded {found}/{len(losing)} of the losing moves ({recall:.1f}%); "
             f"{len(fine)}/{len(judged)} notes on fine moves "
             f"({100 * len(fine) / max(1, len(judged)):.1f}%)")
+
+
+def unavoidable(games: list[Game], reference: Reference, depth: int,
+                losses: dict[tuple[int, int], int]) -> set[tuple[int, int]]:
+    """The losing moves the reference's own search at ``depth`` plays: the position's score
+    falls whatever is played (a threat no move stops, the only move, a score the horizon had
+    hidden), so there is no better move to grade them against."""
+    return {(g, ply) for (g, ply), v in losses.items() if v >= LOST
+            and reference.best_move(games[g].positions[ply], depth)
+            == move_text(games[g].moves[ply])}
+
+
+def judged(games: list[Game], reference: Reference, depth: int, graded: set[tuple[int, int]],
+           by_grade: dict[str, set[tuple[int, int]]], label: str) -> None:
+    """The coach's shares against the reference at ``depth`` (on the moves it covers)."""
+    losses = reference_losses(games, reference, depth)
+    if not losses:
+        return
+    moves = sum(len(g.moves) for g in games)
+    print(f"reference at depth {depth}: {len(losses)}/{moves} moves covered; "
+          f"{sum(v >= LOST for v in losses.values())} lose >= {LOST / 100} man, "
+          f"{sum(v <= FINE for v in losses.values())} fine (within {FINE / 100} man)")
+    print(f"  {label}: {shares(graded, losses)}")
+    for glyph in ("??", "?", "?!"):
+        if glyph in by_grade:
+            print(f"    {glyph}: {shares(by_grade[glyph], losses)}")
+    gone = unavoidable(games, reference, depth, losses)
+    rest = {k: v for k, v in losses.items() if k not in gone}
+    print(f"  {len(gone)} of the losing moves are the reference's own best move (the score "
+          f"falls whatever is played); without them: {shares(graded, rest).split(';')[0]}")
 
 
 def report(games: list[Game], reference: Reference, args: argparse.Namespace) -> int:
@@ -172,13 +230,10 @@ def report(games: list[Game], reference: Reference, args: argparse.Namespace) ->
     from kbdraughts.kb.knowledge import load_knowledge_base
 
     nodes = args.nodes or NODES
-    losses = reference_losses(games, reference, args.depth)
-    moves = sum(len(g.moves) for g in games)
-    print(f"reference: depth {args.depth}, {len(losses)}/{moves} moves covered"
-          f"{f' ({reference.stale} cache lines of another evaluation ignored)' if reference.stale else ''}; "
-          f"{sum(v >= LOST for v in losses.values())} lose >= {LOST / 100} man, "
-          f"{sum(v <= FINE for v in losses.values())} fine (within {FINE / 100} man)")
-    started = time.perf_counter()
+    depths = [args.depth] + [d for d in args.deeper if d != args.depth]
+    if reference.stale:
+        print(f"({reference.stale} cache lines of another evaluation ignored)")
+    started, cpu = time.perf_counter(), time.process_time()
     graded: set[tuple[int, int]] = set()
     by_grade: dict[str, set[tuple[int, int]]] = {}
     for g, game in enumerate(games):
@@ -186,18 +241,21 @@ def report(games: list[Game], reference: Reference, args: argparse.Namespace) ->
             if v.grade is not None:
                 graded.add((g, v.ply))
                 by_grade.setdefault(v.grade.glyph, set()).add((g, v.ply))
-    print(f"coach, --nodes {nodes}: {shares(graded, losses)}; "
-          f"{time.perf_counter() - started:.0f} s")
-    for glyph in ("??", "?", "?!"):
-        print(f"  {glyph}: {shares(by_grade.get(glyph, set()), losses)}")
-    if args.no_anchor:
-        return 0
-    started = time.perf_counter()
-    kb = load_knowledge_base()
-    old = {(g, n.ply) for g, game in enumerate(games)
-           for n in annotate(game, kb=kb, check=DeepCheck()) if n.kind in ERRORS}
-    print(f"anchor, the coach before the grades: {shares(old, losses)}; "
-          f"{time.perf_counter() - started:.0f} s")
+    print(f"coach, --nodes {nodes}: {len(graded)} moves graded, "
+          f"{time.perf_counter() - started:.0f} s ({time.process_time() - cpu:.0f} s of processor)")
+    old: set[tuple[int, int]] = set()
+    if not args.no_anchor:
+        started, cpu = time.perf_counter(), time.process_time()
+        kb = load_knowledge_base()
+        old = {(g, n.ply) for g, game in enumerate(games)
+               for n in annotate(game, kb=kb, check=DeepCheck()) if n.kind in ERRORS}
+        print(f"anchor, the coach before the grades: {len(old)} error notes, "
+              f"{time.perf_counter() - started:.0f} s ({time.process_time() - cpu:.0f} s of "
+              "processor)")
+    for depth in depths:
+        judged(games, reference, depth, graded, by_grade, "coach")
+        if not args.no_anchor:
+            print(f"  anchor: {shares(old, reference_losses(games, reference, depth))}")
     return 0
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from kbdraughts.game import Game
-from kbdraughts.notation import parse_fen, parse_move
+from kbdraughts.board import legal_moves
+from kbdraughts.notation import move_text, parse_fen, parse_move
 from scripts import load_script
 
 #: c7-d6 leaves b6 and d6 to a5:c7:e5: a man lost.
@@ -48,3 +49,20 @@ def test_the_shares_of_losing_moves_graded_and_of_notes_on_fine_moves(bench):
     losses = {(0, 0): 80, (0, 1): 10, (0, 2): 60, (0, 3): 30}
     said = bench.shares({(0, 0), (0, 1), (5, 5)}, losses)
     assert said == ("graded 1/2 of the losing moves (50.0%); 1/2 notes on fine moves (50.0%)")
+
+
+def test_the_best_move_is_cached_and_a_losing_move_it_plays_is_unavoidable(bench, tmp_path: Path):
+    cache = tmp_path / "reference.tsv"
+    pos = parse_fen(START)
+    bench.Reference(cache).score(pos, 4)
+    again = bench.Reference(cache)
+    best = again.best_move(pos, 4)  # read back, not searched again
+    assert best is not None and len(cache.read_text(encoding="utf-8").splitlines()) == 1
+    game = Game(pos)
+    game.push(parse_move(pos, best))
+    other = Game(pos)
+    other.push(next(m for m in legal_moves(pos) if move_text(m) != best))
+    losing = {(0, 0): bench.LOST}
+    assert bench.unavoidable([game], again, 4, losing) == {(0, 0)}
+    assert bench.unavoidable([other], again, 4, losing) == set()
+    assert bench.unavoidable([game], again, 4, {(0, 0): bench.LOST - 1}) == set()
