@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from kbdraughts.ai.native_search import make_searcher
+from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.board import BLACK, WHITE
-from kbdraughts.coach.grade import BLUNDER, INACCURACY, MISTAKE, grade_for, grade_game
+from kbdraughts.coach.grade import NODES as GRADE_NODES
+from kbdraughts.coach.grade import (BLUNDER, INACCURACY, MISTAKE, _averaged, _Judge, _Step,
+                                    grade_for, grade_game)
 from kbdraughts.coach.verdict import DECIDED, Grade
 from kbdraughts.egdb.probe import Database
+from kbdraughts.eval.heuristic import default_heuristic
 from kbdraughts.game import Game
 from kbdraughts.native import core
 from kbdraughts.notation import move_text, parse_fen, parse_move
@@ -104,3 +109,68 @@ def test_the_endgame_tables_grade_by_the_change_of_their_verdict(endgame_tables,
     assert (v.best is None) == (grade is None)
     if grade is not None:
         assert move_text(v.best) == "g7-h8"
+
+
+# -- the confirming searches: what a first search some ten plies deep misjudges ----------------
+
+needs_core = pytest.mark.skipif(core is None, reason="the budgets are the native core's")
+
+
+def _first_loss(pos, move) -> float:
+    """The loss the first search finds (grade.py's separate searches at the default budget)."""
+    judge = _Judge(GRADE_NODES)
+    depth, best, _, _ = judge.deepen(pos)
+    return best - judge.played(pos, move, depth)[0]
+
+
+#: From ussr1924 (game 10, move 31): d6-c7 wins by force within ten plies; d4-e5 wins too, but
+#: the search sees it only at fourteen, where it scored the move +5 men.
+SLOWER_WIN = "W:Wh2,c3,d4,d6,a7:Bg3,f4,a5,b8"
+
+
+@needs_core
+def test_a_slower_win_is_no_blunder(no_tables):
+    pos = parse_fen(SLOWER_WIN)
+    move = parse_move(pos, "d4-e5")
+    assert _first_loss(pos, move) >= BLUNDER  # a won game against +5: called a blunder before
+    proof = make_searcher(default_heuristic().evaluate).search(pos, max_depth=16, moves=[move])
+    assert proof.score >= MATE_ZONE  # d4-e5 wins by force too
+    [v] = grade_game(game_of(SLOWER_WIN, "d4-e5"), tables=no_tables)
+    assert v.grade is None and v.before == v.after == DECIDED
+
+
+#: From ussr1924 (game 8, move 7): b2-a3 loses half a man against g3-f4 at depths 9 to 12, where
+#: the first search stops; from depth 13 on, searched beside g3-f4, it loses a tenth at most.
+HORIZON = "W:Wc1,e1,g1,b2,d2,f2,h2,e3,g3,d4,c5:Bh4,a5,b6,f6,h6,a7,e7,b8,d8,f8,h8"
+
+
+@needs_core
+def test_a_loss_the_deeper_searches_do_not_see_is_not_graded(no_tables):
+    pos = parse_fen(HORIZON)
+    move = parse_move(pos, "b2-a3")
+    assert _first_loss(pos, move) >= INACCURACY  # graded ?! before
+    for depth in (15, 16):  # the proof: both moves at the same depth, fresh tables
+        best = make_searcher(default_heuristic().evaluate).search(pos, max_depth=depth)
+        played = make_searcher(default_heuristic().evaluate).search(pos, max_depth=depth,
+                                                                    moves=[move])
+        assert best.score - played.score <= 20  # within a fifth of a man
+    [v] = grade_game(game_of(HORIZON, "b2-a3"), tables=no_tables)
+    assert v.grade is None and v.loss < INACCURACY
+
+
+def test_a_confirming_search_reads_its_loss_at_its_last_two_depths():
+    pos = parse_fen(LOSES_TWO)
+    played, other = parse_move(pos, "f6-e5"), parse_move(pos, "f8-e7")
+    steps = [_Step(8, 0.1, -2.0, other, (other,), (played,)),  # left behind: not read
+             _Step(9, 0.3, 0.3, played, (played,), (played,)),  # the move played is best
+             _Step(10, 0.5, -0.3, other, (other,), (played,))]  # 0.8 lost at one depth alone
+    v, played_line = _averaged(3, pos, played, steps)
+    # White's side, Black to move: the mean of 0.3 and 0.5 before, of 0.3 and -0.3 after
+    assert (v.ply, v.before, v.after, v.loss) == (3, -0.4, 0.0, 0.4)
+    assert v.best == other and v.best_line == (other,) and played_line == (played,)
+    assert v.grade is None  # graded by grade_game, with the other searches
+    won = [_Step(9, 0.5, 0.4, other, (), ()), _Step(10, DECIDED, 6.0, other, (other,), ())]
+    assert _averaged(0, pos, played, won)[0].loss == DECIDED - 6.0  # a forced win: that depth
+    same = [_Step(9, 0.5, 0.5, played, (), ()), _Step(10, 0.6, 0.6, played, (played,), ())]
+    v, _ = _averaged(0, pos, played, same)
+    assert v.best is None and v.loss == 0

@@ -10,8 +10,8 @@ or whole to a file ``-o OUT`` (a temporary file renamed over it). ``--unnamed FI
 the positions where material was won by force and no rule names the idea, as motif drafts.
 
 Every move is graded first (:func:`kbdraughts.coach.grade.grade_game`): each position
-searched at ``--nodes`` positions, a graded move (?!, ?, ??) confirmed at four times that; an
-error note is written only on a graded move, led by its glyph and naming the better move. The
+searched at ``--nodes`` positions, a graded move (?!, ?, ??) confirmed at 16 and 64 times that;
+an error note is written only on a graded move, led by its glyph and naming the better move. The
 deep search that confirms the material notes is bounded by nodes too: the same file gets the
 same notes, byte for byte, on any machine load. ``--budget SECONDS`` (processor seconds, once)
 is still accepted and ignored, with a warning.
@@ -141,7 +141,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--nodes", type=nodes, default=None, metavar="N",
                    help="positions the search that grades each move may visit (default "
                    "30,000 on the native core, 2,000 on the pure search; a graded move is "
-                   "confirmed at four times that): more is deeper and slower; the notes "
+                   "confirmed at 16 and 64 times that): more is deeper and slower; the notes "
                    "depend on it, never on the machine's load")
     p.add_argument("--budget", type=budget, default=None, metavar="SECONDS",
                    help="no longer used (the notes depend on --nodes, not on time): "

@@ -10,10 +10,17 @@ How a verdict is made (:func:`grade_game`):
 2. the move played is searched at the same depth from the same position (the root restricted
    to it): *after* is its score, *before* the best move's; the *loss* the difference, for the
    side that moved;
-3. a loss of :data:`INACCURACY`, :data:`MISTAKE` or :data:`BLUNDER` men or more is graded, and
-   then confirmed by a search of ``nodes * CONFIRM_FACTOR`` positions (a table of its own):
-   the deeper search's figures are the verdict, the grade what both searches find at least
-   (none where the deeper one finds none);
+3. a loss of :data:`SCREEN` men or more (two thirds of an inaccuracy: a first search some ten
+   plies deep misjudges by that much) is looked at again by deeper searches, of ``nodes *
+   factor`` positions for each factor of :data:`CONFIRM` (each a table of its own), the
+   played move searched beside the best one at *every* depth. Each confirming search's loss
+   is read at its last two depths, an odd and an even one, and averaged: a loss that only
+   one depth sees (the horizon one ply away, the side to move at the leaves) counts half.
+   A grade (:data:`INACCURACY`, :data:`MISTAKE`, :data:`BLUNDER` men) is what every
+   confirming search finds at least, and its figures are the search's that found the least;
+   none where one finds none (the deeper ones are then not searched). Where the best move
+   is found to win by force and the move played is not (yet), the move played is searched
+   on alone, deeper, to as many nodes again: a slower win is no blunder;
 4. where the endgame tables know both the position before and the position after the move,
    they are the verdict: won to drawn is a mistake, won or drawn to lost a blunder, whatever
    the scores say; a score is then ±:data:`DECIDED` or 0.
@@ -24,11 +31,11 @@ How a verdict is made (:func:`grade_game`):
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from kbdraughts.ai.native_search import make_searcher
-from kbdraughts.ai.search import MATE_ZONE
+from kbdraughts.ai.search import MATE_ZONE, SearchResult
 from kbdraughts.board import Move, Position, legal_moves, play
 from kbdraughts.coach.verdict import DECIDED, Grade, MoveVerdict
 from kbdraughts.egdb.probe import Database
@@ -40,7 +47,7 @@ from kbdraughts.native import core
 from kbdraughts.squares import WHITE, Side
 from kbdraughts.values import MAN_VALUE
 
-__all__ = ["grade_game", "grade_for", "NODES", "CONFIRM_FACTOR", "INACCURACY", "MISTAKE",
+__all__ = ["grade_game", "grade_for", "NODES", "CONFIRM", "SCREEN", "INACCURACY", "MISTAKE",
            "BLUNDER", "Why"]
 
 #: Positions the search of one position may visit (its last whole depth passing it): on the
@@ -49,8 +56,13 @@ __all__ = ["grade_game", "grade_for", "NODES", "CONFIRM_FACTOR", "INACCURACY", "
 #: with a much deeper search); the pure search is some forty times slower a node, so its
 #: budget is smaller (``kbdraughts annotate --nodes``'s help says both).
 NODES = 30_000 if core is not None else 2_000
-#: The confirming search's budget, in multiples of the first one's (two or three plies deeper).
-CONFIRM_FACTOR = 4
+#: The confirming searches' budgets, in multiples of the first one's: four and six plies deeper
+#: (depth 15 to 19 in a master game's middle game). Measured on ussr1924 against the engine's
+#: own search at depth 16 and 18 (docs/benchmarks.md, bench/grades.py): a single search two
+#: plies deeper left a third of a man's swings from one depth to the next standing.
+CONFIRM = (16, 64)
+#: A first search's loss that sends a move to the confirming searches, in men.
+SCREEN = 0.2
 #: The grades' thresholds: the evaluation a move gives away, in men (docs/coach.md says why).
 INACCURACY = 0.3
 MISTAKE = 0.6
@@ -106,6 +118,51 @@ class _Judge:
         found = self.searcher.search(pos, max_depth=depth, moves=[move])
         return _men(found.score), tuple(found.line)
 
+    def compare(self, pos: Position, move: Move) -> list[_Step]:
+        """``pos`` deepened as :meth:`deepen` does, ``move`` searched beside the best move at
+        every depth (in the same table); where the best move is found to win by force and
+        ``move`` is not, ``move`` searched on alone, deeper, to as many nodes again."""
+        spent, depth, steps = 0, 0, []
+        while True:
+            depth += 1
+            found = self.searcher.search(pos, max_depth=depth)
+            spent += found.nodes
+            steps.append(self._step(pos, move, depth, found))
+            if spent >= self.nodes or abs(found.score) >= MATE_ZONE or depth >= 64:
+                break
+        last, spent = steps[-1], 0
+        while last.best >= DECIDED > last.played and spent < self.nodes and depth < 64:
+            depth += 1
+            alone = self.searcher.search(pos, max_depth=depth, moves=[move])
+            spent += alone.nodes
+            last = replace(last, depth=depth, played=_men(alone.score),
+                           played_line=tuple(alone.line))
+        return steps[:-1] + [last]
+
+    def _step(self, pos: Position, move: Move, depth: int, found: SearchResult) -> _Step:
+        """One depth's comparison: the best move's search ``found`` and ``move``'s."""
+        line = tuple(found.line)
+        if found.move == move:  # the move played is the best: its score is the search's
+            return _Step(depth, _men(found.score), _men(found.score), move, line, line)
+        played, played_line = self.played(pos, move, depth)
+        # a move searched alone can score above the whole root's best (the root's other
+        # moves shown worse only by a null window): the best is then at least that
+        return _Step(depth, max(_men(found.score), played), played, found.move, line,
+                     played_line)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One depth of a confirming search: the best move's score and the move played's (men,
+    for the side to move), the best move and the two lines."""
+
+    depth: int
+    best: float
+    played: float
+    move: Move | None
+    line: tuple[Move, ...]
+    played_line: tuple[Move, ...]
+
 
 def _white(side: Side, men: float) -> float:
     """A score for ``side`` as White sees it."""
@@ -159,11 +216,11 @@ def _tables_verdict(tables: Database, ply: int, pos: Position, move: Move,
 def grade_game(game: Game, side: Side | None = None, nodes: int = NODES,
                tables: Database | None = None, why: Why | None = None) -> list[MoveVerdict]:
     """The verdict on every move of ``game`` (or on ``side``'s moves), in order: searched at
-    ``nodes`` positions a position, a graded move confirmed at ``nodes * CONFIRM_FACTOR``;
-    ``tables`` the endgame tables asked where they reach (default: the user's, built at first
-    need, waited for); ``why`` names a graded move's ideas (default: none named). Every
-    position of the game is searched whatever ``side`` is, so a move's verdict is the same
-    whichever side is asked about."""
+    ``nodes`` positions a position, a move that loses :data:`SCREEN` men or more confirmed at
+    ``nodes`` times each factor of :data:`CONFIRM`; ``tables`` the endgame tables asked where
+    they reach (default: the user's, built at first need, waited for); ``why`` names a graded
+    move's ideas (default: none named). Every position of the game is searched whatever
+    ``side`` is, so a move's verdict is the same whichever side is asked about."""
     tables = Database(background=False) if tables is None else tables
     judge = _Judge(nodes)
     first = [_searched(judge, ply, game.positions[ply], move, None)
@@ -176,20 +233,48 @@ def grade_game(game: Game, side: Side | None = None, nodes: int = NODES,
         known = _tables_verdict(tables, verdict.ply, pos, verdict.move, verdict.best)
         if known is not None:
             out.append(known)
-        elif verdict.grade is None:
+        elif verdict.best is None or verdict.loss < SCREEN:
             out.append(verdict)  # no grade: no ideas to name
         else:
-            out.append(_confirmed(verdict, _searched(_Judge(nodes * CONFIRM_FACTOR),
-                                                     verdict.ply, pos, verdict.move, why)))
+            out.append(_confirmed(verdict, pos, nodes, why))
     return out
 
 
-def _confirmed(first: MoveVerdict, deeper: MoveVerdict) -> MoveVerdict:
-    """A graded move searched again deeper (a table of its own): the deeper figures stand,
-    and the grade is what both searches find at least (a loss the deeper search does not
-    confirm is none; one it finds larger keeps the first's grade: no search is taken at its
-    word alone)."""
-    if deeper.grade is None or first.grade is None:
-        return replace(deeper, grade=None, why=())
-    grade = grade_for(min(first.loss, deeper.loss))
-    return replace(deeper, grade=grade, why=deeper.why if grade is not None else ())
+def _confirmed(first: MoveVerdict, pos: Position, nodes: int, why: Why | None) -> MoveVerdict:
+    """A move the first search found losing, searched again at each budget of
+    :data:`CONFIRM` (a table each): the grade what every one finds at least, the figures
+    those of the search that found the least; none where one finds none."""
+    least: tuple[MoveVerdict, tuple[Move, ...]] | None = None
+    for factor in CONFIRM:
+        found = _averaged(first.ply, pos, first.move,
+                          _Judge(nodes * factor).compare(pos, first.move))
+        if least is None or found[0].loss <= least[0].loss:
+            least = found
+        if grade_for(found[0].loss) is None:
+            break
+    assert least is not None
+    verdict, played_line = least
+    grade = grade_for(verdict.loss)
+    if grade is None:
+        return verdict
+    ideas = (why(line_end(pos, played_line), line_end(pos, verdict.best_line), pos.side)
+             if why is not None else ())
+    return replace(verdict, grade=grade, why=ideas)
+
+
+def _averaged(ply: int, pos: Position, move: Move, steps: list[_Step]
+              ) -> tuple[MoveVerdict, tuple[Move, ...]]:
+    """A confirming search's verdict (ungraded) and the move played's line: the scores the
+    mean of its last two depths' (a loss only one depth sees counts half; a win found by
+    force is no swing of the horizon: that depth alone), the best move the deepest one that
+    is not the move played (None where none is)."""
+    kept = steps[-1:] if abs(steps[-1].best) >= DECIDED else steps[-2:]
+    before = round(sum(s.best for s in kept) / len(kept), 2)
+    after = round(sum(s.played for s in kept) / len(kept), 2)
+    named = next((s for s in reversed(kept) if s.move != move), None)
+    side = pos.side
+    if named is None:
+        return MoveVerdict(ply, side, move, _white(side, before), _white(side, before), None,
+                           steps[-1].line, None), steps[-1].played_line
+    return MoveVerdict(ply, side, move, _white(side, before), _white(side, after), named.move,
+                       named.line, None), named.played_line
