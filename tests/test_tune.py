@@ -233,3 +233,21 @@ def test_tune_fit_order_signed_reads_the_signs_from_the_file(tmp_path, capsys):
     assert "against their declared signs" not in out and "(signed)" in out
     written = heuristic.read_text(encoding="utf-8")
     assert "value tempo 0 per man_ranks" in written and "(signed)" in written
+
+
+def test_write_keeps_the_file_unless_the_held_out_loss_fell_or_it_is_forced(tmp_path, capsys):
+    # the held-out games (every tenth) say the opposite of the others: what the fit learns
+    # makes the held-out loss rise
+    data = tmp_path / "games.txt"
+    data.write_text("".join(f"{fen(p)} {1 - r if g % 10 == 0 else r:g} 0 {g}\n"
+                            for p, r, _, g in _data(_positions(900), exact=False)),
+                    encoding="utf-8")
+    h = tmp_path / "heuristic.txt"
+    h.write_text(TERMS, encoding="utf-8")
+    args = ["tune", "fit", str(data), "--heuristic", str(h), "--target", "result", "--write"]
+    assert main(args) == 0
+    assert "did not fall" in capsys.readouterr().out
+    assert h.read_text(encoding="utf-8") == TERMS
+    assert main(args + ["--force"]) == 0  # forced, for a match to judge them
+    assert "wrote" in capsys.readouterr().out
+    assert {t.name: t.weight for t in parse_terms(h.read_text(encoding="utf-8"))}["bridge"] > 0

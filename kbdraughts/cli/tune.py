@@ -60,6 +60,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="read at most this many positions a file (default: all)")
     f.add_argument("--write", action="store_true",
                    help="write the weights back when the held-out loss fell (default: print only)")
+    f.add_argument("--force", action="store_true",
+                   help="with --write: write them even when it did not fall (weights a match "
+                   "is to judge)")
     f.add_argument("--target", choices=("result", "score", "both"), default="score",
                    help="what the fit follows: score, the search's scores at the games' depth "
                    "(the default: weights fitted so scored best in matches, docs/benchmarks.md), "
@@ -173,7 +176,7 @@ def run_fit(args: argparse.Namespace) -> int:
         return status
     try:
         fit_file(args.data, args.heuristic, args.l2, args.limit, args.write, args.shapes,
-                 args.target, args.order)
+                 args.target, args.order, args.force)
     except FitError as e:
         return fail("tune fit", str(e))
     return 0

@@ -31,8 +31,9 @@ GAMES_APART = 10_000_000
 
 def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: int | None,
              write: bool, shapes: Path | None = None, target: str = "score",
-             order: str = "named-first") -> Fit:
-    """Fit, print, maybe write; FitError when the files cannot be read."""
+             order: str = "named-first", force: bool = False) -> Fit:
+    """Fit, print, maybe write (when the held-out loss fell, or ``force``d: for a match to
+    judge weights the loss does not prefer); FitError when the files cannot be read."""
     path = heuristic or heuristic_path()
     if shapes is None and heuristic is None:
         shapes = shapes_path(path)
@@ -57,7 +58,7 @@ def fit_file(paths: Sequence[Path], heuristic: Path | None, l2: float, limit: in
     _against_signs(path, terms, fit.weights)
     if not write:
         return fit
-    if fit.held_after >= fit.held_before:
+    if fit.held_after >= fit.held_before and not force:
         print("the held-out loss did not fall: the file is left as it was")
         return fit
     _write_fit(fit, h, d, terms, path, shapes, note_lines(fit, paths, l2, target, order))
