@@ -310,3 +310,34 @@ def test_bad_input_is_refused_before_c_sees_it():
         core.play(START, (99, 0, 0, (), False))
     with pytest.raises(ValueError):
         core.perft(START, -1)
+
+
+def test_regions_on_the_same_squares_share_their_views_and_keep_their_tables(pure):
+    # A region split by the phases of the game: the same squares under other conditions, each
+    # with a table of its own (the native core keeps one pair of views for them; the weights
+    # stay apart). Dyadic weights: no order of additions rounds them differently.
+    from kbdraughts.eval.shapes import parse_shapes
+
+    rng = random.Random(12)
+
+    def region(name: str, squares: str, when: str) -> str:
+        lines = "".join(f"  {''.join(rng.choice('.wb?') for _ in squares.split())}  "
+                        f"{rng.randrange(-64, 64) / 8}\n" for _ in range(40))
+        return f"region {name} {squares}{' when ' + when if when else ''}\n{lines}"
+
+    window = "c3 e3 d4 f4 c5 e5 d6 f6"
+    shapes = (region("w-opening", window, "opening")
+              + region("diamond", "c1 b2 d2 c3", "")
+              + region("w-middle", window, "not opening and not endgame")
+              + region("w-ending", window, "endgame") + region("w-always", window, ""))
+    h = Heuristic(parse_terms("value a 1.5 per centre_men\n", "t.txt"),
+                  parse_shapes(shapes, "s.txt"))
+    ev = h.native_evaluator()
+    assert ev is not None
+    phases = set()
+    for pos in random_positions(5_000, seed=8):
+        assert ev.evaluate(pos) == h._quickly(pos, 0), pos
+        phases.add(pos.occupied.bit_count() >= 20 or pos.occupied.bit_count() <= 8)
+    assert phases == {True, False}
+    for pos in middle_games()[:10] + king_positions(10, seed=3):
+        same_search(pos, 6, h.evaluate)

@@ -87,13 +87,14 @@ typedef Bitboard PatternMasks[2][5];
  * only looks the weights up. The index counts kings as men; a view with a king on its squares
  * counts nothing (its `on` mask says so). */
 #define MAX_REGIONS 256
-#define MAX_VIEWS (2 * MAX_REGIONS) /* region r's views are indices 2r (White's), 2r + 1 */
+#define MAX_VIEWS (2 * MAX_REGIONS) /* a region's views: indices 2 slot (White's), 2 slot + 1 */
 #define VIEW_LANES 8                /* views added at once (regions.h): 16 bytes */
 typedef struct {
     int k;
     int sq[2][8];
     double *table;                          /* owned by the evaluator */
     Bitboard on[2];                         /* the view's squares: a king there, no index */
+    int slot; /* its views' pair: regions on the same squares (a phase's table each) share it */
 } EvalRegion;
 
 typedef struct {
@@ -108,7 +109,7 @@ typedef struct {
     int nreg;                 /* regions of the shapes file */
     EvalRegion *regions;
     unsigned char *region_on; /* per row, nreg flags: the region applies */
-    int nviews;               /* 2 nreg rounded up to VIEW_LANES: the indices' stride */
+    int nviews;               /* 2 slots rounded up to VIEW_LANES: the indices' stride */
     uint16_t *piece;          /* [colour][square][nviews]: what a piece there adds */
 } Evaluator;
 

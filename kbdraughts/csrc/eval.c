@@ -231,7 +231,8 @@ static double regions_value(const Evaluator *e, const Pos *p, int sig, const uin
         for (int r = 0; r < e->nreg; r++)
             if (on[r]) {
                 const double *t = e->regions[r].table;
-                sum += t[views[2 * r]] - t[views[2 * r + 1]];
+                int v = 2 * e->regions[r].slot;
+                sum += t[views[v]] - t[views[v + 1]];
             }
         return sum;
     }
@@ -239,8 +240,8 @@ static double regions_value(const Evaluator *e, const Pos *p, int sig, const uin
         if (!on[r])
             continue;
         const EvalRegion *g = &e->regions[r];
-        double w = kings & g->on[0] ? 0.0 : g->table[views[2 * r]];
-        double b = kings & g->on[1] ? 0.0 : g->table[views[2 * r + 1]];
+        double w = kings & g->on[0] ? 0.0 : g->table[views[2 * g->slot]];
+        double b = kings & g->on[1] ? 0.0 : g->table[views[2 * g->slot + 1]];
         sum += w - b;
     }
     return sum;

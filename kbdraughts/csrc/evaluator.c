@@ -129,11 +129,27 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
     return ok;
 }
 
+/* The first region before r on the same squares (the same views, another table: a region
+ * split by the phases of the game), or r. */
+static int first_alike(const Evaluator *ev, int r)
+{
+    const EvalRegion *g = &ev->regions[r];
+    for (int q = 0; q < r; q++)
+        if (ev->regions[q].k == g->k && !memcmp(ev->regions[q].sq, g->sq, sizeof g->sq))
+            return q;
+    return r;
+}
+
 /* What a piece on each square adds to each view's index: 3**i where the view's i-th square
  * is that square, once for the view's own side (ours), twice for the other (theirs). */
 static int region_pieces(Evaluator *ev)
 {
-    int n = (2 * ev->nreg + VIEW_LANES - 1) / VIEW_LANES * VIEW_LANES;
+    int slots = 0;
+    for (int r = 0; r < ev->nreg; r++) {
+        int q = first_alike(ev, r);
+        ev->regions[r].slot = q == r ? slots++ : ev->regions[q].slot;
+    }
+    int n = (2 * slots + VIEW_LANES - 1) / VIEW_LANES * VIEW_LANES;
     ev->piece = PyMem_Calloc((size_t)(2 * NSQ * n), sizeof(uint16_t));
     if (!ev->piece) {
         PyErr_NoMemory();
@@ -142,11 +158,13 @@ static int region_pieces(Evaluator *ev)
     ev->nviews = n;
     for (int r = 0; r < ev->nreg; r++) {
         const EvalRegion *g = &ev->regions[r];
+        if (first_alike(ev, r) != r)
+            continue; /* its views are an earlier region's */
         for (int v = 0; v < 2; v++)
             for (int i = 0, place = 1; i < g->k; i++, place *= 3)
                 for (int side = 0; side < 2; side++) /* view 0 is White's: White's men ours */
-                    ev->piece[((size_t)side * NSQ + (size_t)g->sq[v][i]) * n + 2 * r + v] +=
-                        (uint16_t)(side == v ? place : 2 * place);
+                    ev->piece[((size_t)side * NSQ + (size_t)g->sq[v][i]) * n + 2 * g->slot + v]
+                        += (uint16_t)(side == v ? place : 2 * place);
     }
     return 1;
 }
