@@ -4,6 +4,8 @@ they know; the same verdicts on any machine load."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from kbdraughts.ai.native_search import make_searcher
@@ -174,3 +176,24 @@ def test_a_confirming_search_reads_its_loss_at_its_last_two_depths():
     same = [_Step(9, 0.5, 0.5, played, (), ()), _Step(10, 0.6, 0.6, played, (played,), ())]
     v, _ = _averaged(0, pos, played, same)
     assert v.best is None and v.loss == 0
+
+
+class _StopAfter(threading.Event):
+    """A stop event set once it has been asked ``asked`` times (a Ctrl-C mid-review)."""
+
+    def __init__(self, asked: int) -> None:
+        super().__init__()
+        self.left = asked
+
+    def is_set(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def test_a_stopped_grading_gives_the_first_moves_verdicts_whole(no_tables):
+    # the blunder a7-b6 first: its verdict, confirmed, is among those given before the stop
+    game = game_of(LOSES_TWO, "a7-b6", "a3-b4", "c5:a3", "f4-g5", "h6:f4")
+    whole = grade_game(game, nodes=NODES, tables=no_tables)
+    stopped = grade_game(game, nodes=NODES, tables=no_tables, stop=_StopAfter(2))
+    assert stopped == whole[:2] and stopped[0].grade is Grade.BLUNDER
+    assert grade_game(game, nodes=NODES, tables=no_tables, stop=_StopAfter(0)) == []

@@ -32,6 +32,7 @@ How a verdict is made (:func:`grade_game`):
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from threading import Event
 from typing import Callable
 
 from kbdraughts.ai.native_search import make_searcher
@@ -214,22 +215,25 @@ def _tables_verdict(tables: Database, ply: int, pos: Position, move: Move,
 
 
 def grade_game(game: Game, side: Side | None = None, nodes: int = NODES,
-               tables: Database | None = None, why: Why | None = None) -> list[MoveVerdict]:
+               tables: Database | None = None, why: Why | None = None,
+               stop: Event | None = None) -> list[MoveVerdict]:
     """The verdict on every move of ``game`` (or on ``side``'s moves), in order: searched at
     ``nodes`` positions a position, a move that loses :data:`SCREEN` men or more confirmed at
     ``nodes`` times each factor of :data:`CONFIRM`; ``tables`` the endgame tables asked where
     they reach (default: the user's, built at first need, waited for); ``why`` names a graded
     move's ideas (default: none named). Every position of the game is searched whatever
-    ``side`` is, so a move's verdict is the same whichever side is asked about."""
+    ``side`` is, so a move's verdict is the same whichever side is asked about. Once ``stop``
+    is set, no more moves are judged: the verdicts of the moves before, each whole."""
     tables = Database(background=False) if tables is None else tables
-    judge = _Judge(nodes)
-    first = [_searched(judge, ply, game.positions[ply], move, None)
-             for ply, move in enumerate(game.moves)]
+    judge = _Judge(nodes)  # its table the game's: the confirming searches have their own
     out = []
-    for verdict in first:
+    for ply, move in enumerate(game.moves):
+        if stop is not None and stop.is_set():
+            break
+        pos = game.positions[ply]
+        verdict = _searched(judge, ply, pos, move, None)
         if side is not None and verdict.side != side:
             continue
-        pos = game.positions[verdict.ply]
         known = _tables_verdict(tables, verdict.ply, pos, verdict.move, verdict.best)
         if known is not None:
             out.append(known)

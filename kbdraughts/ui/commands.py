@@ -79,7 +79,7 @@ def _review(ui: Front, arg: str) -> None:
 
     def review(stop: threading.Event) -> tuple[list[Note], list[MoveVerdict]]:
         # every move graded as annotate grades it: the notes' grades, the graph's points
-        verdicts = grade_game(game, why=why)
+        verdicts = grade_game(game, why=why, stop=stop)
         return ([] if stop.is_set() else annotate(game, kb=load_default_kb(), stop=stop,
                                                   verdicts=verdicts), verdicts)
     answer = ui.ask_ai(review, "Reviewing the game… Ctrl-C: stop",
