@@ -207,6 +207,21 @@ def test_a_board_win_that_is_unsure_is_not_played_for_a_draw_or_loss() -> None:
     assert d is None or d.verdict.outcome == 0
 
 
+def test_a_draw_is_kept_by_the_moves_the_tables_are_sure_of_when_unsure_of_one() -> None:
+    """A move the tables cannot judge (here: no table; in play, a board loss the counters may
+    or may not save) is left out of a draw's keeping moves; the position is not given up to
+    the search for it (the engine once handed B:WKd2,h2:BKf6 at counters 28 to the search)."""
+    pos = parse_fen("W:WKa1,c3:BKh8,f8")
+    legal = legal_moves(pos)
+    unsure = play(pos, legal[0])
+    d = decide(pos, legal, 0, 0, lambda p: None if p == unsure else (DRAW, 0))
+    assert d is not None and d.verdict.outcome == 0
+    assert legal[0] not in d.keeping and set(d.keeping) == set(legal[1:])
+    # a win is not decided on part of the moves: the unknown one might be the quickest
+    assert decide(pos, legal, 0, 0, lambda p: (WIN, 5) if p == pos else
+                  None if p == unsure else (LOSS, 4)) is None
+
+
 #: Five pieces, kings only: their conversions lead only to tables of four, so two of them
 #: are built in seconds beside the session's tables (all of five take minutes).
 FIVE = (Material(0, 3, 0, 2), Material(0, 4, 0, 1))

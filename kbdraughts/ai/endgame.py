@@ -227,8 +227,11 @@ def decide(pos: Position, legal: list[Move] | tuple[Move, ...], kings_only: int,
         return _sure_win(pos, legal, kings_only, since_balance, prober)
     if not legal:
         return None
-    ranked = rank_moves(pos, legal, kings_only, since_balance, prober)
-    if ranked is None or ranked[0].outcome != root.outcome:
+    # A draw is kept by any move the tables are sure keeps it: a move they are unsure of (a
+    # board loss the counters may or may not save) is left out, not the whole position.
+    ranked = rank_moves(pos, legal, kings_only, since_balance, prober,
+                        partial=root.outcome == 0)
+    if not ranked or ranked[0].outcome != root.outcome:
         return None
     if root.outcome == 0:
         keeping = [r.move for r in ranked if r.outcome == 0 and r.key == ranked[0].key]
