@@ -62,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="write the weights back when the held-out loss fell (default: print only)")
     f.add_argument("--force", action="store_true",
                    help="with --write: write them even when it did not fall (weights a match "
-                   "is to judge)")
+                   "is to judge; default: only when it fell)")
     f.add_argument("--target", choices=("result", "score", "both"), default="score",
                    help="what the fit follows: score, the search's scores at the games' depth "
                    "(the default: weights fitted so scored best in matches, docs/benchmarks.md), "
