@@ -283,12 +283,12 @@ def fit_weights(d: Data, w0: np.ndarray, l2: float = 1e-4, fixed: Iterable[int] 
 
     # K is bounded, and the signed columns (a few named terms): a bound on each of the
     # thousands of region weights would make every L-BFGS-B step pay for its breakpoints.
-    bounds: list[tuple[float | None, float | None]] = (
-        [(0.0, None) if s > 0 else (None, 0.0) if s < 0 else (None, None) for s in signs]
-        + [(None, None)] * (len(w0) - len(signs)) + [(-12, 0)])
-    lo = [-np.inf if b[0] is None else b[0] for b in bounds[:-1]]
-    hi = [np.inf if b[1] is None else b[1] for b in bounds[:-1]]
+    signed = np.zeros(len(w0))
+    signed[:len(signs)] = signs
+    lo, hi = np.where(signed > 0, 0.0, -np.inf), np.where(signed < 0, 0.0, np.inf)
+    bounds = [(None if a == -np.inf else a, None if b == np.inf else b) for a, b in zip(lo, hi)]
     start = np.append(np.clip(w0.astype(float), lo, hi), math.log(kw))
+    bounds.append((-12, 0))
     res = minimize(cost, start, jac=True, method="L-BFGS-B", bounds=bounds,
                    options={"maxiter": 2000, "ftol": 1e-14, "gtol": 1e-12})
     w = np.where(free[:-1], res.x[:-1], w0)
