@@ -212,11 +212,28 @@ def test_why_names_the_material_first_where_the_line_ends_differ_in_it():
     played = parse_fen("W:Wa3,c3,e3,g3,f2,h2,e1,g1,Ke5:Ba5,c5,g5,b6,f6,h6,a7,c7")
     best = parse_fen("W:Wa3,c3,e3,g3,f2,h2,e1,g1,d4:Ba5,c5,g5,b6,f6,h6,a7,c7")
     said = ideas.why(played, best, WHITE)
-    assert said[0] == ("material (a king more, a man less)", 1.5)
-    assert len(said) == 3 and all(words != "material" for words, _ in said[1:])
+    assert said[0] == ("a crowning", 1.5)
+    assert len(said) == 3 and all(words != "a crowning" for words, _ in said[1:])
     lost = parse_fen("W:Wa3,c3,e3,g3:Ba5,c5")
     kept = parse_fen("W:Wa3,c3,e3,g3,h2:Ba5,c5")
     assert ideas.why(lost, kept, WHITE)[0] == ("a man", -1.0)
     assert ideas.why(lost, kept, BLACK)[0] == ("a man", 1.0)
-    assert ideas.material_words(kept, kept, WHITE) is None
-    assert all(not w.startswith(("a man", "material")) for w, _ in ideas.why(kept, kept, WHITE))
+    assert ideas.material_words(kept, kept, WHITE) == ()
+    assert all(not w.startswith(("a man", "a crowning")) for w, _ in ideas.why(kept, kept, WHITE))
+
+
+def test_why_counts_pieces_then_crownings_where_the_lines_end_apart_in_a_race():
+    # ussr1924 game 1's 25. d6-c7 (a man lost): its line ends with Black's men crowned, the best
+    # line's with White's; said as kings against men ("two kings less, three men more") it hid
+    # the man. Said as a player counts: the crownings given up, the pieces, their sum the same.
+    played = parse_fen("W:Wh2,f4,Ka7:BKa1,Kh4,h6")
+    best = parse_fen("W:WKf2,Kd8:BKa1,f4,b8")
+    said = ideas.material_words(played, best, WHITE)
+    assert said == (("two crownings", -3.0), ("a man", 1.0))
+    assert sum(v for _, v in said) == -2.0  # (2 + 2.5 - 5 - 1) - (5 - 2.5 - 2)
+    assert ideas.material_words(best, played, BLACK) == said
+    # a king taken outright is a king, not a man and a crowning
+    assert ideas.material_words(parse_fen("W:Wc3:Bd6"), parse_fen("W:Wc3,Ke1:Bd6"), WHITE) \
+        == (("a king", -2.5),)
+    assert ideas.material_words(parse_fen("W:Wc3,Ke1,Kg1:Bd6"), parse_fen("W:Wc3:Bd6"),
+                                WHITE) == (("two kings", 5.0),)

@@ -191,15 +191,15 @@ def why(played_end: Position, best_end: Position, side: Side, top: int = 3,
     """The ideas whose share moved most between the played line's end and the best line's,
     each with its value in men for ``side``: played less best (negative: given up), largest
     first, said as they stand at the played line's end. Material comes first where the two
-    ends differ in it (``a man``, ``a king``): a man given is the reason before any shape.
+    ends differ in it (``a man``, ``a crowning``): a man given is the reason before any shape.
 
     >>> from kbdraughts.notation import parse_fen
     >>> why(parse_fen("B:Wc3:Bd6,f6"), parse_fen("B:Wc3,e3:Bd6,f6"), WHITE, top=1)
     (('a man', -1.0),)
     """
-    given = material_words(played_end, best_end, side)
-    rest = differences(played_end, best_end, side, top - (given is not None), heuristic)
-    return rest if given is None else (given,) + rest
+    given = material_words(played_end, best_end, side)[:top]
+    rest = differences(played_end, best_end, side, top - len(given), heuristic)
+    return given + rest
 
 
 _COUNT = {1: "a", 2: "two", 3: "three"}
@@ -209,31 +209,41 @@ def _pieces(n: int, one: str, many: str) -> str:
     return f"{_COUNT.get(n, str(n))} {one if n == 1 else many}"
 
 
-def material_words(a_end: Position, b_end: Position, side: Side) -> tuple[str, float] | None:
-    """The material ``side`` has at ``a_end`` more than at ``b_end`` (men and kings, each
-    side's counted against the other's), in words with its value in men; None: the same.
+def material_words(a_end: Position, b_end: Position, side: Side
+                   ) -> tuple[tuple[str, float], ...]:
+    """The material ``side`` has at ``a_end`` more than at ``b_end`` (each side's counted
+    against the other's), in words with its value in men, the largest first; () the same.
+
+    Two lines' ends are often some plies apart in a race to crown, so the material is said as
+    a player counts it: the pieces (a man each), then the crownings (a man made a king, worth
+    ``KING_VALUE - MAN_VALUE``); a king more and a piece more together are a king.
 
     >>> from kbdraughts.notation import parse_fen
     >>> material_words(parse_fen("W:WKc3:Bd6"), parse_fen("W:Wc3:Bd6"), WHITE)
-    ('material (a king more, a man less)', 1.5)
+    (('a crowning', 1.5),)
+    >>> material_words(parse_fen("W:Wc3:Bd6"), parse_fen("W:WKc3,e3:Bd6"), WHITE)
+    (('a king', -2.5),)
+    >>> material_words(parse_fen("W:Wc3,e3:BKd6"), parse_fen("W:WKc3:Bd6,f6"), WHITE)
+    (('two crownings', -3.0), ('two men', 2.0))
     """
     def counts(pos: Position) -> tuple[int, int]:
         k = pos.kings
         ours, theirs = pos.white if side == WHITE else pos.black, \
             pos.black if side == WHITE else pos.white
-        return ((ours & ~k).bit_count() - (theirs & ~k).bit_count(),
+        return (ours.bit_count() - theirs.bit_count(),
                 (ours & k).bit_count() - (theirs & k).bit_count())
-    (am, ak), (bm, bk) = counts(a_end), counts(b_end)
-    men, kings = am - bm, ak - bk
-    if men == 0 and kings == 0:
-        return None
-    value = (men * MAN_VALUE + kings * KING_VALUE) / MAN_VALUE
-    if kings == 0 or men == 0:
-        n, one, many = (men, "man", "men") if kings == 0 else (kings, "king", "kings")
-        return _pieces(abs(n), one, many), value
-    said = [f"{_pieces(abs(n), one, many)} {'more' if n > 0 else 'less'}"
-            for n, one, many in ((kings, "king", "kings"), (men, "man", "men"))]
-    return f"material ({', '.join(said)})", value
+    (ap, ak), (bp, bk) = counts(a_end), counts(b_end)
+    pieces, crowns = ap - bp, ak - bk
+    # a piece more that is a king: a king, not a man and a crowning
+    kings = (min(pieces, crowns) if pieces > 0 and crowns > 0
+             else max(pieces, crowns) if pieces < 0 and crowns < 0 else 0)
+    crowning = (KING_VALUE - MAN_VALUE) / MAN_VALUE
+    said = [(_pieces(abs(n), one, many), n * value)
+            for n, one, many, value in ((kings, "king", "kings", KING_VALUE / MAN_VALUE),
+                                        (pieces - kings, "man", "men", 1.0),
+                                        (crowns - kings, "crowning", "crownings", crowning))
+            if n]
+    return tuple(sorted(said, key=lambda wv: -abs(wv[1])))
 
 
 # -- words ------------------------------------------------------------------------------------
