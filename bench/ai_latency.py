@@ -32,7 +32,7 @@ def game_positions(games: int) -> list[str]:
         a, b = make_player("kb:1", seed=i), make_player("search:2", seed=i)
         white, black = (a, b) if i % 2 == 0 else (b, a)
         game, _, _ = play_game(white, black, opening(1000 + i, 0))
-        for pos, move in zip(game.positions, game.moves):
+        for pos in game.positions[:len(game.moves)]:
             out.append(fen(pos))
     return out
 

@@ -37,7 +37,8 @@ def make(shape: str, n: int) -> str:
     body = {"chain": lambda i: f"d{i - 1}(X)", "tree": lambda i: f"our_man(X), d{(i - 1) // 2}(X)",
             "flat": lambda i: "our_man(X)"}[shape]
     lines = ["define d0(X) :- our_man(X)"] + [f"define d{i}(X) :- {body(i)}" for i in range(1, n)]
-    lines += ["motif m", "  play: S-T", f"  when: d{n - 1}(S), next(S, T, fl), empty(T), step(S, T)",
+    lines += ["motif m", "  play: S-T",
+              f"  when: d{n - 1}(S), next(S, T, fl), empty(T), step(S, T)",
               "  gain: 1", "  status: draft"]
     return "\n".join(lines) + "\n"
 

@@ -24,10 +24,11 @@ database's best defence plays the other side: the longest loss (``ai/endgame.dec
 move that keeps the draw, chosen at random among them (seeded). The game's draw rules end the
 games (``kbdraughts/game.py``). Measured: the won ones won, the drawn ones not lost; and the
 same positions played by the level without the tables (``Engine(level=4, egdb=False)``:
-neither its first layer nor its search's nodes read them), both at ``--movetime`` ms a move (default 50: the search decides in the tables' drawn
-positions among the moves that keep the draw, and everywhere without them). Most random won
-positions are near a conversion; ``--min-distance 10`` plays only those 10 plies or more from
-it (a different sample: the same seed, a filter).
+neither its first layer nor its search's nodes read them), both at ``--movetime`` ms a move
+(default 50: the search decides in the tables' drawn positions among the moves that keep the
+draw, and everywhere without them). Most random won positions are near a conversion;
+``--min-distance 10`` plays only those 10 plies or more from it (a different sample: the
+same seed, a filter).
 
 The positions are seeded and the same in every run; a timed search is not, so the figures
 without the tables may move a little from run to run. ``--quick`` judges 200 positions and plays

@@ -51,9 +51,7 @@ def random_positions(rng: random.Random, n: int) -> list[Position]:
     """Positions from random games, 4 to 60 plies in."""
     out = []
     while len(out) < n:
-        pos = START
-        for pos in random_walk(rng, rng.randint(4, 60)):
-            pass
+        *_, pos = START, *random_walk(rng, rng.randint(4, 60))
         if legal_moves(pos):
             out.append(pos)
     return out

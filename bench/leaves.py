@@ -86,13 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     t = time.perf_counter()
     pair_diffs = []
     points = games = 0.0
-    w = d = l = 0
+    won = drawn = lost = 0
     for i, pos in enumerate(start, 1):
         # A fresh pair of engines a position: each game starts with an empty table.
         a = play(pos, engine(args.level, True), engine(args.level, False))
         b = 1.0 - play(pos, engine(args.level, False), engine(args.level, True))
         for s in (a, b):
-            w, d, l = w + (s == 1.0), d + (s == 0.5), l + (s == 0.0)
+            won, drawn, lost = won + (s == 1.0), drawn + (s == 0.5), lost + (s == 0.0)
         points += a + b
         games += 2
         pair_diffs.append(a + b - 1.0)
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     sd = math.sqrt(sum((x - mean) ** 2 for x in pair_diffs) / max(1, len(pair_diffs) - 1))
     se = sd / math.sqrt(len(pair_diffs)) / 2  # per game
     changed = sum(1 for x in pair_diffs if x != 0)
-    print(f"tables at the nodes vs without: +{w} ={d} -{l}, score {points / games:.1%} "
+    print(f"tables at the nodes vs without: +{won} ={drawn} -{lost}, score {points / games:.1%} "
           f"(± {se:.1%} one standard error); {changed} of {len(start)} pairs not even "
           f"({time.perf_counter() - t:.0f} s)")
     anchor_points = 0.0

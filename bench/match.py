@@ -9,8 +9,9 @@ player that only counts captures; ``selfplay`` (level 1 without the knowledge ba
 itself) shows how far from 50 % equal players land over the same openings: the noise the
 ``kb-gain`` row is read against. With ``--seeds K`` every row is played with K seeds from
 ``--seed`` on and their mean is printed too: one seed of 200 level-1 games can land several
-points either side of its mean (self-play, seeds 31-40: 42.0 to 55.0 %). The default level plays at its full 1 s per move, so its
-match is long: ``--default-games`` keeps it short (default 20 games).
+points either side of its mean (self-play, seeds 31-40: 42.0 to 55.0 %). The default level
+plays at its full 1 s per move, so its match is long: ``--default-games`` keeps it short
+(default 20 games).
 """
 
 from __future__ import annotations

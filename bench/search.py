@@ -245,8 +245,9 @@ def report(rows: list[Row], movetime_ms: int, engine: bool) -> tuple[float, floa
           f"{min(r.depth for r in rows)}-{max(r.depth for r in rows)}")
     if engine:
         used = sorted(r.engine_seconds * 1000 for r in rows)
-        print(f"level-4 engine (no kb), budget {movetime_ms} ms: used mean {statistics.mean(used):.0f}"
-              f" ms, max {used[-1]:.0f} ms ({used[-1] / movetime_ms:.2f}x the budget)")
+        print(f"level-4 engine (no kb), budget {movetime_ms} ms: used mean "
+              f"{statistics.mean(used):.0f} ms, max {used[-1]:.0f} ms "
+              f"({used[-1] / movetime_ms:.2f}x the budget)")
     return nps, depth
 
 

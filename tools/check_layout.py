@@ -142,7 +142,8 @@ def faults(root: Path = ROOT) -> list[str]:
     for path in sorted(p for p in root.rglob("*") if p.suffix in C_SUFFIXES):
         lines = path.read_text(encoding="utf-8").count("\n")
         if lines > MAX_MODULE_LINES:
-            out.append(f"{path.relative_to(root.parent)}:1: {lines} lines (at most {MAX_MODULE_LINES})")
+            out.append(f"{path.relative_to(root.parent)}:1: {lines} lines "
+                       f"(at most {MAX_MODULE_LINES})")
     if (root / C_DIR).is_dir():
         out.extend(c_faults(root / C_DIR, root.parent))
     rooms: dict[str, int] = {}

@@ -49,7 +49,7 @@ def line_squares(pos: Position, us: int, depth: int, out: set[int]) -> int:
         v, m, seen = max(scored, key=lambda x: x[0])
         out.update(seen | move_squares(m))
         return v
-    for v, m, seen in scored:
+    for _, m, seen in scored:
         out.update(seen | move_squares(m))
     return min(v for v, _, _ in scored)
 

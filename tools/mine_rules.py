@@ -172,7 +172,8 @@ def generalise(pos: Position, move: Move, gain: int, plies: int, rng: random.Ran
             near = {n for s in fixed for ray in RAYS[s] for n in ray[:1]} - fixed
             near = {s for s in near if trial.piece_at(s) != pos.piece_at(s)}
             if not near:
-                near = {s for s in SQUARES if s not in fixed and trial.piece_at(s) != pos.piece_at(s)}
+                near = {s for s in SQUARES
+                        if s not in fixed and trial.piece_at(s) != pos.piece_at(s)}
             new = set(rng.sample(sorted(near), min(2, len(near))))
         fixed |= new
         if len(fixed) > max_fixed:
