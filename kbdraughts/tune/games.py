@@ -40,7 +40,7 @@ from kbdraughts.game import Game
 from kbdraughts.notation import fen
 
 __all__ = ["Settings", "play_game", "played_lines", "write_games", "MAX_PLIES", "ADJUDICATE",
-           "resume", "GamesFileError", "in_batches"]
+           "resume", "GamesFileError", "in_batches", "batched", "BATCH"]
 
 #: Plies after which a game is judged by material.
 MAX_PLIES = 200
@@ -111,13 +111,31 @@ def played_lines(settings: Settings, games: int, jobs: int = 1, first: int = 0,
                  cluster: str | None = None) -> Iterator[list[str]]:
     """Each game's lines, games ``first`` .. ``first + games - 1``, as they finish (in
     order of their numbers within each batch)."""
-    numbers = list(range(first, first + games))
-    batches = [numbers[i:i + 8] for i in range(0, len(numbers), 8)]
-    return in_batches(_play_many, [(settings, b) for b in batches], jobs, cluster)
+    batches = batched(range(first, first + games), BATCH)
+    return in_batches(_play_many, ((settings, b) for b in batches), jobs, cluster)
 
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+#: Games a task: a process or a Ray worker plays (or scores) this many at a time.
+BATCH = 8
+
+
+def batched(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``items`` in lists of ``size`` (the last one shorter), read as they are needed.
+
+    >>> list(batched(range(5), 2))
+    [[0, 1], [2, 3], [4]]
+    """
+    batch: list[T] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def in_batches(work: Callable[[T], list[R]], items: Iterable[T], jobs: int = 1,

@@ -24,7 +24,7 @@ from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.eval.heuristic import default_heuristic
 from kbdraughts.files import check_readable, write_whole
 from kbdraughts.notation import parse_fen
-from kbdraughts.tune.games import MAX_LINE, GamesFileError, in_batches, resume
+from kbdraughts.tune.games import BATCH, MAX_LINE, GamesFileError, batched, in_batches, resume
 
 __all__ = ["rescore_game", "source_games", "write_rescored"]
 
@@ -81,7 +81,7 @@ def write_rescored(source: Path, out: Path, depth: int, games: int, jobs: int = 
         if f.seek(0, 2) == 0:
             write_whole(f, (f"# kbdraughts tune rescore: the positions of {source.name} "
                             f"scored at depth {depth}; FEN RESULT SCORE GAME\n").encode("utf-8"))
-        batches = _batches(todo, 8)
+        batches = batched(todo, BATCH)
         for done, lines in enumerate(in_batches(_rescore_many, ((depth, b) for b in batches),
                                                 jobs, cluster), 1):
             write_whole(f, "".join(line + "\n" for line in lines).encode("utf-8"))
@@ -90,13 +90,3 @@ def write_rescored(source: Path, out: Path, depth: int, games: int, jobs: int = 
                 progress(done, n)
     return n
 
-
-def _batches(games: Iterable[list[str]], size: int) -> Iterator[list[list[str]]]:
-    batch: list[list[str]] = []
-    for g in games:
-        batch.append(g)
-        if len(batch) == size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
