@@ -73,8 +73,8 @@ def test_evaluation_is_the_same_for_both_colours():
     h = default_heuristic()
     rng = random.Random(5)
     for pos in itertools.chain([START], random_walk(rng, 59)):
-        # Equal to the last bits the weights' decimals leave (1e-13 of a man).
-        assert h.evaluate(pos) == pytest.approx(h.evaluate(_rotate(pos)), abs=1e-9)
+        # The same sum of hundredths, to the last bit.
+        assert h.evaluate(pos) == h.evaluate(_rotate(pos))
         assert position_features(pos) == position_features(_rotate(pos))
 
 
@@ -84,7 +84,7 @@ _FRACTIONAL = """value centre 6.25 per centre_men when not endgame
 value tempo 1.5 per man_ranks
 value golden -3.75 per golden when kings
 value runaway 99.5 per runaway
-value blocked -6.125 per blocked_men when endgame
+value blocked -6.13 per blocked_men when endgame
 value flank-balance -2.5 per flank_imbalance
 value steady 7.5 when main_road
 """
@@ -105,6 +105,31 @@ def test_the_evaluation_is_material_plus_the_value_terms_sum(text):
         if not h.patterns and not h.regions:
             terms, _ = h.score("value", position_features(pos))
             assert sum(shares.values()) == pytest.approx(material(pos) + terms, abs=1e-9)
+
+
+def test_a_weight_has_at_most_two_decimals_and_the_evaluation_sums_them_exactly():
+    # 0.1 + 0.2 is not 0.3 in binary floating point, but 10 + 20 hundredths are 30: every
+    # weight a file holds is whole hundredths, so the evaluation is their exact sum divided
+    # by 100 once, on the native core and on the pure path alike, whatever the order.
+    from kbdraughts.eval.shapes import parse_shapes
+    for text, line in (("weight ok 1.50\nvalue a 1.125 per kings\n", 2),
+                       ("pattern p 0.001 c3=w\n", 1)):
+        with pytest.raises(HeuristicFileError, match="more than two decimals") as e:
+            parse_terms(text, "h.txt")
+        assert str(e.value).startswith(f"h.txt:{line}: error: weight ")
+    with pytest.raises(HeuristicFileError, match="s.txt:3: error: weight 0.333 has more"):
+        parse_shapes("region r a1 c1\n  w. 5.10\n  ?b 0.333\n", "s.txt")
+    h = Heuristic(parse_terms("value a 0.1 per centre_men\nvalue b 0.2 per back_men\n"
+                              "value c 0.07 per man_ranks\nvalue d -0.3 per hanging\n"))
+    names = ("centre_men", "back_men", "man_ranks", "hanging")
+    rng = random.Random(8)
+    seen = set()
+    for pos in [p for _ in range(30) for p in random_walk(rng, rng.randrange(20, 90))]:
+        f = dict(zip(POSITION_FEATURES, position_features(pos)))  # from the side to move
+        cents = 100 * material(pos) + sum(c * f[n] for c, n in zip((10, 20, 7, -30), names))
+        assert h.evaluate(pos) == h._quickly(pos, 0) == h._slowly(pos, 0) == cents / 100, pos
+        seen.add(cents % 10)
+    assert len(seen) > 5  # sums of tenths and hundredths, not whole men alone
 
 
 def test_material_counts_kings_as_two_and_a_half_men():

@@ -98,7 +98,7 @@ def test_the_native_evaluation_weighs_patterns_as_the_pure_one():
         "value b -2.25 per passed_men when opening\n"
         "value c 4.5 per opposition when endgame\n"
         "value d 3.5 per double_corner\n"
-        "pattern p 12.125 c5=w b4=w d4=? when not endgame\n"
+        "pattern p 12.13 c5=w b4=w d4=? when not endgame\n"
         "pattern q -3.75 c1=w e1=w\n"
         "pattern r 0.5 a1=. b2=@ c3=* when opening\n", "test.txt"))
     ev = h.native_evaluator()

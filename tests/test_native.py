@@ -96,25 +96,43 @@ def test_the_same_features_and_evaluation_on_20000_positions(pure):
     for pos in random_positions(20_000, seed=4):
         assert native.core.other_features(pos) == evaluation.other_features(pos), pos
         assert native.core.men_sums(pos) == evaluation.men_sums(pos), pos
-        # The native and the quick way add in the same order; the slow way (feature by
-        # feature) in another, equal to the last bits the weights' decimals leave.
-        assert ev.evaluate(pos) == h._quickly(pos, 0), pos
-        assert ev.evaluate(pos) == pytest.approx(h._slowly(pos, 0), abs=1e-9), pos
+        # The same whole hundredths summed: the native way, the quick way and the slow way
+        # (feature by feature) each in its own order, the same number to the last bit.
+        assert ev.evaluate(pos) == h._quickly(pos, 0) == h._slowly(pos, 0), pos
+
+
+def test_the_evaluator_takes_whole_hundredths_in_32_bits():
+    # The rows come from Heuristic in hundredths (ints); a number beyond 32 bits or not whole
+    # is refused at the boundary, never wrapped or truncated in the tables.
+    from kbdraughts.eval.evaluation import OTHERS
+    from kbdraughts.eval.features import PHASES
+
+    def evaluator(const):
+        men = ((0,) * 512,) * 4
+        return native.core.Evaluator([(const, (0,) * len(PHASES), men, men,
+                                       (0,) * len(OTHERS))], [])
+
+    assert evaluator(2**31 - 1).evaluate(START) == (2**31 - 1) / 100
+    assert evaluator(-2**31).evaluate(START) == -2**31 / 100
+    for bad, error in ((2**31, OverflowError), (-2**31 - 1, OverflowError), (1.5, TypeError)):
+        with pytest.raises(error):
+            evaluator(bad)
 
 
 def test_the_same_evaluation_with_fractional_weights_and_conditions():
-    # Weights that are not whole numbers (dyadic, so no order of additions rounds them
-    # differently), and `when` conditions on several features: four signature rows.
+    # Weights that are not whole numbers (hundredths no binary fraction holds: the sums are of
+    # whole hundredths, so no order of additions rounds them differently), and `when`
+    # conditions on several features: four signature rows.
     h = Heuristic(parse_terms(
         "value a 1.5 per centre_men when not endgame\n"
         "value b -2.25 per man_ranks when kings\n"
         "value c 0.75 per king_mobility when kings and not endgame\n"
         "value d 3.5\n"
-        "value e 12.125 per runaway\n", "test.txt"))
+        "value e 12.13 per runaway\n", "test.txt"))
     ev = h.native_evaluator()
     assert ev is not None
     for pos in random_positions(5_000, seed=5):
-        assert ev.evaluate(pos) == h._quickly(pos, 0), pos
+        assert ev.evaluate(pos) == h._quickly(pos, 0) == h._slowly(pos, 0), pos
 
 
 def test_conditions_on_sums_over_men_run_natively_and_equal(pure):
@@ -131,7 +149,7 @@ def test_conditions_on_sums_over_men_run_natively_and_equal(pure):
     named = 0
     for pos in random_positions(5_000, seed=6):
         assert h.native_evaluator().evaluate(pos) == h._quickly(pos, 0), pos
-        assert h.evaluate(pos) == pytest.approx(h._slowly(pos, 0), abs=1e-9), pos
+        assert h.evaluate(pos) == h._slowly(pos, 0), pos
         named += bool(evaluation.men_sums(pos)[0])
     assert named > 1_000  # the condition on centre_men did hold and not hold
 
@@ -315,14 +333,14 @@ def test_bad_input_is_refused_before_c_sees_it():
 def test_regions_on_the_same_squares_share_their_views_and_keep_their_tables(pure):
     # A region split by the phases of the game: the same squares under other conditions, each
     # with a table of its own (the native core keeps one pair of views for them; the weights
-    # stay apart). Dyadic weights: no order of additions rounds them differently.
+    # stay apart). Weights in hundredths: no order of additions rounds them differently.
     from kbdraughts.eval.shapes import parse_shapes
 
     rng = random.Random(12)
 
     def region(name: str, squares: str, when: str) -> str:
         lines = "".join(f"  {''.join(rng.choice('.wb?') for _ in squares.split())}  "
-                        f"{rng.randrange(-64, 64) / 8}\n" for _ in range(40))
+                        f"{rng.randrange(-6400, 6400) / 100}\n" for _ in range(40))
         return f"region {name} {squares}{' when ' + when if when else ''}\n{lines}"
 
     window = "c3 e3 d4 f4 c5 e5 d6 f6"

@@ -178,24 +178,24 @@ HOSTILE = {
         print(outcome(lambda: searcher.search(START, legal_moves(START), 2, history=history)[2]))
         """, "2"),
     "evaluator rows": ("""
-        zeros = tuple([0.0] * 512 for _ in range(4))
-        weights = [0.0] * 13
+        zeros = tuple([0] * 512 for _ in range(4))
+        weights = [0] * 13
         class Weight:
-            def __float__(self):
+            def __index__(self):
                 weights.clear()
-                return 1.0
+                return 100
         weights[0] = Weight()
-        row = (0.0, (0.0,), zeros, zeros, weights)
+        row = (0, (0,), zeros, zeros, weights)
         print(outcome(lambda: core.Evaluator([row], []).evaluate(START)))
         """, "0.0"),
     "evaluator re-entered": ("""
         e = core.Evaluator(material=True)
         class Weight:
-            def __float__(self):
+            def __index__(self):
                 e.__init__(material=True)  # re-entered while its rows are read
-                return 1.0
-        zeros = tuple([0.0] * 512 for _ in range(4))
-        e.__init__([(Weight(), (0.0,), zeros, zeros, [0.0] * 13)], [])
+                return 100
+        zeros = tuple([0] * 512 for _ in range(4))
+        e.__init__([(Weight(), (0,), zeros, zeros, [0] * 13)], [])
         print(outcome(lambda: e.evaluate(START)))
         """, "1.0"),
     "searcher re-entered": ("""

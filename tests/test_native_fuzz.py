@@ -209,21 +209,21 @@ def test_the_searcher_on_hostile_arguments():
 def test_the_evaluator_on_hostile_rows():
     fz, core = Fuzzer(4), native.core
     rng = fz.rng
-    zeros = tuple((0.0,) * 512 for _ in range(4))
+    zeros = tuple((0,) * 512 for _ in range(4))  # weights are whole hundredths
 
     def sometimes(fine, p=0.05):
         return fz.number() if rng.random() < p else fine
 
     for _ in range(3000):
-        weights = [sometimes(1.0) for _ in range(13)]
+        weights = [sometimes(100) for _ in range(13)]
         if rng.random() < 0.2:
             weights[rng.randrange(3)] = Hostile(1, weights)
-        row = (sometimes(0.5), 0.0, sometimes(zeros), zeros, weights)
+        row = (sometimes(50), (sometimes(0),), sometimes(zeros), zeros, weights)
         features = fz.sequence(fz.number) if rng.random() < 0.1 else [sometimes(1)]
         patterns = sometimes([((1, 0, 0, 0, 0), (0, 0, 0, 0, sometimes(2)))], 0.1)
-        regions = sometimes([([0, 1], [35, sometimes(34)], [sometimes(0.0)] * 9)], 0.1)
+        regions = sometimes([([0, 1], [35, sometimes(34)], [sometimes(0)] * 9)], 0.1)
         ev = call(core.Evaluator, [row, row], features, patterns=patterns,
-                  pattern_weights=[[1.0], [sometimes(1.0)]], regions=regions,
+                  pattern_weights=[[100], [sometimes(100)]], regions=regions,
                   region_rows=[[True], [sometimes(False)]])
         if ev is not None:
             call(ev.evaluate, fz.position())

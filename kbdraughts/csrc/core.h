@@ -70,10 +70,15 @@ int resolve(const Pos *p, int us, int plies, MoveList *lists, int64_t *left);
 void other_features(const Pos *p, int out[N_OTHERS]);
 void men_sums(const Pos *p, int out[N_MEN_SUMS]);
 
+/* Every weight is a whole number of hundredths (EVAL_SCALE: the files write at most two
+ * decimals, eval/terms.py), so the evaluation is an exact integer sum: any order of the
+ * additions gives the pure module's number, which sums the same integers, and a score is that
+ * sum divided by EVAL_SCALE once. */
+#define EVAL_SCALE 100
 typedef struct {
-    double cnst, on_phase[N_PHASES]; /* the phases' weights: the same for both sides */
-    double white[4][512], black[4][512];
-    double weights[N_OTHERS];
+    int32_t cnst, on_phase[N_PHASES]; /* the phases' weights: the same for both sides */
+    int32_t white[4][512], black[4][512];
+    int32_t weights[N_OTHERS];
 } EvalRow;
 
 /* A pattern term: per view (White's as written, Black's turned) and per square state (empty,
@@ -92,7 +97,7 @@ typedef Bitboard PatternMasks[2][5];
 typedef struct {
     int k;
     int sq[2][8];
-    double *table;                          /* owned by the evaluator */
+    int32_t *table;                         /* owned by the evaluator */
     Bitboard on[2];                         /* the view's squares: a king there, no index */
     int slot; /* its views' pair: regions on the same squares (a phase's table each) share it */
 } EvalRegion;
@@ -105,7 +110,7 @@ typedef struct {
     EvalRow *rows;            /* owned by the caller */
     int npat;                 /* pattern terms */
     PatternMasks *patterns;   /* npat of them, owned by the caller */
-    double *pattern_weights;  /* per row, npat weights (0 where a pattern does not apply) */
+    int32_t *pattern_weights; /* per row, npat weights (0 where a pattern does not apply) */
     int nreg;                 /* regions of the shapes file */
     EvalRegion *regions;
     unsigned char *region_on; /* per row, nreg flags: the region applies */

@@ -1,5 +1,5 @@
 /* The evaluation: eval/evaluation.py's features and heuristic.py's quick weighing, the same
- * numbers in the same order of floating-point operations (so the scores compare exactly). */
+ * integer sum of hundredths (core.h's EVAL_SCALE), so the scores compare exactly. */
 #include <stdlib.h>
 #include <string.h>
 #include "core.h"
@@ -221,30 +221,34 @@ void region_indices(const Evaluator *e, const Pos *p, uint16_t *out)
         }
 }
 
-/* The regions that apply under sig, their indices given: a view with a king counts nothing. */
-static double regions_value(const Evaluator *e, const Pos *p, int sig, const uint16_t *views)
+/* The regions that apply under sig, their indices given: a view with a king counts nothing.
+ * Whole hundredths: the sum is exact in any order, so White's and Black's views go to two
+ * sums, not one chain of dependent additions. */
+static int64_t regions_value(const Evaluator *e, const Pos *p, int sig, const uint16_t *views)
 {
     const unsigned char *on = e->region_on + (size_t)sig * e->nreg;
     Bitboard kings = p->kings;
-    double sum = 0.0;
+    int64_t w = 0, b = 0;
     if (!kings) { /* most leaves: no view to leave out */
         for (int r = 0; r < e->nreg; r++)
             if (on[r]) {
-                const double *t = e->regions[r].table;
+                const int32_t *t = e->regions[r].table;
                 int v = 2 * e->regions[r].slot;
-                sum += t[views[v]] - t[views[v + 1]];
+                w += t[views[v]];
+                b += t[views[v + 1]];
             }
-        return sum;
+        return w - b;
     }
     for (int r = 0; r < e->nreg; r++) {
         if (!on[r])
             continue;
         const EvalRegion *g = &e->regions[r];
-        double w = kings & g->on[0] ? 0.0 : g->table[views[2 * g->slot]];
-        double b = kings & g->on[1] ? 0.0 : g->table[views[2 * g->slot + 1]];
-        sum += w - b;
+        if (!(kings & g->on[0]))
+            w += g->table[views[2 * g->slot]];
+        if (!(kings & g->on[1]))
+            b += g->table[views[2 * g->slot + 1]];
     }
-    return sum;
+    return w - b;
 }
 
 /* Heuristic._quickly(pos, 0): the row of the signature (the `when` features that hold), the
@@ -271,35 +275,32 @@ double evaluate_indexed(const Evaluator *e, const Pos *p, const uint16_t *views)
             sig |= 1 << k;
     const EvalRow *row = &e->rows[sig];
     Bitboard wm = p->white & ~p->kings, bm = p->black & ~p->kings;
-    double total = row->white[0][wm & 511] + row->white[1][wm >> 9 & 511]
-                 + row->white[2][wm >> 18 & 511] + row->white[3][wm >> 27];
-    total = total - row->black[0][bm & 511] - row->black[1][bm >> 9 & 511]
+    /* In hundredths, 64 bits: each weight fits 32 (evaluator.c checks), no sum overflows. */
+    int64_t total = (int64_t)row->white[0][wm & 511] + row->white[1][wm >> 9 & 511]
+                  + row->white[2][wm >> 18 & 511] + row->white[3][wm >> 27]
+                  - row->black[0][bm & 511] - row->black[1][bm >> 9 & 511]
                   - row->black[2][bm >> 18 & 511] - row->black[3][bm >> 27];
-    double dot = 0.0; /* sum(map(mul, weights, other)): left to right */
     for (int j = 0; j < N_OTHERS; j++)
-        dot += row->weights[j] * (double)o[j];
-    total += dot;
+        total += (int64_t)row->weights[j] * o[j];
     if (e->npat) {
-        const double *pw = e->pattern_weights + (size_t)sig * e->npat;
+        const int32_t *pw = e->pattern_weights + (size_t)sig * e->npat;
         Bitboard st[5] = {BB_BOARD & ~(p->white | p->black), wm, p->white & p->kings, bm,
                           p->black & p->kings};
-        double pat = 0.0; /* sum(map(mul, weights, counts)): left to right */
         for (int k = 0; k < e->npat; k++) {
             const Bitboard (*m)[5] = e->patterns[k];
             int hw = !((st[0] & m[0][0]) | (st[1] & m[0][1]) | (st[2] & m[0][2])
                        | (st[3] & m[0][3]) | (st[4] & m[0][4]));
             int hb = !((st[0] & m[1][0]) | (st[1] & m[1][1]) | (st[2] & m[1][2])
                        | (st[3] & m[1][3]) | (st[4] & m[1][4]));
-            pat += pw[k] * (double)(hw - hb);
+            total += (int64_t)pw[k] * (hw - hb);
         }
-        total += pat;
     }
     if (e->nreg)
         total += regions_value(e, p, sig, views);
-    double base = row->cnst; /* the phases, the same for both sides */
+    int64_t base = row->cnst; /* the phases, the same for both sides */
     int k = 0;
-#define X(C) base += row->on_phase[k++] * (double)o[C];
+#define X(C) base += (int64_t)row->on_phase[k++] * o[C];
     KBD_PHASES(X)
 #undef X
-    return base + (p->side ? -total : total);
+    return (double)(base + (p->side ? -total : total)) / EVAL_SCALE;
 }

@@ -27,38 +27,45 @@ static void Evaluator_dealloc(EvaluatorObject *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int doubles(PyObject *seq, double *out, Py_ssize_t n, const char *what)
+/* One weight in hundredths (an int: the numbers are whole, core.h's EVAL_SCALE), in 32 bits. */
+static int hundredths(PyObject *o, int32_t *out)
+{
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred())
+        return 0;
+    if (overflow || v < INT32_MIN || v > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "a weight beyond 2**31 hundredths either way");
+        return 0;
+    }
+    *out = (int32_t)v;
+    return 1;
+}
+
+static int read_weights(PyObject *seq, int32_t *out, Py_ssize_t n, const char *what)
 {
     PyObject *t = tuple_copy(seq, what);
     if (!t)
         return 0;
-    if (PyTuple_GET_SIZE(t) != n) {
-        Py_DECREF(t);
+    int ok = PyTuple_GET_SIZE(t) == n;
+    if (!ok)
         PyErr_Format(PyExc_ValueError, "%s: %zd numbers are needed", what, n);
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        out[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(t, i));
-        if (out[i] == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(t);
-            return 0;
-        }
-    }
+    for (Py_ssize_t i = 0; ok && i < n; i++)
+        ok = hundredths(PyTuple_GET_ITEM(t, i), &out[i]);
     Py_DECREF(t);
-    return 1;
+    return ok;
 }
 
 /* One row: (const, the phases' weights (N_PHASES), white tables (4 x 512), black tables,
- * weights of OTHERS). */
+ * weights of OTHERS), every number in hundredths. */
 static int read_row(PyObject *o, EvalRow *row)
 {
     if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 5) {
         PyErr_SetString(PyExc_TypeError, "a row (const, on_phase, white, black, weights)");
         return 0;
     }
-    row->cnst = PyFloat_AsDouble(PyTuple_GET_ITEM(o, 0));
-    if (PyErr_Occurred()
-        || !doubles(PyTuple_GET_ITEM(o, 1), row->on_phase, N_PHASES, "on_phase"))
+    if (!hundredths(PyTuple_GET_ITEM(o, 0), &row->cnst)
+        || !read_weights(PyTuple_GET_ITEM(o, 1), row->on_phase, N_PHASES, "on_phase"))
         return 0;
     for (int side = 0; side < 2; side++) {
         PyObject *tables = PyTuple_GET_ITEM(o, 2 + side);
@@ -67,11 +74,11 @@ static int read_row(PyObject *o, EvalRow *row)
             return 0;
         }
         for (int i = 0; i < 4; i++)
-            if (!doubles(PyTuple_GET_ITEM(tables, i), side ? row->black[i] : row->white[i], 512,
-                         "a men table"))
+            if (!read_weights(PyTuple_GET_ITEM(tables, i), side ? row->black[i] : row->white[i],
+                              512, "a men table"))
                 return 0;
     }
-    return doubles(PyTuple_GET_ITEM(o, 4), row->weights, N_OTHERS, "weights");
+    return read_weights(PyTuple_GET_ITEM(o, 4), row->weights, N_OTHERS, "weights");
 }
 
 /* One pattern: a pair (White's view, Black's) of five masks. */
@@ -112,7 +119,7 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
     }
     if (ok && n) {
         ev->patterns = PyMem_Calloc((size_t)n, sizeof(PatternMasks));
-        ev->pattern_weights = PyMem_Calloc((size_t)(n * nrows), sizeof(double));
+        ev->pattern_weights = PyMem_Calloc((size_t)(n * nrows), sizeof(int32_t));
         ok = ev->patterns && ev->pattern_weights;
         if (!ok)
             PyErr_NoMemory();
@@ -120,7 +127,7 @@ static int read_patterns(Evaluator *ev, PyObject *patterns, PyObject *weights, P
     for (Py_ssize_t k = 0; ok && k < n; k++)
         ok = read_pattern(PyTuple_GET_ITEM(fp, k), ev->patterns[k]);
     for (Py_ssize_t r = 0; ok && n && r < nrows; r++)
-        ok = doubles(PyTuple_GET_ITEM(fw, r), ev->pattern_weights + r * n, n,
+        ok = read_weights(PyTuple_GET_ITEM(fw, r), ev->pattern_weights + r * n, n,
                      "pattern weights");
     if (ok)
         ev->npat = (int)n;
@@ -169,7 +176,7 @@ static int region_pieces(Evaluator *ev)
     return 1;
 }
 
-/* One region: (white squares, black squares, table of 3**k weights). */
+/* One region: (white squares, black squares, table of 3**k weights in hundredths). */
 static int read_region(PyObject *o, EvalRegion *g)
 {
     if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != 3) {
@@ -199,7 +206,7 @@ static int read_region(PyObject *o, EvalRegion *g)
     Py_ssize_t n = 1;
     for (int i = 0; i < g->k; i++)
         n *= 3;
-    g->table = PyMem_Calloc((size_t)n, sizeof(double));
+    g->table = PyMem_Calloc((size_t)n, sizeof(int32_t));
     if (!g->table) {
         PyErr_NoMemory();
         return 0;
@@ -207,7 +214,7 @@ static int read_region(PyObject *o, EvalRegion *g)
     for (int v = 0; v < 2; v++)
         for (int i = 0; i < g->k; i++)
             g->on[v] |= (Bitboard)1 << g->sq[v][i];
-    return doubles(PyTuple_GET_ITEM(o, 2), g->table, n, "a region's table");
+    return read_weights(PyTuple_GET_ITEM(o, 2), g->table, n, "a region's table");
 }
 
 /* The regions, and per row which of them apply (rows already read). */

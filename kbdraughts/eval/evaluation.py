@@ -232,26 +232,27 @@ def _slice_tables(side: Side) -> tuple[tuple[tuple[int, ...], ...], ...]:
 _MEN_SUM_TABLES = (_slice_tables(WHITE), _slice_tables(BLACK))
 
 
-def men_tables(weights: tuple[float, ...], side: Side) -> tuple[tuple[float, ...], ...]:
+def men_tables(weights: tuple[int, ...], side: Side) -> tuple[tuple[int, ...], ...]:
     """Per 9-bit slice of a bitboard, the weighted MEN_SUMS of ``side``'s men on it added up
-    (``weights`` in MEN_SUMS' order): four look-ups weigh them all.
+    (``weights`` in MEN_SUMS' order, whole numbers: the evaluation's hundredths): four
+    look-ups weigh them all.
 
     >>> from kbdraughts.board import START
     >>> t = men_tables((0, 0, 1, 0, 0, 0), WHITE)  # man_ranks alone: the tempo
     >>> men = START.white
     >>> t[0][men & 511] + t[1][men >> 9 & 511] + t[2][men >> 18 & 511] + t[3][men >> 27]
-    12.0
+    12
     """
-    per_square = [0.0] * 36
+    per_square = [0] * 36
     for s in SQUARES:
         per_square[s] = sum(w * v for w, v in zip(weights, man_values(s, side)) if w)
     tables = []
     for i in range(4):
-        table = [0.0] * 512
+        table = [0] * 512
         for bits in range(1, 512):
             low = bits & -bits
             sq = 9 * i + low.bit_length() - 1
-            table[bits] = table[bits ^ low] + (per_square[sq] if sq < 36 else 0.0)
+            table[bits] = table[bits ^ low] + (per_square[sq] if sq < 36 else 0)
         tables.append(tuple(table))
     return tuple(tables)
 

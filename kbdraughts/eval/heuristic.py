@@ -25,14 +25,14 @@ from kbdraughts.eval.evaluation import (
 from kbdraughts.eval.features import MAX_CONDITIONS, PHASES
 from kbdraughts.eval.move_features import BARRIERS, EDGE, ShotFn, barrier, move_features
 from kbdraughts.eval.patterns import Masks, pattern_counts, pattern_masks
-from kbdraughts.eval.regions import Compiled, compile_regions, region_value
+from kbdraughts.eval.regions import Compiled, compile_regions, region_hundredths, region_value
 from kbdraughts.eval.shapes import Region, read_shapes
 from kbdraughts.board import (
     BLACK, WHITE, Move, Position,
 )
 from kbdraughts.eval.terms import (  # the format's names, also importable from here
-    KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion, parse_terms,
-    read_terms,
+    EVAL_SCALE, KINDS, MOVE_FEATURES, POSITION_FEATURES, HeuristicFileError, Term, TermQuestion,
+    hundredths, parse_terms, read_terms,
 )
 from kbdraughts.errors import KbdraughtsError
 from kbdraughts.files import MAX_KEPT_BYTES, read_bounded
@@ -79,15 +79,17 @@ class Heuristic:
         self.patterns = [t for t in self.terms if t.kind == "pattern"]
         self._pattern_masks = tuple(pattern_masks(t.squares) for t in self.patterns)
         self._pattern_rows: dict[int, tuple[float, ...]] = {}
-        self._values: dict[int, tuple[float, tuple[float, ...], tuple[float, ...],
-                                      tuple[float, ...]]] = {}
+        self._pattern_cents: dict[int, tuple[int, ...]] = {}
+        # The evaluation's rows in hundredths (EVAL_SCALE), whole numbers: its sums are exact.
+        self._values: dict[int, tuple[int, tuple[int, ...], tuple[int, ...],
+                                      tuple[int, ...]]] = {}
         # The quick evaluation's conditions (``_quickly``, and the native one's): (signature
         # bit, index in OTHERS + MEN_SUMS); the men sums are computed only when one is named
         # (the shipped file names only `endgame`).
         self._quick = tuple((1 << i, _CONDITION_INDEX[POSITION_FEATURES[i]])
                             for i in self._conditioned)
         self._quick_men = any(j >= len(OTHERS) for _, j in self._quick)
-        self._quick_rows: dict[int, tuple[float, tuple[float, ...], tuple]] = {}
+        self._quick_rows: dict[int, tuple[int, tuple[int, ...], tuple]] = {}
         self.warnings = self._native_warnings(path, shapes_path) if _core is not None else []
         for warning in self.warnings:
             warnings.warn(NativeWarning(warning), stacklevel=2)
@@ -220,12 +222,12 @@ class Heuristic:
                 const, on_phase, (with_material, _) = self._quick_row(sig)
                 white, black, weights = with_material
                 rows.append((const, on_phase, white, black, weights))
-                pattern_rows.append(self._pattern_row(sig))
+                pattern_rows.append(self._pattern_hundredths(sig))
                 region_rows.append(self._region_row(sig))
             self._native = _core.Evaluator(
                 rows, [j for _, j in self._quick], patterns=self._pattern_masks,
                 pattern_weights=pattern_rows,
-                regions=[(r.white, r.black, r.table) for r in self._compiled],
+                regions=[(r.white, r.black, r.hundredths) for r in self._compiled],
                 region_rows=region_rows)
         return self._native
 
@@ -235,7 +237,7 @@ class Heuristic:
 
     def _slowly(self, pos: Position, which: int) -> float:
         """``evaluate`` (``which`` 0) or ``positional`` (1) feature by feature: the reference
-        the quick way is tested against (equal but for the order of the additions)."""
+        the quick way is tested against (the same sum of hundredths in another order)."""
         values = white_features(pos)
         sig = 0
         for i in self._conditioned:
@@ -246,7 +248,7 @@ class Heuristic:
         total = self._shapes(pos, sig, total)
         for w, i in zip(on_phase, _PHASE_FEATURES):
             const += w * values[i]
-        return const + (-total if pos.side else total)
+        return (const + (-total if pos.side else total)) / EVAL_SCALE
 
     def _quickly(self, pos: Position, which: int) -> float:
         """``evaluate`` (``which`` 0) or ``positional`` (1) the quick way, the same sum: the
@@ -271,19 +273,18 @@ class Heuristic:
         total = self._shapes(pos, sig, total)
         for w, j in zip(on_phase, _PHASE_OTHERS):  # the phases, the same for both sides
             const += w * other[j]
-        return const + (-total if side else total)
+        return (const + (-total if side else total)) / EVAL_SCALE
 
-    def _shapes(self, pos: Position, sig: int, total: float) -> float:
-        """``total`` with the pattern terms and the regions added, White's view, in the order
-        of the native evaluation's additions (so the two stay equal to the last bit)."""
+    def _shapes(self, pos: Position, sig: int, total: int) -> int:
+        """``total`` with the pattern terms and the regions added, White's view, in
+        hundredths (whole numbers: the native evaluation adds the same in its own order)."""
         if self._pattern_masks:
-            total += sum(map(mul, self._pattern_row(sig), pattern_counts(pos, self._pattern_masks)))
+            total += sum(map(mul, self._pattern_hundredths(sig),
+                             pattern_counts(pos, self._pattern_masks)))
         if self._compiled:
-            regions = 0.0
             for on, r in zip(self._region_row(sig), self._compiled):
                 if on:
-                    regions += region_value(pos, r)
-            total += regions
+                    total += region_hundredths(pos, r)
         return total
 
     def _region_row(self, sig: int) -> tuple[bool, ...]:
@@ -303,7 +304,14 @@ class Heuristic:
                                                   for t in self.patterns)
         return row
 
-    def _quick_row(self, sig: int) -> tuple[float, tuple[float, ...], tuple]:
+    def _pattern_hundredths(self, sig: int) -> tuple[int, ...]:
+        """``_pattern_row`` in hundredths, the evaluation's."""
+        row = self._pattern_cents.get(sig)
+        if row is None:
+            row = self._pattern_cents[sig] = tuple(map(hundredths, self._pattern_row(sig)))
+        return row
+
+    def _quick_row(self, sig: int) -> tuple[int, tuple[int, ...], tuple]:
         """The value row of ``sig`` as men tables per side and weights of OTHERS, with the
         material and without."""
         const, on_phase, with_material, without = self._value_row(sig)
@@ -314,28 +322,28 @@ class Heuristic:
                          tuple(weights[POSITION_FEATURES.index(f)] for f in OTHERS)))
         return const, on_phase, tuple(rows)
 
-    def _value_row(self, sig: int) -> tuple[float, tuple[float, ...], tuple[float, ...],
-                                            tuple[float, ...]]:
+    def _value_row(self, sig: int) -> tuple[int, tuple[int, ...], tuple[int, ...],
+                                            tuple[int, ...]]:
         """The value terms applicable to ``sig`` folded into a constant, the weight of each
         phase (PHASES: the same for both sides) and a weight per other feature, with the
-        material (men and kings at their values) and without: one dot product, turned for
-        Black. Asked once per signature."""
+        material (men and kings at their values) and without, all in hundredths: one dot
+        product, turned for Black. Asked once per signature."""
         row = self._values.get(sig)
         if row is not None:
             return row
-        const = 0.0
-        per_feature = [0.0] * len(POSITION_FEATURES)
+        const = 0
+        per_feature = [0] * len(POSITION_FEATURES)
         for _n, w, per in self.applicable("value", sig):
             if per is None:
-                const += w
+                const += hundredths(w)
             else:
-                per_feature[per] += w
+                per_feature[per] += hundredths(w)
         on_phase = tuple(per_feature[i] for i in _PHASE_FEATURES)
         for i in _PHASE_FEATURES:
-            per_feature[i] = 0.0
+            per_feature[i] = 0
         with_material = list(per_feature)
-        with_material[_MEN] += MAN_VALUE
-        with_material[_KINGS] += KING_VALUE
+        with_material[_MEN] += MAN_VALUE * EVAL_SCALE
+        with_material[_KINGS] += KING_VALUE * EVAL_SCALE
         row = self._values[sig] = (const, on_phase, tuple(with_material), tuple(per_feature))
         return row
 

@@ -1,7 +1,9 @@
 """The shapes file's regions compiled for the evaluation: per region a table of weights, one
 per arrangement of men on its squares, indexed in base 3 (0 empty, 1 a man of the side whose
 view it is, 2 a man of the other), for White's view as written and Black's on the board turned
-round. The native evaluation reads the same tables (``csrc/eval.c``); tests hold the two equal.
+round. The weights are held in hundredths, whole numbers (``EVAL_SCALE``), the evaluation's
+exact unit. The native evaluation reads the same tables (``csrc/eval.c``); tests hold the two
+equal.
 
 >>> from kbdraughts.eval.shapes import parse_shapes
 >>> from kbdraughts.notation import parse_fen
@@ -19,11 +21,11 @@ from typing import NamedTuple, Sequence
 
 from kbdraughts.board import Position
 from kbdraughts.eval.shapes import MEN_SYMBOLS, Region
-from kbdraughts.eval.terms import HeuristicFileError
+from kbdraughts.eval.terms import EVAL_SCALE, HeuristicFileError, hundredths
 from kbdraughts.squares import SQUARE_NAMES, mirror_square
 
-__all__ = ["Compiled", "compile_regions", "region_index", "region_value", "arrangement",
-           "MAX_EXPANSION"]
+__all__ = ["Compiled", "compile_regions", "region_index", "region_value", "region_hundredths",
+           "arrangement", "MAX_EXPANSION"]
 
 #: The most table entries all wildcard lines of a file may fill together.
 MAX_EXPANSION = 4_000_000
@@ -37,6 +39,7 @@ class Compiled(NamedTuple):
     white: tuple[int, ...]  # its squares, White's view
     black: tuple[int, ...]  # the same turned round, Black's view
     table: tuple[float, ...]  # 3 ** len(squares) weights
+    hundredths: tuple[int, ...]  # the same in hundredths: the evaluation's exact sums
 
 
 def compile_regions(regions: Sequence[Region], path: str = "<shapes>") -> list[Compiled]:
@@ -44,7 +47,7 @@ def compile_regions(regions: Sequence[Region], path: str = "<shapes>") -> list[C
     budget = MAX_EXPANSION
     out = []
     for r in regions:
-        table = [0.0] * 3 ** len(r.squares)
+        table = [0] * 3 ** len(r.squares)
         for symbols, weight, line in r.lines:
             choices = [MEN_SYMBOLS[c] for c in symbols]
             size = 1
@@ -54,11 +57,12 @@ def compile_regions(regions: Sequence[Region], path: str = "<shapes>") -> list[C
             if budget < 0:
                 raise HeuristicFileError(f"{path}:{line}: error: the wildcards fill more than "
                                          f"{MAX_EXPANSION} table entries in all")
+            cents = hundredths(weight)
             for digits in product(*choices):
-                table[sum(d * 3 ** i for i, d in enumerate(digits))] += weight
+                table[sum(d * 3 ** i for i, d in enumerate(digits))] += cents
         white = tuple(_SQUARE_OF[s] for s in r.squares)
         out.append(Compiled(r.name, white, tuple(mirror_square(s) for s in white),
-                            tuple(table)))
+                            tuple(c / EVAL_SCALE for c in table), tuple(table)))
     return out
 
 
@@ -79,10 +83,16 @@ def region_index(pos: Position, squares: Sequence[int], view_white: bool) -> int
     return index
 
 
-def region_value(pos: Position, r: Compiled) -> float:
-    """White's weight on the region less Black's (on the board turned round)."""
+def region_hundredths(pos: Position, r: Compiled) -> int:
+    """White's weight on the region less Black's (on the board turned round), in hundredths."""
     iw, ib = region_index(pos, r.white, True), region_index(pos, r.black, False)
-    return (r.table[iw] if iw is not None else 0.0) - (r.table[ib] if ib is not None else 0.0)
+    t = r.hundredths
+    return (t[iw] if iw is not None else 0) - (t[ib] if ib is not None else 0)
+
+
+def region_value(pos: Position, r: Compiled) -> float:
+    """White's weight on the region less Black's, as a number of men's hundredths."""
+    return region_hundredths(pos, r) / EVAL_SCALE
 
 
 def arrangement(index: int, size: int) -> str:

@@ -29,7 +29,8 @@ from typing import Sequence
 
 from kbdraughts.files import (MAX_KEPT_BYTES, control_character, decode_text, editor_lines,
                              read_bounded)
-from kbdraughts.eval.terms import MAX_WEIGHT, POSITION_FEATURES, HeuristicFileError
+from kbdraughts.eval.terms import (MAX_WEIGHT, POSITION_FEATURES, HeuristicFileError,
+                                  decimals_fault)
 from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = ["Region", "parse_shapes", "read_shapes", "MEN_SYMBOLS", "MAX_REGION_SQUARES",
@@ -124,6 +125,8 @@ def _weighted(line: str, size: int, n: int, path: str) -> tuple[str, float, int]
     if not abs(weight) <= MAX_WEIGHT:
         raise HeuristicFileError(f"{path}:{n}: error: weight {m['w'][:20]} is too large "
                                  f"(at most {MAX_WEIGHT} either way)")
+    if fault := decimals_fault(m["w"]):
+        raise HeuristicFileError(f"{path}:{n}: error: {fault}")
     return m["symbols"], weight, n
 
 

@@ -13,8 +13,8 @@ for Black on the board turned round, ours minus theirs as every value::
     pattern stake 12 c5=w d4=w b4=? when not endgame
 
 Lines are numbered as an editor does (only ``\n`` ends one); a control character outside a
-comment, a file that is not UTF-8 and a weight beyond :data:`MAX_WEIGHT` are errors with
-``path:line``.
+comment, a file that is not UTF-8, a weight beyond :data:`MAX_WEIGHT` and one with more than two
+decimals (:data:`EVAL_SCALE`) are errors with ``path:line``.
 
 Which terms apply is a pyDatalog question: the terms become facts (``h_term``, ``h_needs``),
 the features that hold for a move become a *signature* (a bitmask, bit ``i`` for feature ``i``
@@ -44,7 +44,8 @@ from kbdraughts.squares import SQUARE_NAMES
 
 __all__ = [
     "Term", "parse_terms", "read_terms", "HeuristicFileError", "TermQuestion", "MOVE_FEATURES",
-    "POSITION_FEATURES", "KINDS", "MAX_WEIGHT", "MAX_PATTERN_SQUARES",
+    "POSITION_FEATURES", "KINDS", "MAX_WEIGHT", "MAX_PATTERN_SQUARES", "EVAL_SCALE",
+    "hundredths", "decimals_fault",
 ]
 
 #: Features of a quiet move, from the mover's side (``eval.move_features.move_features``
@@ -67,6 +68,30 @@ _SQUARE_OF = {name: s for s, name in SQUARE_NAMES.items()}
 #: The largest weight a term may have, either sign: a hundred men. More would swamp the
 #: material and the search's win scores (``values.WIN``), or overflow to infinity.
 MAX_WEIGHT = 10_000
+#: A weight is written with at most two decimals: a whole number of hundredths, so the
+#: evaluation is an exact sum of integers, the same in any order (the native core sums them
+#: in its own, core.h's EVAL_SCALE) and divided by this once.
+EVAL_SCALE = 100
+
+
+def hundredths(weight: float) -> int:
+    """A weight in the evaluation's hundredths: exact for any weight a file can hold; one made
+    in code with finer decimals is rounded to the nearest hundredth.
+
+    >>> hundredths(-2.84), hundredths(0.07)
+    (-284, 7)
+    """
+    return round(weight * EVAL_SCALE)
+
+
+def decimals_fault(written: str) -> str | None:
+    """Why a weight as written is not a whole number of hundredths, or None (trailing zeros
+    are no fault: ``1.500`` is ``1.5``)."""
+    if written.partition(".")[2].rstrip("0")[2:]:
+        shown = written if len(written) <= 20 else f"{written[:12]}..."
+        return (f"weight {shown} has more than two decimals (the evaluation counts hundredths "
+                f"exactly)")
+    return None
 
 
 class HeuristicFileError(KbdraughtsError, ValueError):
@@ -168,6 +193,8 @@ def _parse_line(line: str, n: int, path: str) -> Term:
     if not abs(weight) <= MAX_WEIGHT:
         shown = m["w"] if len(m["w"]) <= 20 else f"{m['w'][:12]}... ({len(m['w'])} characters)"
         raise fail(f"weight {shown} is too large (at most {MAX_WEIGHT} either way)")
+    if fault := decimals_fault(m["w"]):
+        raise fail(fault)
     return Term(kind, m["name"], weight, per, tuple(needs), n, squares)
 
 
