@@ -99,6 +99,7 @@ def test_the_native_evaluation_weighs_patterns_as_the_pure_one():
         "value c 4.5 per opposition when endgame\n"
         "value d 3.5 per double_corner\n"
         "pattern p 12.13 c5=w b4=w d4=? when not endgame\n"
+        "pattern zero 0 c3=w d4=w\n"  # weighed 0 everywhere: the native core leaves it out
         "pattern q -3.75 c1=w e1=w\n"
         "pattern r 0.5 a1=. b2=@ c3=* when opening\n", "test.txt"))
     ev = h.native_evaluator()
@@ -111,7 +112,7 @@ def test_the_native_evaluation_weighs_patterns_as_the_pure_one():
             assert ev.evaluate(pos) == h._quickly(pos, 0) == h._slowly(pos, 0), pos
             seen.update(i for i, c in enumerate(pattern_counts(pos, h._pattern_masks)) if c)
             n += 1
-    assert seen == {0, 1, 2}  # every pattern did count somewhere
+    assert seen == {0, 1, 2, 3}  # every pattern did count somewhere
 
 
 def _regions_heuristic():

@@ -224,9 +224,13 @@ class Heuristic:
                 rows.append((const, on_phase, white, black, weights))
                 pattern_rows.append(self._pattern_hundredths(sig))
                 region_rows.append(self._region_row(sig))
+            # A pattern weighed 0 under every signature adds an exact 0: left out (the
+            # shipped file has 6 of 10).
+            live = [k for k in range(len(self.patterns)) if any(w[k] for w in pattern_rows)]
             self._native = _core.Evaluator(
-                rows, [j for _, j in self._quick], patterns=self._pattern_masks,
-                pattern_weights=pattern_rows,
+                rows, [j for _, j in self._quick],
+                patterns=[self._pattern_masks[k] for k in live],
+                pattern_weights=[[w[k] for k in live] for w in pattern_rows],
                 regions=[(r.white, r.black, r.hundredths) for r in self._compiled],
                 region_rows=region_rows)
         return self._native
