@@ -115,9 +115,10 @@ def test_the_native_evaluation_weighs_patterns_as_the_pure_one():
     assert seen == {0, 1, 2, 3}  # every pattern did count somewhere
 
 
-def _regions_heuristic():
+def _regions_heuristic(wide: bool = False):
     from kbdraughts.eval.shapes import parse_shapes
-    regions = parse_shapes(
+    # wide: a weight beyond 16 bits of hundredths (327.67), so the native tables stay 32 bits.
+    regions = parse_shapes(("region r0 e3 g3\n  ww 400\n" if wide else "") +
         "region r1 c3 b4 d4 c5\n  w..w 12.5\n  ?b?w -3.25\n  @@.. 0.75\n"
         "region r2 a1 c1 e1 g1 b2 d2 f2 h2 when not endgame\n  wwwwwwww 4\n  w??????? -1.5\n"
         "region r3 e5 f6 when opening\n  wb 7\n"
@@ -161,8 +162,9 @@ def test_a_wildcard_table_has_a_budget():
 
 
 @pytest.mark.skipif(native.core is None, reason="the native core is not built")
-def test_the_native_evaluation_weighs_regions_as_the_pure_one():
-    h = _regions_heuristic()
+@pytest.mark.parametrize("wide", [False, True], ids=["16-bit", "32-bit"])
+def test_the_native_evaluation_weighs_regions_as_the_pure_one(wide):
+    h = _regions_heuristic(wide)
     ev = h.native_evaluator()
     assert ev is not None
     rng = random.Random(13)

@@ -97,7 +97,8 @@ typedef Bitboard PatternMasks[2][5];
 typedef struct {
     int k;
     int sq[2][8];
-    int32_t *table;                         /* owned by the evaluator */
+    int32_t *table;                         /* owned by the evaluator; NULL when narrow */
+    int16_t *narrow; /* the table in 16 bits, when every region's fits (Evaluator.narrow) */
     Bitboard on[2];                         /* the view's squares: a king there, no index */
     int slot; /* its views' pair: regions on the same squares (a phase's table each) share it */
 } EvalRegion;
@@ -113,6 +114,7 @@ typedef struct {
     int32_t *pattern_weights; /* per row, npat weights (0 where a pattern does not apply) */
     int nreg;                 /* regions of the shapes file */
     EvalRegion *regions;
+    int narrow;               /* the regions' tables in 16 bits: half the cache lines */
     unsigned char *region_on; /* per row, nreg flags: the region applies */
     int nviews;               /* 2 slots rounded up to VIEW_LANES: the indices' stride */
     uint16_t *piece;          /* [colour][square][nviews]: what a piece there adds */

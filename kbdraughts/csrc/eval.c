@@ -224,30 +224,35 @@ void region_indices(const Evaluator *e, const Pos *p, uint16_t *out)
 /* The regions that apply under sig, their indices given: a view with a king counts nothing.
  * Whole hundredths: the sum is exact in any order, so White's and Black's views go to two
  * sums, not one chain of dependent additions. */
+#define REGIONS_SUM(T) /* the same loops for the tables in 16 and in 32 bits */              \
+    do {                                                                                    \
+        if (!kings) { /* most leaves: no view to leave out */                               \
+            for (int r = 0; r < e->nreg; r++)                                               \
+                if (on[r]) {                                                                \
+                    int v = 2 * e->regions[r].slot;                                         \
+                    w += e->regions[r].T[views[v]];                                         \
+                    b += e->regions[r].T[views[v + 1]];                                     \
+                }                                                                           \
+            break;                                                                          \
+        }                                                                                   \
+        for (int r = 0; r < e->nreg; r++) {                                                 \
+            const EvalRegion *g = &e->regions[r];                                           \
+            if (on[r] && !(kings & g->on[0]))                                               \
+                w += g->T[views[2 * g->slot]];                                              \
+            if (on[r] && !(kings & g->on[1]))                                               \
+                b += g->T[views[2 * g->slot + 1]];                                          \
+        }                                                                                   \
+    } while (0)
+
 static int64_t regions_value(const Evaluator *e, const Pos *p, int sig, const uint16_t *views)
 {
     const unsigned char *on = e->region_on + (size_t)sig * e->nreg;
     Bitboard kings = p->kings;
     int64_t w = 0, b = 0;
-    if (!kings) { /* most leaves: no view to leave out */
-        for (int r = 0; r < e->nreg; r++)
-            if (on[r]) {
-                const int32_t *t = e->regions[r].table;
-                int v = 2 * e->regions[r].slot;
-                w += t[views[v]];
-                b += t[views[v + 1]];
-            }
-        return w - b;
-    }
-    for (int r = 0; r < e->nreg; r++) {
-        if (!on[r])
-            continue;
-        const EvalRegion *g = &e->regions[r];
-        if (!(kings & g->on[0]))
-            w += g->table[views[2 * g->slot]];
-        if (!(kings & g->on[1]))
-            b += g->table[views[2 * g->slot + 1]];
-    }
+    if (e->narrow)
+        REGIONS_SUM(narrow);
+    else
+        REGIONS_SUM(table);
     return w - b;
 }
 

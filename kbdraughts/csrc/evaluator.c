@@ -11,6 +11,7 @@ static void free_evaluator(Evaluator *ev)
 {
     for (int r = 0; r < ev->nreg; r++) {
         PyMem_Free(ev->regions[r].table);
+        PyMem_Free(ev->regions[r].narrow);
     }
     PyMem_Free(ev->piece);
     PyMem_Free(ev->regions);
@@ -176,6 +177,14 @@ static int region_pieces(Evaluator *ev)
     return 1;
 }
 
+static Py_ssize_t pow3(int k)
+{
+    Py_ssize_t n = 1;
+    while (k--)
+        n *= 3;
+    return n;
+}
+
 /* One region: (white squares, black squares, table of 3**k weights in hundredths). */
 static int read_region(PyObject *o, EvalRegion *g)
 {
@@ -203,9 +212,7 @@ static int read_region(PyObject *o, EvalRegion *g)
             return 0;
         g->k = (int)k;
     }
-    Py_ssize_t n = 1;
-    for (int i = 0; i < g->k; i++)
-        n *= 3;
+    Py_ssize_t n = pow3(g->k);
     g->table = PyMem_Calloc((size_t)n, sizeof(int32_t));
     if (!g->table) {
         PyErr_NoMemory();
@@ -215,6 +222,33 @@ static int read_region(PyObject *o, EvalRegion *g)
         for (int i = 0; i < g->k; i++)
             g->on[v] |= (Bitboard)1 << g->sq[v][i];
     return read_weights(PyTuple_GET_ITEM(o, 2), g->table, n, "a region's table");
+}
+
+/* The regions' tables in 16 bits when every weight fits (the shipped ones are within 328 men
+ * either way): half the cache lines the evaluation reads, the same numbers. */
+static int narrow_regions(Evaluator *ev)
+{
+    for (int r = 0; r < ev->nreg; r++)
+        for (int i = 0, n = (int)pow3(ev->regions[r].k); i < n; i++)
+            if (ev->regions[r].table[i] < INT16_MIN || ev->regions[r].table[i] > INT16_MAX)
+                return 1;
+    for (int r = 0; r < ev->nreg; r++) {
+        EvalRegion *g = &ev->regions[r];
+        int n = (int)pow3(g->k);
+        g->narrow = PyMem_Calloc((size_t)n, sizeof(int16_t));
+        if (!g->narrow) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        for (int i = 0; i < n; i++)
+            g->narrow[i] = (int16_t)g->table[i];
+    }
+    for (int r = 0; r < ev->nreg; r++) {
+        PyMem_Free(ev->regions[r].table);
+        ev->regions[r].table = NULL;
+    }
+    ev->narrow = 1;
+    return 1;
 }
 
 /* The regions, and per row which of them apply (rows already read). */
@@ -253,7 +287,7 @@ static int read_regions(Evaluator *ev, PyObject *regions, PyObject *on, Py_ssize
         }
         Py_XDECREF(flags);
     }
-    ok = ok && (!n || region_pieces(ev));
+    ok = ok && (!n || (region_pieces(ev) && narrow_regions(ev)));
     Py_XDECREF(fr);
     Py_XDECREF(fo);
     return ok;
