@@ -1,7 +1,8 @@
 """This tree's engine against the engine of an earlier commit, each with its own package.
 
-    python bench/versus.py REV [--games N] [--seed S] [--jobs J] [--movetime MS] [--level L]
-                               [--no-kb] [--self] [--balanced | --fens FILE] [--pdn FILE]
+    python bench/versus.py REV [--games N] [--seed S] [--jobs J] [--movetime MS | --nodes N]
+                               [--level L] [--no-kb] [--self] [--balanced | --fens FILE]
+                               [--pdn FILE]
 
 ``git archive REV`` puts that commit's ``kbdraughts`` and ``combos`` in a temporary directory;
 it plays as ``cmd:`` (``bestmove`` on a pipe, its rule cache in that directory, warmed before
@@ -18,6 +19,12 @@ that convert a man, whatever their strength, and pulls every score towards 50%.
 ``--fens FILE`` opens the games from the positions of FILE instead, each played twice with the
 colours swapped (``match --fens``): ``bench/data/ballots.txt`` holds the Russian opening
 ballots, the openings tournaments impose by lot.
+
+``--nodes N`` gives both sides a node budget a move instead of the time (``match --nodes``,
+``bestmove --nodes``): a search change that does not change a node's cost is judged the same
+on a quiet machine and a loaded one (two jobs, or another program beside them, no longer
+decide the depth reached). REV must have ``--nodes`` (it came with issue 39's search levers);
+an older REV is refused by its ``bestmove``.
 
 ``--self`` plays this tree's own commit (HEAD, archived the same way) instead of REV: the
 anchor, equal engines over the same openings, in the same conditions. The output is match's
@@ -54,11 +61,12 @@ def export(rev: str, into: Path, build: bool = True) -> None:
                   f"{built.stderr[-2000:]}", file=sys.stderr)
 
 
-def engine_words(tree: Path, movetime: int, level: int, use_kb: bool) -> list[str]:
+def engine_words(tree: Path, movetime: int, level: int, use_kb: bool,
+                 nodes: int | None = None) -> list[str]:
     words = ["env", f"PYTHONPATH={tree}", f"XDG_DATA_HOME={tree / 'data'}", sys.executable,
              "-P", "-m", "kbdraughts.cli", "bestmove", "--movetime", str(movetime),
              "--level", str(level)]
-    return words + ([] if use_kb else ["--no-kb"])
+    return words + ([] if use_kb else ["--no-kb"]) + (["--nodes", str(nodes)] if nodes else [])
 
 
 def warm(words: list[str], cwd: Path) -> bool:
@@ -76,7 +84,8 @@ def warm(words: list[str], cwd: Path) -> bool:
 
 def match_command(args: argparse.Namespace, words: list[str], history: bool) -> list[str]:
     """The ``kbdraughts match`` command line: this tree against the engine ``words`` start."""
-    ours = f"kb:{args.level}:{args.movetime}ms" + (":nokb" if args.no_kb else "")
+    ours = f"kb:{args.level}:{args.movetime}ms" + (":nokb" if args.no_kb else "") \
+        + (f":{args.nodes}nodes" if args.nodes else "")
     cmd = [sys.executable, "-m", "kbdraughts.cli", "match", ours, "cmd:" + shlex.join(words)]
     if args.fens:  # the file's positions decide the games: no count, no seed
         cmd += ["--fens", str(Path(args.fens).resolve())]
@@ -97,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--movetime", type=int, default=1000, help="ms a move, both sides")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="a node budget a move for both sides instead of the time (REV must "
+                    "have bestmove --nodes: a commit with issue 39's node budget or later)")
     ap.add_argument("--level", type=int, default=4)
     ap.add_argument("--no-kb", action="store_true", help="both sides without the knowledge base")
     ap.add_argument("--self", action="store_true", help="play HEAD instead of REV: the anchor")
@@ -112,10 +124,15 @@ def main(argv: list[str] | None = None) -> int:
         tree = Path(tmp)
         rev = "HEAD" if args.self else args.rev
         export(rev, tree)
-        words = engine_words(tree, args.movetime, args.level, not args.no_kb)
+        words = engine_words(tree, args.movetime, args.level, not args.no_kb, args.nodes)
         history = warm(words, tree)
+        if not history and args.nodes:
+            print(f"versus: {rev}'s bestmove did not answer with --nodes: it predates the node "
+                  "budget", file=sys.stderr)
+            return 2
         cmd = match_command(args, words, history)
-        print(f"this tree ({cmd[4]}) against {rev} at {args.movetime} ms a move"
+        limit = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
+        print(f"this tree ({cmd[4]}) against {rev} at {limit} a move"
               f"{', balanced openings' if args.balanced else ''}"
               f"{f', the openings of {args.fens}' if args.fens else ''}"
               f"{'' if history else ' (the position alone: it reads no game line)'}",

@@ -59,7 +59,8 @@ def test_an_engine_that_stops_at_a_game_line_gets_the_position_alone(tmp_path):
 def test_the_ballots_open_the_games_instead_of_a_seed():
     v = _versus()
     args = v.argparse.Namespace(level=4, movetime=300, no_kb=False, games=40, seed=1, jobs=2,
-                                balanced=False, pdn=None, fens="bench/data/ballots.txt")
+                                balanced=False, pdn=None, fens="bench/data/ballots.txt",
+                                nodes=None)
     cmd = v.match_command(args, ["old-engine"], True)
     assert cmd[3:7] == ["match", "kb:4:300ms", "cmd:old-engine", "--fens"]
     assert Path(cmd[7]) == (Path.cwd() / "bench" / "data" / "ballots.txt").resolve()

@@ -100,7 +100,9 @@ class Engine:
     default, :func:`kbdraughts.egdb.probe.default`, looked up when asked, so two engines of one
     process may ask two). ``contempt=False`` scores every draw zero (an analysis);
     ``max_depth`` caps the level's search depth (a client's fixed depth); ``tt_size`` is the
-    search table's positions (None: the search's own default).
+    search table's positions (None: the search's own default). ``nodes``: the search stops once
+    it has spent this many nodes instead of at ``movetime_ms`` (None: by time), so a move does
+    not depend on the machine's load (a match that tunes the search).
     """
 
     def __init__(self, level: int = DEFAULT_LEVEL, movetime_ms: int = MOVETIME_MS,
@@ -108,9 +110,11 @@ class Engine:
                  heuristic: Heuristic | None = None, egdb: bool = True,
                  egdb_leaves: bool = True, contempt: bool = True,
                  max_depth: int | None = None, tt_size: int | None = None,
-                 tables: Database | None = None):
+                 tables: Database | None = None, nodes: int | None = None):
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{MAX_LEVEL}, got {level}")
+        if nodes is not None and nodes < 1:
+            raise ValueError(f"nodes must be 1 or more, got {nodes}")
         self.level = level
         self.movetime_ms = movetime_ms
         self.seed = seed
@@ -122,6 +126,7 @@ class Engine:
         self.contempt = contempt
         self.max_depth = max_depth
         self.tt_size = tt_size
+        self.nodes = nodes
         self._kb = kb
         self._kb_loaded = kb is not None
         self.heuristic = heuristic or default_heuristic()
@@ -200,7 +205,7 @@ class Engine:
         depth = self.max_depth or LEVELS[MAX_LEVEL].depth
         options = Options(None, self.heuristic, self.searcher, self.rng, self.movetime_ms,
                           depth, self._asked_tables(), self.egdb and self.egdb_leaves,
-                          contempt=False)
+                          contempt=False, nodes=self.nodes)
         ctx = Context(game, pos, legal, options, stop, Clock(time.perf_counter(),
                                                              self.movetime_ms))
         return search(ctx)
@@ -209,7 +214,7 @@ class Engine:
         depth = row.depth if self.max_depth is None else min(row.depth, self.max_depth)
         return Options(self.kb, self.heuristic, self.searcher, self.rng, self.movetime_ms,
                        depth, self._asked_tables(), self.egdb and self.egdb_leaves,
-                       self.contempt)
+                       self.contempt, self.nodes)
 
     def _asked_tables(self) -> Database | None:
         """The tables the layers ask, or None when the engine plays without them."""

@@ -107,6 +107,7 @@ class Options:
     tables: Database | None = None  # the endgame tables, asked where they reach; None: none
     egdb_leaves: bool = True  # and read at the search's nodes
     contempt: bool = True  # a draw is worth a little less to the side better at the root
+    nodes: int | None = None  # a node budget for the search instead of the time (a match's)
 
 
 @dataclass(frozen=True)
@@ -319,10 +320,11 @@ def endgame_db(ctx: Context) -> Choice | None:
     move, draw = decision.best, decision.verdict.outcome == 0
     res = None
     if draw and len(decision.keeping) > 1:
+        ms = None if ctx.options.nodes else ctx.clock.left_ms()  # nodes: no deadline
         res = ctx.options.searcher.search(
-            ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
+            ctx.position, max_depth=ctx.options.depth, movetime_ms=ms,
             stop=ctx.stop, moves=decision.keeping, history=recurring_positions(ctx.game),
-            counters=(ko, sb))
+            counters=(ko, sb), nodes=ctx.options.nodes)
         move = res.move if res.move in decision.keeping else move
     said = decision.verdict.words(ctx.position)
     return Choice(move, LayerName.ENDGAME_DB, *explain.endgame_reason(move, said, draw),
@@ -338,11 +340,12 @@ def search(ctx: Context) -> Choice | None:
     db = ctx.options.tables
     tables = leaves.for_root(db, ctx.position) if db is not None and ctx.options.egdb_leaves \
         else None
+    ms = None if ctx.options.nodes else ctx.clock.left_ms()  # nodes: the load plays no part
     res = ctx.options.searcher.search(
-        ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.clock.left_ms(),
+        ctx.position, max_depth=ctx.options.depth, movetime_ms=ms,
         stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),
         prefer=prefer, counters=game_counters(ctx.game), contempt=ctx.options.contempt,
-        tables=tables)
+        tables=tables, nodes=ctx.options.nodes)
     move = res.move if res.move is not None else ctx.legal[0]
     reason, brief, words = explain.search_reason(res, move)
     if (decided := _deciding(ctx, res, move)) is not None:

@@ -79,7 +79,7 @@ class NativeSearcher:
                stop: threading.Event | None = None, moves: list[Move] | None = None,
                history: Iterable[Position] = (), prefer: Sequence[Move] = (),
                counters: tuple[int, int] = (0, 0), contempt: bool = False,
-               tables: Leaves | None = None) -> SearchResult:
+               tables: Leaves | None = None, nodes: int | None = None) -> SearchResult:
         """As :meth:`Searcher.search`."""
         start = time.perf_counter()
         root = list(moves) if moves is not None else legal_moves(pos)
@@ -99,7 +99,8 @@ class NativeSearcher:
                              daemon=True).start()
         try:
             index, score, depth, complete, nodes, mean_depth = self._core.search(
-                pos, root, min(max_depth, 200), budget, list(history), counters, contempt)
+                pos, root, min(max_depth, 200), budget, list(history), counters, contempt,
+                nodes or 0)
         finally:
             done.set()
         self.nodes = nodes

@@ -65,9 +65,12 @@ class Searcher(Tree):
                stop: threading.Event | None = None, moves: list[Move] | None = None,
                history: Iterable[Position] = (), prefer: Sequence[Move] = (),
                counters: tuple[int, int] = (0, 0), contempt: bool = False,
-               tables: Leaves | None = None) -> SearchResult:
+               tables: Leaves | None = None, nodes: int | None = None) -> SearchResult:
         """Deepen from 1 ply to ``max_depth`` within ``movetime_ms``; the result of the last
         finished iteration (or a better root move found by an unfinished one).
+        ``nodes``: stop once this many nodes are spent, as at the deadline (checked with the
+        clock, every CHECK_MASK + 1 nodes): without a ``movetime_ms`` the same position and
+        table give the same move on any load, on either core.
 
         ``history``: earlier positions of the game that can recur (since the last capture or
         man move); reaching one again, or repeating within the line searched, scores a draw.
@@ -86,6 +89,7 @@ class Searcher(Tree):
         if pos.kings:
             self._path.add(pos)
         self._deadline, self._stop, self.nodes = clock.deadline, stop, 0
+        self._node_limit = nodes if nodes else float("inf")
         self.ordering.new_search()
         if len(self._evals) > EVALS_KEPT:
             self._evals.clear()

@@ -1,9 +1,11 @@
 """Who sits at a side of the board, as a value: ``PlayerSpec``, parsed once, never sliced.
 
 Specs: ``human`` (also ``you``, ``me``, ``person``), ``kb`` / ``kb:LEVEL`` (the engine; add
-``:nokb`` to play without the knowledge base and ``:MSms`` to set its time per move, e.g.
-``kb:1:nokb``, ``kb:4:200ms``), ``random``, ``greedy`` (takes the most pieces, else a random
-move) and ``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth).
+``:nokb`` to play without the knowledge base, ``:MSms`` to set its time per move and ``:Nnodes``
+a node budget per move instead, e.g. ``kb:1:nokb``, ``kb:4:200ms``, ``kb:4:300000nodes``: a move
+by nodes does not depend on the machine's load), ``random``, ``greedy`` (takes the most pieces,
+else a random move) and ``search:DEPTH`` (plain alpha-beta on material with capture quiescence,
+fixed depth).
 ``cmd:PROGRAM ARGS`` is an external engine speaking ``bestmove``'s line protocol, ``hub:PROGRAM
 ARGS`` one speaking Scan's Hub protocol (``hub:kbdraughts hub``); they are read
 only where asked for (``parse(text, external=True)``: ``kbdraughts match``), so a spec read
@@ -14,9 +16,9 @@ it builds its parser.
 
 >>> spec = PlayerSpec.parse("KB:1:nokb")
 >>> spec
-PlayerSpec(kind='kb', level=1, use_kb=False, movetime_ms=1000, depth=0, command='')
->>> str(spec), str(spec.with_level(3))
-('kb:1:nokb', 'kb:3:nokb')
+PlayerSpec(kind='kb', level=1, use_kb=False, movetime_ms=1000, depth=0, command='', nodes=0)
+>>> str(spec), str(spec.with_level(3)), str(PlayerSpec.parse("kb:4:300000nodes"))
+('kb:1:nokb', 'kb:3:nokb', 'kb:4:300000nodes')
 >>> str(PlayerSpec.parse("kb:4:200ms")), str(PlayerSpec.parse("kb")), str(PlayerSpec.parse("Me"))
 ('kb:4:200ms', 'kb:4', 'human')
 >>> str(PlayerSpec.parse("cmd:python -m kbdraughts.cli bestmove", external=True))
@@ -41,12 +43,14 @@ DEFAULT_LEVEL = MAX_LEVEL
 #: (an hour: past it a typo, not a plan; ``bestmove --movetime`` has the same bound).
 MOVETIME_MS = 1000
 MAX_MOVETIME_MS = 3_600_000
+#: The largest node budget a move (hours of search: past it a typo).
+MAX_NODES = 10**12
 #: The deepest ``search:DEPTH`` baseline.
 MAX_SEARCH_DEPTH = 20
 
 KINDS = ("human", "kb", "random", "greedy", "search", "cmd", "hub")
 _HUMAN_WORDS = frozenset({"human", "you", "person", "me"})
-USAGE = "use human, kb[:LEVEL][:nokb][:MSms], random, greedy or search:DEPTH"
+USAGE = "use human, kb[:LEVEL][:nokb][:MSms|:Nnodes], random, greedy or search:DEPTH"
 #: The prefix of an external engine's spec: ``cmd:PROGRAM ARGS``, and of a Hub engine's.
 COMMAND_PREFIX = "cmd:"
 HUB_PREFIX = "hub:"
@@ -58,9 +62,10 @@ class PlayerSpecError(KbdraughtsError, ValueError):
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A player: ``kind`` is one of KINDS; ``level``, ``use_kb`` and ``movetime_ms`` matter for
-    ``kb``, ``depth`` for ``search``, ``command`` (the program and its arguments, as one text
-    split the shell's way) for ``cmd``."""
+    """A player: ``kind`` is one of KINDS; ``level``, ``use_kb``, ``movetime_ms`` and ``nodes``
+    (a node budget a move instead of the time; 0: by time) matter for ``kb``, ``depth`` for
+    ``search``, ``command`` (the program and its arguments, as one text split the shell's way)
+    for ``cmd``."""
 
     kind: str
     level: int = DEFAULT_LEVEL
@@ -68,6 +73,7 @@ class PlayerSpec:
     movetime_ms: int = MOVETIME_MS
     depth: int = 0
     command: str = ""
+    nodes: int = 0
 
     @classmethod
     def parse(cls, text: str, external: bool = False) -> PlayerSpec:
@@ -106,7 +112,7 @@ class PlayerSpec:
             text += ":nokb"
         if self.movetime_ms != MOVETIME_MS:
             text += f":{self.movetime_ms}ms"
-        return text
+        return text + (f":{self.nodes}nodes" if self.nodes else "")
 
     @property
     def is_human(self) -> bool:
@@ -164,10 +170,13 @@ def _parse_command(text: str, external: bool) -> PlayerSpec:
 
 
 def _parse_engine(text: str, args: list[str]) -> PlayerSpec:
-    level, use_kb, movetime = DEFAULT_LEVEL, True, MOVETIME_MS
+    level, use_kb, movetime, nodes = DEFAULT_LEVEL, True, MOVETIME_MS, 0
     for i, a in enumerate(args):
         if a == "nokb":
             use_kb = False
+        elif a.endswith("nodes") and a[:-5].isascii() and a[:-5].isdigit() and len(a) < 20 \
+                and 0 < int(a[:-5]) <= MAX_NODES:
+            nodes = int(a[:-5])
         elif a.endswith("ms") and a[:-2].isascii() and a[:-2].isdigit() and len(a) < 12 \
                 and 0 < int(a[:-2]) <= MAX_MOVETIME_MS:
             movetime = int(a[:-2])
@@ -175,6 +184,6 @@ def _parse_engine(text: str, args: list[str]) -> PlayerSpec:
             level = check_level(int(a))
         else:
             raise PlayerSpecError(f"unknown player {text.strip()!r}: {a!r} is not a level, "
-                                  f"'nokb' or a time like '200ms' (at most {MAX_MOVETIME_MS}ms) "
-                                  f"({USAGE})")
-    return PlayerSpec("kb", level, use_kb, movetime)
+                                  f"'nokb' or a time like '200ms' (at most {MAX_MOVETIME_MS}ms), "
+                                  f"or nodes like '300000nodes' (at most {MAX_NODES}) ({USAGE})")
+    return PlayerSpec("kb", level, use_kb, movetime, nodes=nodes)

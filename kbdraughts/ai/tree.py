@@ -74,7 +74,7 @@ EXT_MAX = 1
 
 
 class Timeout(KbdraughtsError):
-    """The time budget ran out or the stop event was set."""
+    """The time budget or the node budget ran out, or the stop event was set."""
 
 
 class Tree:
@@ -95,6 +95,7 @@ class Tree:
         self.nodes = 0
         self.leaves = self.leaf_plies = 0  # the positions evaluated as leaves, their plies
         self._deadline = float("inf")
+        self._node_limit: float = float("inf")  # the nodes a search may spend
         self._stop: threading.Event | None = None
         self._path: set[Position] = set()
         self._draw = [0, 0]  # a draw's score for the side to move, by side
@@ -103,7 +104,10 @@ class Tree:
         self._leaves: Leaves | None = None  # the endgame tables read at the nodes
 
     def _tick(self) -> None:
-        if time.perf_counter() > self._deadline or (self._stop is not None and self._stop.is_set()):
+        # The node budget is read where the clock is (every CHECK_MASK + 1 nodes), so a search
+        # by nodes stops at the same node whatever the load, and at the C search's node.
+        if time.perf_counter() > self._deadline or self.nodes >= self._node_limit or (
+                self._stop is not None and self._stop.is_set()):
             raise Timeout()
 
     def _negamax(self, pos: Position, depth: int, alpha: float, beta: float, ply: int,

@@ -220,6 +220,18 @@ def add_strict(parser: argparse.ArgumentParser) -> None:
                         "faulty rule, name it on stderr, and go on with the rest)")
 
 
+#: The largest node budget a move (ai.spec.MAX_NODES; not imported: start-up stays light).
+MAX_NODES = 10**12
+
+
+def add_nodes(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--nodes N``: a node budget a move instead of the time; ``what`` says whose."""
+    parser.add_argument("--nodes", type=whole_number("nodes", 1, MAX_NODES), default=None,
+                        metavar="N", help=f"{what}, so that a move does not depend on the "
+                        "machine's load (the same position, the same move), "
+                        f"1..{MAX_NODES} (default: by time)")
+
+
 def report_skipped(kb: object, command: str, strict: bool) -> int | None:
     """Name on stderr each rule the knowledge base ``kb`` skipped (its ``errors``, ``path:line:
     error: ...``) and say so in a last line; USAGE_ERROR with ``strict``, else None (go on)."""

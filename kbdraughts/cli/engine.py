@@ -15,8 +15,8 @@ import sys
 from typing import TYPE_CHECKING, BinaryIO
 
 from kbdraughts.cli.args import (
-    add_fens, add_rules, add_strict, fail, integer, level, one_line, positive, report_skipped,
-    whole_number,
+    add_fens, add_nodes, add_rules, add_strict, fail, integer, level, one_line, positive,
+    report_skipped, whole_number,
 )
 from kbdraughts.cli.paths import check_outputs
 from kbdraughts.errors import KbdraughtsError
@@ -54,6 +54,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--movetime", type=whole_number("movetime", 1, MAX_MOVETIME_MS),
                    default=None, metavar="MS", help="time per move of the searching levels, "
                    f"1..{MAX_MOVETIME_MS} milliseconds (default 1000)")
+    add_nodes(p, "the search of the searching levels stops once it has spent N nodes, "
+               "instead of at --movetime")
     p.add_argument("--seed", type=integer, default=None,
                    help="break ties between equal moves at random with this seed, any whole "
                    "number (default: none, the first of equal moves)")
@@ -72,7 +74,8 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "match", help="play games between two players and count the score",
         description="Players: kb[:LEVEL] (add :nokb for no knowledge base, :MSms for the time "
-        "per move, e.g. kb:1:nokb, kb:4:200ms), random, greedy (takes the most, else random), "
+        "per move, :Nnodes for a node budget per move instead, e.g. kb:1:nokb, kb:4:200ms, "
+        "kb:4:300000nodes), random, greedy (takes the most, else random), "
         "search:DEPTH (alpha-beta on material with capture quiescence), cmd:PROGRAM ARGS (an "
         "external engine speaking bestmove's line protocol, quoted for the shell, e.g. "
         "'cmd:kbdraughts bestmove --level 1': each move it reads one line, the game so far as "
@@ -80,11 +83,10 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
         "that is no legal move, none within --cmd-timeout, or a program that ends loses the "
         "game as an illegal move), hub:PROGRAM ARGS (an engine speaking Scan's Hub protocol, "
         "e.g. 'hub:kbdraughts hub --level=2', given --hub-movetime a move). Colours "
-        "alternate; each pair of games opens with the same "
-        "random plies, varied by --seed; with --fens FILE each position of the file is played "
-        "twice instead, colours swapped. The last line is 'A vs B: +W =D -L, score X%' from "
-        "the first player's side; with a cmd: player (or --times) the line before it gives the "
-        "time each player took.",
+        "alternate; each pair of games opens with the same random plies, varied by --seed; "
+        "with --fens FILE each position of the file is played twice instead, colours swapped. "
+        "The last line is 'A vs B: +W =D -L, score X%' from the first player's side; with a "
+        "cmd: player (or --times) the line before it gives the time each player took.",
     )
     p.add_argument("a", type=ai_player, metavar="PLAYER", help="the first player (A), whose "
                    "side the score is from")
@@ -122,11 +124,18 @@ def _register_match(sub: argparse._SubParsersAction) -> None:
                    help="the time a cmd: engine has to answer a move, its start included, "
                    f"above 0 and at most {MAX_TIMEOUT_S:g} (default 60)")
     _add_hub_movetime(p)
+    add_nodes(p, MATCH_NODES)
     p.add_argument("--cmd-fen", action="store_true", help="send a cmd: engine the FEN of the "
                    "position alone (default: the game so far, 'FEN moves M1 M2 ...', from its "
                    "start position)")
     add_strict(p)
     p.set_defaults(func=run_match)
+
+
+#: What ``match --nodes`` does.
+MATCH_NODES = ("each kb: player's node budget a move, as its spec's :Nnodes (a cmd: engine "
+               "takes its own, e.g. 'cmd:kbdraughts bestmove --nodes N'): the search stops "
+               "once it has spent N nodes")
 
 
 def _add_hub_movetime(p: argparse.ArgumentParser) -> None:
@@ -150,7 +159,7 @@ def ai_player(text: str) -> str:
     if spec.is_human:
         raise argparse.ArgumentTypeError(
             f"a match is played by two AI players, not by {text.strip()!r}: use "
-            "kb[:LEVEL][:nokb][:MSms], random, greedy, search:DEPTH, cmd:PROGRAM ARGS or "
+            "kb[:LEVEL][:nokb][:MSms|:Nnodes], random, greedy, search:DEPTH, cmd:PROGRAM ARGS or "
             "hub:PROGRAM ARGS")
     return text
 
@@ -189,7 +198,7 @@ def run_bestmove(args: argparse.Namespace) -> int:
             kb = load_knowledge_base(args.rules, skip_faulty=True)
         engine = Engine(level=args.level or DEFAULT_LEVEL,
                         movetime_ms=args.movetime or MOVETIME_MS, seed=args.seed, kb=kb,
-                        use_kb=not args.no_kb)
+                        use_kb=not args.no_kb, nodes=args.nodes)
         # Load the rules now: a fault in a rule file is reported before any answer.
         engine.kb  # noqa: B018 (a property read for its effect)
         engine.warm()  # and the search's table set up before the first move's clock starts
@@ -226,7 +235,7 @@ def run_match(args: argparse.Namespace) -> int:
             return read
         starts = read
     games = 2 * len(starts) if starts is not None else args.games or MATCH_GAMES
-    specs = [PlayerSpec.parse(text, external=True) for text in (args.a, args.b)]
+    specs = _by_nodes(args, [PlayerSpec.parse(text, external=True) for text in (args.a, args.b)])
     # Faults in the user's rule or heuristic files are reported once, here, not by every game
     # (HeuristicFileError, RuleFileError and a missing program's PlayerSpecError: one line).
     try:
@@ -301,6 +310,18 @@ def _read_starts(path: str) -> list[str] | int:
             print(one_line(fault), file=sys.stderr)
         n = len(faults)
         return fail("match", f"{n} error{'s' if n != 1 else ''} in {path}: no game was played")
+
+
+def _by_nodes(args: argparse.Namespace, specs: list) -> list:
+    """The players' specs, each kb: engine given ``--nodes`` when it is asked; ``args.a`` and
+    ``args.b`` then say so (in the tally and the games' tags: kb:4:300000nodes)."""
+    from dataclasses import replace
+
+    if not args.nodes:
+        return specs
+    specs = [replace(s, nodes=args.nodes) if s.kind == "kb" else s for s in specs]
+    args.a, args.b = (str(s) if s.kind == "kb" else t for s, t in zip(specs, (args.a, args.b)))
+    return specs
 
 
 def _check_program(spec) -> None:

@@ -69,12 +69,15 @@ static double aspirate(Search *s, const Pos *pos, const Move *moves, const int *
 }
 
 /* Search.search's deepening from the root (whose moves come in root_order's order, the
- * game's recurring positions already in the path); the root's draw score from contempt. */
+ * game's recurring positions already in the path); the root's draw score from contempt. It
+ * stops at the budget's deadline (seconds, < 0: none) or once ``nodes`` are spent (0: no
+ * limit), the last iteration cut short at a tick. */
 RootResult search_root(Search *s, const Pos *pos, const Move *moves, int n, int max_depth,
-                       double budget, int ko, int sb, int contempt)
+                       double budget, uint64_t nodes, int ko, int sb, int contempt)
 {
     double start = now_seconds();
     s->deadline = budget >= 0 ? start + budget : INFINITY;
+    s->node_limit = nodes;
     s->next_poll = start + POLL_SECONDS;
     s->nodes = 0;
     s->mean_depth = 0;

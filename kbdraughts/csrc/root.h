@@ -14,6 +14,6 @@ typedef struct {
 int search_alloc(Search *s, size_t tt_size, int path_cap);
 void search_free(Search *s);
 RootResult search_root(Search *s, const Pos *pos, const Move *root, int nroot, int max_depth,
-                       double budget, int ko, int sb, int contempt);
+                       double budget, uint64_t nodes, int ko, int sb, int contempt);
 
 #endif

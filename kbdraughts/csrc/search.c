@@ -41,14 +41,17 @@ static int in_path(const Search *s, const Pos *p)
 
 /* -- the tree: ai/tree.py ---------------------------------------------------------------- */
 
-/* The clock and the halt flag, every CHECK_MASK + 1 nodes; nonzero when the search stops. */
+/* The clock, the node budget and the halt flag, every CHECK_MASK + 1 nodes; nonzero when the
+ * search stops. The budget is read where the clock is, so a search by nodes stops at the same
+ * node whatever the machine's load (tree.py's _tick). */
 static int tick(Search *s)
 {
     s->nodes++;
     if (s->nodes & CHECK_MASK)
         return 0;
     double t = now_seconds();
-    if (t > s->deadline || __atomic_load_n(&s->halt, __ATOMIC_RELAXED))
+    if (t > s->deadline || (s->node_limit && s->nodes >= s->node_limit)
+        || __atomic_load_n(&s->halt, __ATOMIC_RELAXED))
         s->stopped = 1;
     else if (s->poll && t >= s->next_poll) {
         s->next_poll = t + POLL_SECONDS;

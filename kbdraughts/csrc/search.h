@@ -51,6 +51,7 @@ typedef struct Search {
     uint64_t leaf_count, leaf_plies; /* the positions the evaluation scored, and their plies */
     double mean_depth;      /* leaf_plies / leaf_count of the last whole iteration */
     double deadline;        /* monotonic seconds; inf without a budget */
+    uint64_t node_limit;    /* stop once this many nodes are spent; 0: no limit */
     int halt;               /* set from another thread (atomically): stop at the next tick */
     int stopped;
     int (*poll)(void *);    /* called every few milliseconds; nonzero stops the search */

@@ -135,8 +135,8 @@ static int ready_to_search(SearcherObject *self)
 
 /* The search without the GIL, the searcher and its evaluator marked in use meanwhile. */
 static RootResult run_search(SearcherObject *self, const Pos *pos, const Move *root,
-                             Py_ssize_t n, int max_depth, double budget, int ko, int sb,
-                             int contempt)
+                             Py_ssize_t n, int max_depth, double budget, uint64_t nodes,
+                             int ko, int sb, int contempt)
 {
     EvaluatorObject *ev = (EvaluatorObject *)self->evaluator;
     self->s.poll = PyThread_get_thread_ident() == main_thread ? poll_signals : NULL;
@@ -145,7 +145,8 @@ static RootResult run_search(SearcherObject *self, const Pos *pos, const Move *r
     ev->users++;
     searches_running++;
     self->tstate = PyEval_SaveThread();
-    RootResult r = search_root(&self->s, pos, root, (int)n, max_depth, budget, ko, sb, contempt);
+    RootResult r = search_root(&self->s, pos, root, (int)n, max_depth, budget, nodes, ko, sb,
+                                 contempt);
     PyEval_RestoreThread(self->tstate);
     searches_running--;
     ev->users--;
@@ -156,14 +157,16 @@ static RootResult run_search(SearcherObject *self, const Pos *pos, const Move *r
 static PyObject *Searcher_search(SearcherObject *self, PyObject *args, PyObject *kw)
 {
     static char *names[] = {"pos", "moves", "max_depth", "budget", "history", "counters",
-                            "contempt", NULL};
+                            "contempt", "nodes", NULL};
     PyObject *po, *mo, *history = NULL;
     int max_depth, ko = 0, sb = 0, contempt = 0;
     double budget = -1;
+    unsigned long long nodes = 0; /* 0: no node budget */
     Pos pos, *hist = NULL;
     Py_ssize_t n, nh = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|dO(ii)p:search", names, &po, &mo,
-                                     &max_depth, &budget, &history, &ko, &sb, &contempt)
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOi|dO(ii)pK:search", names, &po, &mo,
+                                     &max_depth, &budget, &history, &ko, &sb, &contempt,
+                                     &nodes)
         || !to_pos(po, &pos))
         return NULL;
     if (ko < 0 || sb < 0 || ko > MAX_COUNTER || sb > MAX_COUNTER || max_depth < 0
@@ -183,7 +186,7 @@ static PyObject *Searcher_search(SearcherObject *self, PyObject *args, PyObject 
     PyMem_Free(hist);
     RootResult r = {0};
     if (ok)
-        r = run_search(self, &pos, root, n, max_depth, budget, ko, sb, contempt);
+        r = run_search(self, &pos, root, n, max_depth, budget, nodes, ko, sb, contempt);
     PyMem_Free(root);
     if (!ok || PyErr_Occurred())
         return NULL; /* or a signal handler raised (KeyboardInterrupt) */
@@ -322,8 +325,8 @@ static PyObject *Searcher_set_tables(SearcherObject *self, PyObject *dict)
 
 static PyMethodDef Searcher_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Searcher_search, METH_VARARGS | METH_KEYWORDS,
-     "search(pos, moves, max_depth, budget=-1, history=None, counters=(0, 0), contempt=False)"
-     " -> (index of the best move, score, depth, complete, nodes, mean depth)"},
+     "search(pos, moves, max_depth, budget=-1, history=None, counters=(0, 0), contempt=False,"
+     " nodes=0) -> (index of the best move, score, depth, complete, nodes, mean depth)"},
     {"probe", (PyCFunction)Searcher_probe, METH_O,
      "probe(pos) -> (depth, score, flag, (start, end, captured) or None) or None"},
     {"line", (PyCFunction)Searcher_line, METH_NOARGS,

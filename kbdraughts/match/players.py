@@ -137,5 +137,5 @@ def make_player(spec: PlayerSpec | str, seed: int | None = None,
     if spec.kind != "kb":
         raise PlayerSpecError(f"{spec} is not an AI player")
     engine = Engine(level=spec.level, movetime_ms=spec.movetime_ms, seed=seed, kb=kb,
-                    use_kb=spec.use_kb)
+                    use_kb=spec.use_kb, nodes=spec.nodes or None)
     return EnginePlayer(engine, str(spec))
