@@ -27,7 +27,8 @@ def test_a_bad_level_says_so_in_play_and_match(command: list[str]):
 
 def test_an_unknown_player_is_named_the_same_way_in_play_and_match():
     play, match = run("play", "--white", "wizard"), run("match", "wizard", "random")
-    said = "unknown player 'wizard': use human, kb[:LEVEL][:nokb][:MSms], random, greedy or "
+    said = ("unknown player 'wizard': use human, kb[:LEVEL][:nokb][:MSms|:Nnodes], random, "
+            "greedy or ")
     assert said in play.stderr and said in match.stderr
     assert play.returncode == match.returncode == 2
 

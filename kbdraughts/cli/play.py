@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--resume", action="store_true",
                    help="continue the last unfinished game (default: a new game)")
     p.add_argument("--white", type=player, metavar="P",
-                   help="who plays White: human, kb[:LEVEL][:nokb][:MSms], random, greedy, "
+                   help="who plays White: human, kb[:LEVEL][:nokb][:MSms|:Nnodes], random, greedy, "
                    "search:DEPTH (default: you, or the AI when you play Black)")
     p.add_argument("--black", type=player, metavar="P",
                    help="who plays Black, as --white (default: the AI, or you with --color "

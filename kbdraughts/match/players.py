@@ -1,7 +1,8 @@
 """Players for matches and the console: the engine and the baselines it is measured against.
 
-Each is built from a ``PlayerSpec`` (``kbdraughts.ai.spec``): ``kb[:LEVEL][:nokb][:MSms]`` (the
-engine), ``random``, ``greedy`` (takes the most pieces, else a random move),
+Each is built from a ``PlayerSpec`` (``kbdraughts.ai.spec``):
+``kb[:LEVEL][:nokb][:MSms|:Nnodes]`` (the engine), ``random``, ``greedy`` (takes the most
+pieces, else a random move),
 ``search:DEPTH`` (plain alpha-beta on material with capture quiescence, fixed depth: the
 baseline to beat), ``cmd:PROGRAM ARGS`` (an external engine, ``kbdraughts.match.command_player``)
 and ``hub:PROGRAM ARGS`` (one speaking Scan's Hub protocol, ``kbdraughts.match.hub_player``).
