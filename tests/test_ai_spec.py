@@ -85,6 +85,16 @@ def test_the_longest_time_is_the_command_lines_too():
     assert COMMAND_LINE_MAX == MAX_MOVETIME_MS  # one bound, written twice to keep start-up light
 
 
+def test_the_largest_node_budget_is_the_command_lines_too():
+    from kbdraughts.ai.spec import MAX_NODES
+    from kbdraughts.cli.args import MAX_NODES as COMMAND_LINE_MAX
+
+    assert PlayerSpec.parse(f"kb:4:{MAX_NODES}nodes").nodes == MAX_NODES
+    with pytest.raises(PlayerSpecError):
+        PlayerSpec.parse(f"kb:4:{MAX_NODES + 1}nodes")
+    assert COMMAND_LINE_MAX == MAX_NODES  # one bound, written twice to keep start-up light
+
+
 def test_check_level():
     assert [check_level(n) for n in range(1, MAX_LEVEL + 1)] == list(range(1, MAX_LEVEL + 1))
     with pytest.raises(PlayerSpecError):

@@ -169,17 +169,30 @@ def _parse_command(text: str, external: bool) -> PlayerSpec:
     return PlayerSpec(kind, command=command)
 
 
+def _counted(word: str, unit: str, most: int, shorter_than: int) -> int:
+    """The number of ``unit`` a word like ``200ms`` gives, 1 to ``most`` (the word shorter
+    than ``shorter_than`` characters: no huge number is read); 0 when it is none.
+
+    >>> _counted("200ms", "ms", 1000, 12), _counted("0ms", "ms", 1000, 12)
+    (200, 0)
+    >>> _counted("2e3ms", "ms", 1000, 12), _counted("200", "ms", 1000, 12)
+    (0, 0)
+    """
+    digits = word.removesuffix(unit)
+    if digits == word or not (digits.isascii() and digits.isdigit()) or len(word) >= shorter_than:
+        return 0
+    return int(digits) if 0 < int(digits) <= most else 0
+
+
 def _parse_engine(text: str, args: list[str]) -> PlayerSpec:
     level, use_kb, movetime, nodes = DEFAULT_LEVEL, True, MOVETIME_MS, 0
     for i, a in enumerate(args):
         if a == "nokb":
             use_kb = False
-        elif a.endswith("nodes") and a[:-5].isascii() and a[:-5].isdigit() and len(a) < 20 \
-                and 0 < int(a[:-5]) <= MAX_NODES:
-            nodes = int(a[:-5])
-        elif a.endswith("ms") and a[:-2].isascii() and a[:-2].isdigit() and len(a) < 12 \
-                and 0 < int(a[:-2]) <= MAX_MOVETIME_MS:
-            movetime = int(a[:-2])
+        elif n := _counted(a, "nodes", MAX_NODES, 20):
+            nodes = n
+        elif n := _counted(a, "ms", MAX_MOVETIME_MS, 12):
+            movetime = n
         elif i == 0 and a.isascii() and a.isdigit():
             level = check_level(int(a))
         else:
