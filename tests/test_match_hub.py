@@ -7,9 +7,11 @@ from __future__ import annotations
 import queue
 import subprocess
 import sys
+import threading
 
 import pytest
 
+from kbdraughts.ai.tree import CHECK_MASK
 from kbdraughts.board import START, legal_moves, play
 from kbdraughts.game import Game
 from kbdraughts.match.hub import (
@@ -271,8 +273,34 @@ def test_nodes_and_depth_bound_the_search(hub):
     assert int(infos[-1]["depth"]) == 3
     send(engine, "new-game", "level nodes=3000", "go think")
     infos = [read_line(x).args for x in wire.until("done")[:-1]]
-    assert [int(i["depth"]) for i in infos] == list(range(1, len(infos) + 1))
-    assert int(infos[-2]["nodes"]) < 3000 <= int(infos[-1]["nodes"])  # the search's since go
+    depths = [int(i["depth"]) for i in infos]  # the last, cut short, may repeat its depth
+    assert depths[:-1] == list(range(1, len(infos))) and depths[-1] - depths[-2] in (0, 1)
+    # The search's since go: the last depth is given what is left, so it stops at the sum,
+    # within a tick of the clock (no overshoot by a whole depth).
+    assert int(infos[-2]["nodes"]) < 3000 <= int(infos[-1]["nodes"]) <= 3000 + CHECK_MASK + 1
+
+
+def test_a_node_budget_gives_the_same_move_and_line_at_any_speed(hub):
+    """`level nodes=N` depends on no clock: the same position searched twice, the second time
+    beside a thread that keeps the processor busy, gives the same depth, nodes, score and line."""
+    engine, wire = hub
+    send(engine, "hub", "init")
+    wire.until("ready")
+    answers = []
+    for busy in (False, True):
+        stop = threading.Event()
+        if busy:
+            threading.Thread(target=lambda: [None for _ in iter(stop.is_set, True)],
+                             daemon=True).start()
+        send(engine, "new-game", f"pos pos={write_position(parse_fen(MIDDLE[2]))}",
+             "level nodes=20000", "go think")
+        lines = wire.until("done")
+        stop.set()
+        infos = [read_line(x).args for x in lines[:-1]]
+        answers.append(([(i["depth"], i["nodes"], i["score"], i["pv"]) for i in infos],
+                        lines[-1]))
+    assert answers[0] == answers[1]
+    assert int(answers[0][0][-1][1]) <= 20000 + CHECK_MASK + 1
 
 
 def test_the_same_moves_as_bestmove_at_a_fixed_depth(hub):

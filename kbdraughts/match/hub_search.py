@@ -6,7 +6,8 @@
 the clock reads ``T + I``). ``go ponder`` searches without a deadline; ``ponder-hit`` gives it
 the move's share from then on, and its search becomes the move. ``level nodes=N`` and ``go
 analyze`` deepen one ply at a time, an ``info`` line after each, until the nodes are spent or
-``stop`` comes; an analysis searches every position (no book, rule or forced move answers
+``stop`` comes (the last depth's search is given what is left of N as its node budget, so the
+search stops at N nodes, within a tick, and its move depends on no clock or load); an analysis searches every position (no book, rule or forced move answers
 first) and scores a draw zero (no contempt), so its scores are the position's.
 
 >>> read_limit({"time": "59", "inc": "1"}).budget_ms(ply=0)  # 60/40 + 0.9 - 0.25 s
@@ -173,12 +174,16 @@ class Search:
         budget = self.limit.budget_ms(self.game.ply)
         self.engine.movetime_ms = int(budget or NO_DEADLINE_MS)
         deadline = time.perf_counter() + self.engine.movetime_ms / 1000
-        nodes, choice = 0, None
+        nodes, choice, own = 0, None, self.engine.nodes
         for depth in range(1, (self.limit.depth or MAX_DEPTH) + 1):
             self.engine.max_depth = depth
-            # An analysis is the search's own view: no book or rule answers, no contempt.
-            found = (self.engine.analyse if self.mode == "analyze" else self.engine.choose)(
-                self.game, self._stop)
+            if self.limit.nodes is not None:  # what is left: the last depth stops at the sum
+                self.engine.nodes = self.limit.nodes - nodes
+            try:  # an analysis is the search's own view: no book or rule answers, no contempt
+                found = (self.engine.analyse if self.mode == "analyze" else self.engine.choose)(
+                    self.game, self._stop)
+            finally:
+                self.engine.nodes = own
             assert found is not None
             if choice is not None and self._stop.is_set():
                 break  # cut short: the last whole depth stands
