@@ -37,10 +37,9 @@ from kbdraughts.ai.draw_rules import game_counters
 from kbdraughts.eval.heuristic import Heuristic, material
 from kbdraughts.eval.move_features import their_shot
 from kbdraughts.eval.judgement import against_next_best
-from kbdraughts.ai.search import MATE_ZONE
 from kbdraughts.ai.native_search import SHORT_TT_SIZE, AnySearcher, make_searcher
 from kbdraughts.ai.rulebook import KnowledgeBase, RuleLayer, RuleMatch
-from kbdraughts.ai.search import SearchResult
+from kbdraughts.ai.search import MATE_ZONE, SearchResult
 from kbdraughts.board import Move, Position, play
 from kbdraughts.egdb import leaves
 from kbdraughts.egdb.probe import Database
@@ -135,6 +134,10 @@ class Context:
     stop: threading.Event | None
     clock: Clock
     notes: list[str] = field(default_factory=list)  # what the reason adds at the end
+
+    def search_ms(self) -> float | None:
+        """What is left of the time; None under a node budget (the load plays no part)."""
+        return None if self.options.nodes else self.clock.left_ms()
 
     @cached_property
     def firing(self) -> list[RuleMatch]:
@@ -320,9 +323,8 @@ def endgame_db(ctx: Context) -> Choice | None:
     move, draw = decision.best, decision.verdict.outcome == 0
     res = None
     if draw and len(decision.keeping) > 1:
-        ms = None if ctx.options.nodes else ctx.clock.left_ms()  # nodes: no deadline
         res = ctx.options.searcher.search(
-            ctx.position, max_depth=ctx.options.depth, movetime_ms=ms,
+            ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.search_ms(),
             stop=ctx.stop, moves=decision.keeping, history=recurring_positions(ctx.game),
             counters=(ko, sb), nodes=ctx.options.nodes)
         move = res.move if res.move in decision.keeping else move
@@ -340,9 +342,8 @@ def search(ctx: Context) -> Choice | None:
     db = ctx.options.tables
     tables = leaves.for_root(db, ctx.position) if db is not None and ctx.options.egdb_leaves \
         else None
-    ms = None if ctx.options.nodes else ctx.clock.left_ms()  # nodes: the load plays no part
     res = ctx.options.searcher.search(
-        ctx.position, max_depth=ctx.options.depth, movetime_ms=ms,
+        ctx.position, max_depth=ctx.options.depth, movetime_ms=ctx.search_ms(),
         stop=ctx.stop, moves=list(ctx.legal), history=recurring_positions(ctx.game),
         prefer=prefer, counters=game_counters(ctx.game), contempt=ctx.options.contempt,
         tables=tables, nodes=ctx.options.nodes)
