@@ -1,7 +1,8 @@
 """Issue 38's targets for the coach's grades, judged by a much deeper search of the project's own.
 
     python bench/grades.py [--pdn FILE] [--depth D] [--deeper D ...] [--cache FILE]
-                           [--reference-only] [--nodes N] [--games N] [--no-anchor]
+                           [--reference-only [--jobs J | --cluster ADDRESS]] [--nodes N]
+                           [--games N] [--no-anchor]
 
 The reference: every position of the file searched ``--depth`` plies deep (default 20) by the
 engine's own search (its evaluation, reductions as it plays, a fresh table per position, no
@@ -11,7 +12,9 @@ searches take hours at depth 20, so they are kept in a resumable cache (``--cach
 bench/data/ussr1924_reference.tsv: one line per position and depth, appended as each is
 searched, with the search's best move where it was kept); ``--reference-only`` fills it and
 prints nothing else (run it niced in the background; it stops where it is killed and goes on
-from there).
+from there). It searches on ``--jobs`` processes, or as Ray tasks on the cluster at ``--cluster``
+(``ray://HOST:PORT``, ``auto``; the ``cluster`` extra), a position a task: depth 20 is days of
+one core, an hour of a cluster's hundred.
 
 The figures, the reference's beside the coach's (``grade_game`` at ``--nodes``):
 
@@ -44,7 +47,7 @@ from kbdraughts.board import Position, legal_moves
 from kbdraughts.eval.heuristic import default_heuristic, heuristic_path, shapes_path
 from kbdraughts.fen import fen
 from kbdraughts.game import Game
-from kbdraughts.notation import move_text
+from kbdraughts.notation import move_text, parse_fen
 
 HERE = Path(__file__).resolve().parent
 PDN = HERE / "data" / "ussr1924.pdn"
@@ -117,31 +120,45 @@ class Reference:
         return self.best.get(key)
 
     def _search(self, pos: Position, depth: int) -> None:
-        key = (fen(pos), depth)
-        best = ""
-        if not legal_moves(pos):
-            value = -DECIDED
-        else:
-            searcher = make_searcher(default_heuristic().evaluate)
-            found = searcher.search(pos, max_depth=depth)
-            value = int(max(-DECIDED, min(DECIDED, round(found.score))))
-            best = move_text(found.move) if found.move is not None else ""
-            self.best[key] = best
-        self.scores[key] = value
+        self.record(searched((fen(pos), depth))[0])
+
+    def record(self, found: tuple[str, int, int, str]) -> None:
+        """A search's answer kept and appended: FEN, depth, score, best move ("" for none)."""
+        text, depth, value, best = found
+        self.scores[text, depth] = value
+        if best:
+            self.best[text, depth] = best
         with self.path.open("a", encoding="utf-8") as f:
-            f.write(f"{key[0]}\t{depth}\t{value}\t{self.digest}\t{best}\n")
+            f.write(f"{text}\t{depth}\t{value}\t{self.digest}\t{best}\n")
 
 
-def fill(reference: Reference, games: list[Game], depths: list[int]) -> None:
-    """Every position of ``games`` searched at each of ``depths`` in turn (the shallower
-    first, so a run stopped early leaves a whole shallower reference)."""
-    positions = list(dict.fromkeys(p for g in games for p in g.positions))
+def searched(key: tuple[str, int]) -> list[tuple[str, int, int, str]]:
+    """The reference's search of one position (FEN, depth), a fresh table: [(FEN, depth,
+    score in centi-men clipped to DECIDED, best move)]; a list, as a task's batch."""
+    text, depth = key
+    pos = parse_fen(text)
+    if not legal_moves(pos):
+        return [(text, depth, -DECIDED, "")]
+    found = make_searcher(default_heuristic().evaluate).search(pos, max_depth=depth)
+    value = int(max(-DECIDED, min(DECIDED, round(found.score))))
+    return [(text, depth, value, move_text(found.move) if found.move is not None else "")]
+
+
+def fill(reference: Reference, games: list[Game], depths: list[int], jobs: int = 1,
+         cluster: str | None = None) -> None:
+    """Every position of ``games`` not cached yet searched at each of ``depths`` in turn (the
+    shallower first, so a run stopped early leaves a whole shallower reference), on ``jobs``
+    processes or a Ray cluster; each answer appended as it comes, in the positions' order."""
+    from kbdraughts.tune.games import in_batches
+
+    positions = list(dict.fromkeys(fen(p) for g in games for p in g.positions))
     for depth in depths:
         started = time.perf_counter()
-        for i, pos in enumerate(positions):
-            reference.score(pos, depth)
+        todo = [(text, depth) for text in positions if (text, depth) not in reference.scores]
+        for i, found in enumerate(in_batches(searched, todo, jobs, cluster)):
+            reference.record(found)
             if i % 100 == 0:
-                print(f"depth {depth}: {i}/{len(positions)}, "
+                print(f"depth {depth}: {i}/{len(todo)} left of {len(positions)}, "
                       f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
 
 
@@ -151,6 +168,8 @@ def main() -> int:
     p.add_argument("--depth", type=int, default=DEPTH)
     p.add_argument("--cache", default=str(CACHE))
     p.add_argument("--reference-only", action="store_true")
+    p.add_argument("--jobs", type=int, default=1, help="--reference-only: processes")
+    p.add_argument("--cluster", metavar="ADDRESS", help="--reference-only: a Ray cluster's")
     p.add_argument("--nodes", type=int, default=None)
     p.add_argument("--games", type=int, default=None, help="the first N games only")
     p.add_argument("--no-anchor", action="store_true")
@@ -161,7 +180,8 @@ def main() -> int:
     games = games_of(args.pdn)[:args.games]
     reference = Reference(Path(args.cache))
     if args.reference_only:
-        fill(reference, games, sorted({d for d in (16, 18, args.depth) if d <= args.depth}))
+        fill(reference, games, sorted({d for d in (16, 18, args.depth) if d <= args.depth}),
+             args.jobs, args.cluster)
         return 0
     return report(games, reference, args)
 
