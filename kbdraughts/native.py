@@ -28,8 +28,30 @@ why_pure = ""
 #: measure, dated: docs/benchmarks.md, bench/search.py).
 SHALLOWER = "searches ~7 plies shallower"
 
+
+
+def newer_sources(package: Path) -> str | None:
+    """In a checkout (``setup.py`` beside the package: an editable install), the first of the C
+    sources changed after the built core, by name; None when the core is as new as them, or
+    either is missing, or the package is installed (an install writes its files in any order).
+    ``pip install -e`` whose compile fails only warns and leaves the old core in place: it
+    would run old C beside new Python (tables of another shape, a fixed bug back).
+
+    >>> newer_sources(Path("/nowhere")) is None
+    True
+    """
+    built = [p.stat().st_mtime for p in package.glob("_core.*") if p.suffix != ".pyi"]
+    if not built or not (package.parent / "setup.py").is_file():
+        return None
+    sources = sorted((package / "csrc").glob("*.[ch]"))
+    return next((p.name for p in sources if p.stat().st_mtime > max(built)), None)
+
+
 if os.environ.get("KBDRAUGHTS_PURE", "") not in ("", "0"):
     why_pure = "KBDRAUGHTS_PURE is set"
+elif (changed := newer_sources(Path(__file__).parent)) is not None:
+    why_pure = (f"the C extension is older than csrc/{changed}: rebuild it "
+                "(pip install -e . says why it did not)")
 else:
     try:
         from kbdraughts import _core
