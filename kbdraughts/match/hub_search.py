@@ -7,8 +7,9 @@ the clock reads ``T + I``). ``go ponder`` searches without a deadline; ``ponder-
 the move's share from then on, and its search becomes the move. ``level nodes=N`` and ``go
 analyze`` deepen one ply at a time, an ``info`` line after each, until the nodes are spent or
 ``stop`` comes (the last depth's search is given what is left of N as its node budget, so the
-search stops at N nodes, within a tick, and its move depends on no clock or load); an analysis searches every position (no book, rule or forced move answers
-first) and scores a draw zero (no contempt), so its scores are the position's.
+search stops at N nodes, within a tick, and its move depends on no clock or load); an analysis
+searches every position (no book, rule or forced move answers first) and scores a draw zero
+(no contempt), so its scores are the position's.
 
 >>> read_limit({"time": "59", "inc": "1"}).budget_ms(ply=0)  # 60/40 + 0.9 - 0.25 s
 2150.0
