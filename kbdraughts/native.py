@@ -29,7 +29,6 @@ why_pure = ""
 SHALLOWER = "searches ~7 plies shallower"
 
 
-
 def newer_sources(package: Path) -> str | None:
     """In a checkout (``setup.py`` beside the package: an editable install), the first of the C
     sources changed after the built core, by name; None when the core is as new as them, or
