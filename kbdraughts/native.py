@@ -29,6 +29,11 @@ why_pure = ""
 SHALLOWER = "searches ~7 plies shallower"
 
 
+def _builds(package: Path) -> list[Path]:
+    """The builds of the extension in ``package`` (not its type stub, ``_core.pyi``)."""
+    return [p for p in package.glob("_core.*") if p.suffix != ".pyi"]
+
+
 def newer_sources(package: Path) -> str | None:
     """In a checkout (``setup.py`` beside the package: an editable install), the first of the C
     sources changed after the built core, by name; None when the core is as new as them, or
@@ -39,7 +44,7 @@ def newer_sources(package: Path) -> str | None:
     >>> newer_sources(Path("/nowhere")) is None
     True
     """
-    built = [p.stat().st_mtime for p in package.glob("_core.*") if p.suffix != ".pyi"]
+    built = [p.stat().st_mtime for p in _builds(package)]
     if not built or not (package.parent / "setup.py").is_file():
         return None
     sources = sorted((package / "csrc").glob("*.[ch]"))
@@ -57,10 +62,8 @@ else:
 
         core = _core
     except ImportError as e:  # built without a compiler (the install goes on), or a stale build
-        # A build of the extension is there (not its type stub, _core.pyi): a stale build.
-        built = any(p.name.startswith("_core.") and p.suffix != ".pyi"
-                    for p in Path(__file__).parent.iterdir())
-        why_pure = (f"the C extension does not load: {e}" if built
+        # A build of the extension is there: a stale build.
+        why_pure = (f"the C extension does not load: {e}" if _builds(Path(__file__).parent)
                     else "no C compiler at install")
 
 
